@@ -1,0 +1,39 @@
+# Logomachie: the two commands of the README, and a few helpers.
+#   make run    install what is missing, build (release), start the program
+#   make test   install what is missing, build, run every test
+.PHONY: run test build deps dev-build fuzz-build bench clean
+
+JOBS ?= $(shell nproc)
+
+deps:
+	@scripts/install-deps.sh
+
+build: deps
+	@cmake --preset release >/dev/null
+	@cmake --build --preset release -j $(JOBS)
+	@echo "Built build/bin/logomachie (lexicon: build/bin/fr.lex)"
+
+run: build
+	@build/bin/logomachie demo
+
+dev-build: deps
+	@cmake --preset dev >/dev/null
+	@cmake --build --preset dev -j $(JOBS)
+
+fuzz-build: build
+	@cmake --preset fuzz -DLOGO_FUZZ_LEXICON=$(CURDIR)/build/bin/fr.lex >/dev/null
+	@cmake --build --preset fuzz -j $(JOBS)
+
+# Every test: the release build (what `make run` ships), the dev build under
+# AddressSanitizer + UndefinedBehaviorSanitizer, and a short libFuzzer run.
+test: build dev-build fuzz-build
+	@ctest --preset release
+	@ctest --preset dev
+	@ctest --preset fuzz
+	@echo "All test suites passed."
+
+bench: build
+	@scripts/bench.sh
+
+clean:
+	rm -rf build

@@ -1,0 +1,278 @@
+#include "lexicon_command.h"
+
+#include <poll.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <filesystem>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "json.h"
+#include "lexicon/lexicon.h"
+#include "lexicon/normalize.h"
+
+namespace logomachie::cli {
+namespace {
+
+using lexicon::Accept;
+using lexicon::Lexicon;
+
+std::string pos_names(lexicon::PosSet pos) {
+  static constexpr std::pair<uint32_t, const char*> kNames[] = {
+      {lexicon::kNoun, "noun"}, {lexicon::kAdjective, "adjective"}, {lexicon::kVerb, "verb"},
+      {lexicon::kAdverb, "adverb"}, {lexicon::kGrammatical, "grammatical"},
+      {lexicon::kInterjection, "interjection"}, {lexicon::kNumber, "number"}, {lexicon::kTitle, "title"},
+      {lexicon::kFirstName, "first_name"}, {lexicon::kSurname, "surname"}, {lexicon::kPlace, "place"},
+      {lexicon::kOtherProper, "proper_noun"}, {lexicon::kFragment, "fragment"},
+      {lexicon::kRomanNumeral, "roman_numeral"}, {lexicon::kPunctuation, "punctuation"},
+      {lexicon::kSymbol, "symbol"}, {lexicon::kOtherPos, "other"}};
+  std::string out = "[";
+  for (const auto& [bit, name] : kNames) {
+    if (pos & bit) {
+      if (out.size() > 1) out += ',';
+      out += json_string(name);
+    }
+  }
+  return out + "]";
+}
+
+std::string mood_names(lexicon::MoodSet moods) {
+  static constexpr std::pair<uint16_t, const char*> kNames[] = {
+      {lexicon::kInfinitive, "infinitive"}, {lexicon::kPresentParticiple, "present_participle"},
+      {lexicon::kPastParticiple, "past_participle"}, {lexicon::kIndicativePresent, "indicative_present"},
+      {lexicon::kIndicativeImperfect, "indicative_imperfect"},
+      {lexicon::kIndicativeSimplePast, "indicative_simple_past"},
+      {lexicon::kIndicativeFuture, "indicative_future"}, {lexicon::kConditional, "conditional"},
+      {lexicon::kSubjunctivePresent, "subjunctive_present"},
+      {lexicon::kSubjunctiveImperfect, "subjunctive_imperfect"}, {lexicon::kImperative, "imperative"}};
+  std::string out = "[";
+  for (const auto& [bit, name] : kNames) {
+    if (moods & bit) {
+      if (out.size() > 1) out += ',';
+      out += json_string(name);
+    }
+  }
+  return out + "]";
+}
+
+std::string person_names(lexicon::PersonSet persons) {
+  static constexpr const char* kNames[] = {"1s", "2s", "3s", "1p", "2p", "3p"};
+  std::string out = "[";
+  for (int i = 0; i < 6; ++i) {
+    if (persons & (1u << i)) {
+      if (out.size() > 1) out += ',';
+      out += json_string(kNames[i]);
+    }
+  }
+  return out + "]";
+}
+
+const char* gender_name(lexicon::Gender g) {
+  switch (g) {
+    case lexicon::Gender::kMasculine: return "\"masculine\"";
+    case lexicon::Gender::kFeminine: return "\"feminine\"";
+    case lexicon::Gender::kEpicene: return "\"epicene\"";
+    default: return "null";
+  }
+}
+
+const char* number_name(lexicon::Number n) {
+  switch (n) {
+    case lexicon::Number::kSingular: return "\"singular\"";
+    case lexicon::Number::kPlural: return "\"plural\"";
+    case lexicon::Number::kInvariable: return "\"invariable\"";
+    default: return "null";
+  }
+}
+
+std::string lookup_json(const Lexicon& lex, std::string_view word) {
+  std::string out = "{\"word\":" + json_string(lexicon::is_valid_utf8(word) ? word : "\xEF\xBF\xBD");
+  const auto as = lex.analyses(word);
+  out += ",\"common\":";
+  out += lex.contains(word) ? "true" : "false";
+  out += ",\"known\":";
+  out += as.empty() ? "false" : "true";
+  const auto rank = lex.frequency_rank(word);
+  out += ",\"frequency_rank\":" + (rank ? std::to_string(*rank) : std::string("null"));
+  out += ",\"analyses\":[";
+  bool first = true;
+  for (const auto& a : as) {
+    if (!first) out += ',';
+    first = false;
+    out += "{\"form\":" + json_string(a.form) + ",\"lemma\":" + json_string(a.lemma) +
+           ",\"tag\":" + json_string(a.tag) + ",\"pos\":" + pos_names(a.pos) +
+           ",\"gender\":" + gender_name(a.gender) + ",\"number\":" + number_name(a.number);
+    if (a.pos & lexicon::kVerb) {
+      out += ",\"verb_group\":" + std::to_string(a.verb_group) + ",\"moods\":" + mood_names(a.moods) +
+             ",\"persons\":" + person_names(a.persons);
+    }
+    out += std::string(",\"common\":") + (a.common ? "true" : "false") +
+           ",\"proper\":" + (a.proper ? "true" : "false") + "}";
+  }
+  out += "]}";
+  return out;
+}
+
+// Strips a trailing CR and surrounding spaces/tabs.
+std::string_view trim_line(std::string_view line) {
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
+  while (!line.empty() && (line.back() == ' ' || line.back() == '\t' || line.back() == '\r')) line.remove_suffix(1);
+  return line;
+}
+
+bool write_all(int fd, const std::string& data) {
+  std::size_t done = 0;
+  while (done < data.size()) {
+    const ssize_t n = ::write(fd, data.data() + done, data.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+// `check`: one verdict per input line; output flushed only when input would
+// block or ends (so a pipeline of 200k words costs a handful of writes).
+int run_check(const Lexicon& lex, Accept accept) {
+  std::string out;
+  std::string pending;          // the current line, when split across reads
+  bool pending_too_long = false;  // longer than any word: answer 0, keep no bytes
+  constexpr std::size_t kMaxLine = lexicon::kMaxInputBytes + 64;
+  std::vector<char> buf(1 << 16);
+  auto verdict = [&](std::string_view line) {
+    out += lex.contains(trim_line(line), accept) ? "1\n" : "0\n";
+  };
+  while (true) {
+    pollfd p{0, POLLIN, 0};
+    if (!out.empty() && ::poll(&p, 1, 0) == 0) {  // input would block: flush
+      if (!write_all(1, out)) return 1;
+      out.clear();
+    }
+    const ssize_t n = ::read(0, buf.data(), buf.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      std::cerr << "logomachie lexicon check: read error\n";
+      return 1;
+    }
+    if (n == 0) break;
+    std::string_view chunk(buf.data(), static_cast<std::size_t>(n));
+    while (!chunk.empty()) {
+      const auto nl = chunk.find('\n');
+      const std::string_view piece = chunk.substr(0, nl);
+      if (nl == std::string_view::npos) {
+        if (!pending_too_long) {
+          if (pending.size() + piece.size() > kMaxLine) { pending_too_long = true; pending.clear(); }
+          else pending.append(piece);
+        }
+        break;
+      }
+      if (pending_too_long) {
+        out += "0\n";
+      } else if (!pending.empty()) {
+        if (pending.size() + piece.size() > kMaxLine) out += "0\n";
+        else { pending.append(piece); verdict(pending); }
+      } else {
+        verdict(piece);
+      }
+      pending.clear();
+      pending_too_long = false;
+      chunk.remove_prefix(nl + 1);
+      if (out.size() > (1 << 20)) {  // bound memory on endless input
+        if (!write_all(1, out)) return 1;
+        out.clear();
+      }
+    }
+  }
+  if (pending_too_long) out += "0\n";
+  else if (!pending.empty()) verdict(pending);
+  return write_all(1, out) ? 0 : 1;
+}
+
+}  // namespace
+
+std::string_view lexicon_usage() {
+  return "usage: logomachie [--lexicon FILE] lexicon COMMAND\n"
+         "  lookup WORD...        one JSON object per word: analyses, frequency rank\n"
+         "  relate BASE OTHER     inflection | compound | derivative | unrelated\n"
+         "  check [--proper]      reads words on stdin, writes 1 (a word) or 0 per line\n"
+         "  family WORD           lemmas of the same derivational family, one per line\n"
+         "  synonyms WORD         thesaurus senses, one per line: LABEL<TAB>word|word…\n"
+         "  prefix PREFIX [N]     up to N (default 20) words starting with PREFIX\n";
+}
+
+int lexicon_command(std::span<const std::string_view> args, std::string_view lexicon_path) {
+  if (args.empty()) {
+    std::cerr << lexicon_usage();
+    return 2;
+  }
+  const std::string_view cmd = args[0];
+  const auto rest = args.subspan(1);
+  auto usage_error = [](const std::string& msg) {
+    std::cerr << "logomachie lexicon: " << msg << "\n" << lexicon_usage();
+    return 2;
+  };
+  // Validate usage before touching the lexicon, so usage errors are cheap and stable.
+  if (cmd == "lookup") {
+    if (rest.empty()) return usage_error("lookup needs at least one word");
+  } else if (cmd == "relate") {
+    if (rest.size() != 2) return usage_error("relate needs exactly two words: BASE OTHER");
+    if (!lexicon::is_valid_utf8(rest[0]) || !lexicon::is_valid_utf8(rest[1])) {
+      return usage_error("relate: words must be valid UTF-8");
+    }
+  } else if (cmd == "check") {
+    if (rest.size() > 1 || (rest.size() == 1 && rest[0] != "--proper")) {
+      return usage_error("check takes no argument but --proper (words come on stdin)");
+    }
+  } else if (cmd == "family" || cmd == "synonyms") {
+    if (rest.size() != 1) return usage_error(std::string(cmd) + " needs exactly one word");
+  } else if (cmd == "prefix") {
+    if (rest.empty() || rest.size() > 2) return usage_error("prefix needs PREFIX [N]");
+  } else {
+    return usage_error("unknown command '" + std::string(cmd) + "'");
+  }
+
+  std::optional<Lexicon> lex;
+  try {
+    lex.emplace(Lexicon::open(lexicon_path.empty() ? Lexicon::default_path() : std::filesystem::path(lexicon_path)));
+  } catch (const lexicon::LexiconError& e) {
+    std::cerr << "logomachie lexicon: " << e.what() << "\n";
+    return 1;
+  }
+
+  if (cmd == "lookup") {
+    std::string out;
+    for (const auto w : rest) out += lookup_json(*lex, w) + "\n";
+    std::cout << out << std::flush;
+  } else if (cmd == "relate") {
+    std::cout << lexicon::to_string(lex->relate(rest[0], rest[1])) << "\n" << std::flush;
+  } else if (cmd == "check") {
+    return run_check(*lex, rest.empty() ? Accept::kCommon : Accept::kProper);
+  } else if (cmd == "family") {
+    for (const auto l : lex->family_of(rest[0])) std::cout << l << "\n";
+  } else if (cmd == "synonyms") {
+    for (const auto& s : lex->synonyms(rest[0])) {
+      std::cout << s.label << "\t";
+      for (std::size_t i = 0; i < s.words.size(); ++i) std::cout << (i ? "|" : "") << s.words[i];
+      std::cout << "\n";
+    }
+  } else if (cmd == "prefix") {
+    std::size_t limit = 20;
+    if (rest.size() == 2) {
+      try {
+        limit = std::stoul(std::string(rest[1]));
+      } catch (const std::exception&) {
+        return usage_error("prefix: N must be a number");
+      }
+    }
+    for (const auto w : lex->words_with_prefix(rest[0], limit)) std::cout << w << "\n";
+  }
+  return 0;
+}
+
+}  // namespace logomachie::cli

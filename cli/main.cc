@@ -1,0 +1,40 @@
+// logomachie: the single program of the platform.
+//   logomachie [--lexicon FILE] lexicon …   lexicon tools (docs/lexicon.md)
+//   logomachie [--lexicon FILE] demo        interactive terminal tour
+#include <iostream>
+#include <string_view>
+#include <vector>
+
+#include "demo.h"
+#include "lexicon_command.h"
+
+namespace {
+
+constexpr std::string_view kUsage =
+    "usage: logomachie [--lexicon FILE] COMMAND …\n"
+    "commands:\n"
+    "  lexicon …   French lexicon tools (lookup, relate, check, family, synonyms, prefix)\n"
+    "  demo        interactive tour of the word referee, in the terminal\n"
+    "The lexicon file defaults to $LOGOMACHIE_LEXICON, then fr.lex next to the program.\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string_view> args(argv + 1, argv + argc);
+  std::string_view lexicon_path;
+  if (args.size() >= 2 && args[0] == "--lexicon") {
+    lexicon_path = args[1];
+    args.erase(args.begin(), args.begin() + 2);
+  }
+  if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+    (args.empty() ? std::cerr : std::cout) << kUsage;
+    return args.empty() ? 2 : 0;
+  }
+  const std::string_view cmd = args[0];
+  if (cmd == "lexicon") {
+    return logomachie::cli::lexicon_command(std::span(args).subspan(1), lexicon_path);
+  }
+  if (cmd == "demo") return logomachie::cli::run_demo(lexicon_path, std::cin, std::cout);
+  std::cerr << "logomachie: unknown command '" << cmd << "'\n" << kUsage;
+  return 2;
+}

@@ -1,0 +1,219 @@
+#include "families.h"
+
+#include <algorithm>
+#include <iostream>
+#include <numeric>
+#include <set>
+
+#include "lexicon/lexicon.h"
+#include "lexicon/normalize.h"
+#include "sources.h"
+
+namespace logomachie::lexicon::compiler {
+namespace {
+
+class UnionFind {
+ public:
+  explicit UnionFind(std::size_t n) : parent_(n) { std::iota(parent_.begin(), parent_.end(), 0u); }
+  uint32_t find(uint32_t x) {
+    while (parent_[x] != x) {
+      parent_[x] = parent_[parent_[x]];
+      x = parent_[x];
+    }
+    return x;
+  }
+  bool unite(uint32_t a, uint32_t b) {
+    a = find(a);
+    b = find(b);
+    if (a == b) return false;
+    if (b < a) std::swap(a, b);
+    parent_[b] = a;  // smallest index is the root: stable family ids
+    return true;
+  }
+
+ private:
+  std::vector<uint32_t> parent_;
+};
+
+uint32_t parse_pos(const std::string& letters, const std::string& where) {
+  uint32_t pos = 0;
+  for (const char c : letters) {
+    switch (c) {
+      case 'N': pos |= kNoun; break;
+      case 'A': pos |= kAdjective; break;
+      case 'V': pos |= kVerb; break;
+      case 'W': pos |= kAdverb; break;
+      case '*': pos |= kNoun | kAdjective | kVerb | kAdverb; break;
+      default: fail(where + ": unknown part of speech letter '" + std::string(1, c) + "'");
+    }
+  }
+  return pos;
+}
+
+struct SuffixRule {
+  std::string derived_end;  // match key ending of the derived word
+  std::string base_end;     // ending that replaces it to form the base
+  uint32_t derived_pos;
+  uint32_t base_pos;
+  std::size_t min_stem;
+};
+
+// allonger = al + long + er; embellir = em + bell(e) + ir.
+struct CircumfixRule {
+  std::string prefix;
+  std::string suffix;
+  std::string base_end;
+  uint32_t derived_pos;
+  uint32_t base_pos;
+  std::size_t min_base;
+};
+
+struct PrefixRule {
+  std::string prefix;
+  uint32_t derived_pos;
+  uint32_t base_pos;
+  std::size_t min_base;
+};
+
+std::string key_of(const std::string& s, const std::string& where) {
+  auto k = match_key(s);
+  if (!k) fail(where + ": invalid UTF-8");
+  return *k;
+}
+
+}  // namespace
+
+FamilyResult build_families(const std::vector<LemmaInfo>& lemmas,
+                            const std::unordered_map<std::string, std::vector<uint32_t>>& by_key,
+                            const std::unordered_map<std::string, std::vector<uint32_t>>& feminine_by_key,
+                            const FamilyInputs& inputs) {
+  FamilyResult result;
+  const auto n = static_cast<uint32_t>(lemmas.size());
+  UnionFind uf(n);
+
+  auto lemmas_with_key = [&](const std::string& key) -> const std::vector<uint32_t>* {
+    const auto it = by_key.find(key);
+    return it == by_key.end() ? nullptr : &it->second;
+  };
+
+  // Block list: unordered pairs of lemma keys that must never be linked by a rule.
+  std::set<std::pair<std::string, std::string>> blocked;
+  for (const auto& row : read_table(inputs.not_related, false)) {
+    if (row.size() < 2) fail(inputs.not_related.string() + ": expected two words per line");
+    auto a = key_of(row[0], inputs.not_related.string());
+    auto b = key_of(row[1], inputs.not_related.string());
+    if (b < a) std::swap(a, b);
+    blocked.emplace(a, b);
+  }
+  auto is_blocked = [&](const std::string& x, const std::string& y) {
+    return x < y ? blocked.count({x, y}) > 0 : blocked.count({y, x}) > 0;
+  };
+
+  // Suppletive inflections: canonical lemma.
+  result.canonical.resize(n);
+  std::iota(result.canonical.begin(), result.canonical.end(), 0u);
+  for (const auto& row : read_table(inputs.suppletive, false)) {
+    if (row.size() != 2) fail(inputs.suppletive.string() + ": expected 'lemma canonical'");
+    const auto* from = lemmas_with_key(key_of(row[0], inputs.suppletive.string()));
+    const auto* to = lemmas_with_key(key_of(row[1], inputs.suppletive.string()));
+    if (from == nullptr || to == nullptr) {
+      std::cerr << "[lexicon] warning: suppletive pair not in dictionary: " << row[0] << " " << row[1] << "\n";
+      continue;
+    }
+    for (const uint32_t f : *from) {
+      result.canonical[f] = to->front();
+      uf.unite(f, to->front());
+    }
+  }
+
+  // Derivation rules.
+  std::vector<SuffixRule> suffixes;
+  std::vector<PrefixRule> prefixes;
+  std::vector<CircumfixRule> circumfixes;
+  {
+    std::size_t line = 0;
+    for (const auto& row : read_table(inputs.rules, false)) {
+      ++line;
+      const std::string where = inputs.rules.string() + " rule " + std::to_string(line);
+      if (row[0] == "suffix" && (row.size() == 5 || row.size() == 6)) {
+        suffixes.push_back({key_of(row[1], where), row[2] == "-" ? std::string() : key_of(row[2], where),
+                            parse_pos(row[3], where), parse_pos(row[4], where),
+                            row.size() == 6 ? std::stoul(row[5]) : 3});
+      } else if (row[0] == "prefix" && (row.size() == 4 || row.size() == 5)) {
+        prefixes.push_back({key_of(row[1], where), parse_pos(row[2], where), parse_pos(row[3], where),
+                            row.size() == 5 ? std::stoul(row[4]) : 4});
+      } else if (row[0] == "circumfix" && (row.size() == 6 || row.size() == 7)) {
+        circumfixes.push_back({key_of(row[1], where), key_of(row[2], where),
+                               row[3] == "-" ? std::string() : key_of(row[3], where), parse_pos(row[4], where),
+                               parse_pos(row[5], where), row.size() == 7 ? std::stoul(row[6]) : 3});
+      } else {
+        fail(where + ": expected 'suffix DERIVED BASE DPOS BPOS [MIN_STEM]' or 'prefix P DPOS BPOS [MIN_BASE]'");
+      }
+    }
+  }
+
+  auto link = [&](uint32_t derived, const std::string& base_key, uint32_t base_pos, bool allow_feminine) {
+    const auto* bases = lemmas_with_key(base_key);
+    if (allow_feminine && (base_pos & kAdjective) != 0) {
+      if (const auto it = feminine_by_key.find(base_key); it != feminine_by_key.end()) {
+        if (bases == nullptr) bases = &it->second;
+      }
+    }
+    if (bases == nullptr) return;
+    for (const uint32_t b : *bases) {
+      if (b == derived || !lemmas[b].common || (lemmas[b].pos & base_pos) == 0) continue;
+      if (is_blocked(lemmas[derived].key, lemmas[b].key)) {
+        ++result.blocked_links;
+        continue;
+      }
+      if (uf.unite(derived, b)) ++result.rule_links;
+    }
+  };
+
+  for (uint32_t l = 0; l < n; ++l) {
+    const LemmaInfo& info = lemmas[l];
+    if (!info.common) continue;
+    const std::string& k = info.key;
+    if (k.find_first_of(" -'") != std::string::npos) continue;  // compounds: handled at run time
+    for (const SuffixRule& r : suffixes) {
+      if ((info.pos & r.derived_pos) == 0) continue;
+      if (k.size() < r.derived_end.size() + r.min_stem || !k.ends_with(r.derived_end)) continue;
+      link(l, k.substr(0, k.size() - r.derived_end.size()) + r.base_end, r.base_pos, true);
+    }
+    for (const PrefixRule& r : prefixes) {
+      if ((info.pos & r.derived_pos) == 0) continue;
+      if (k.size() < r.prefix.size() + r.min_base || !k.starts_with(r.prefix)) continue;
+      link(l, k.substr(r.prefix.size()), r.base_pos, false);
+    }
+    for (const CircumfixRule& r : circumfixes) {
+      if ((info.pos & r.derived_pos) == 0) continue;
+      if (k.size() < r.prefix.size() + r.suffix.size() + r.min_base || !k.starts_with(r.prefix) ||
+          !k.ends_with(r.suffix)) {
+        continue;
+      }
+      link(l, k.substr(r.prefix.size(), k.size() - r.prefix.size() - r.suffix.size()) + r.base_end, r.base_pos,
+           true);
+    }
+  }
+
+  // Curated families: every listed lemma joins the first one found.
+  for (const auto& row : read_table(inputs.families, false)) {
+    std::vector<uint32_t> members;
+    for (const auto& w : row) {
+      if (const auto* ls = lemmas_with_key(key_of(w, inputs.families.string()))) {
+        for (const uint32_t l : *ls) {
+          if (lemmas[l].common) members.push_back(l);
+        }
+      }
+    }
+    for (std::size_t i = 1; i < members.size(); ++i) {
+      if (uf.unite(members[0], members[i])) ++result.curated_links;
+    }
+  }
+
+  result.family.resize(n);
+  for (uint32_t l = 0; l < n; ++l) result.family[l] = uf.find(l);
+  return result;
+}
+
+}  // namespace logomachie::lexicon::compiler

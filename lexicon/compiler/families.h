@@ -1,0 +1,55 @@
+// Build-time derivational family index.
+//
+// No packaged resource gives French word families, so the compiler builds one
+// (docs/lexicon.md explains the design and its measured quality):
+//  1. derivation rules (data/lexicon/derivation-rules.tsv): suffix rules
+//     "chanteur = chant + eur ← chanter" and prefix rules "refaire ← faire",
+//     applied on match keys (so é/è/e alternations need no special case), each
+//     linking a derived lemma to an existing base lemma of the right part of speech;
+//  2. curated families (data/lexicon/families.txt) for learned stems and
+//     alternations no rule can see (œil, oculaire; père, paternel);
+//  3. a block list (data/lexicon/not-related.tsv) of look-alike pairs that a rule
+//     would otherwise link (porter/port, verser/vers);
+//  4. suppletive inflections (data/lexicon/suppletive.tsv): lemmas Grammalecte
+//     files separately but that are inflections (yeux → œil).
+// Links are merged with union-find; a family is a connected component.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace logomachie::lexicon::compiler {
+
+struct LemmaInfo {
+  std::string key;    // match key of the lemma
+  uint32_t pos = 0;   // union of PosSet bits of its common analyses
+  bool common = false;
+};
+
+struct FamilyInputs {
+  std::filesystem::path rules;        // derivation-rules.tsv
+  std::filesystem::path families;     // families.txt
+  std::filesystem::path not_related;  // not-related.tsv
+  std::filesystem::path suppletive;   // suppletive.tsv
+};
+
+struct FamilyResult {
+  std::vector<uint32_t> family;     // per lemma: family id (a lemma index)
+  std::vector<uint32_t> canonical;  // per lemma: lemma that its forms inflect (itself mostly)
+  std::size_t rule_links = 0;
+  std::size_t curated_links = 0;
+  std::size_t blocked_links = 0;
+};
+
+// `by_key`: lemma indices by lemma match key. `feminine_by_key`: lemma
+// indices of adjectives by the match key of their feminine forms (suffix rules
+// often build on the feminine: douceur ← douce ← doux, grossir ← grosse).
+FamilyResult build_families(const std::vector<LemmaInfo>& lemmas,
+                            const std::unordered_map<std::string, std::vector<uint32_t>>& by_key,
+                            const std::unordered_map<std::string, std::vector<uint32_t>>& feminine_by_key,
+                            const FamilyInputs& inputs);
+
+}  // namespace logomachie::lexicon::compiler

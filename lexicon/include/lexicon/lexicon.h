@@ -1,0 +1,209 @@
+// The French lexicon: the referee every Logomachie game leans on.
+//
+// A Lexicon is a read-only view of one compiled lexicon file (fr.lex, built by
+// `lexicon-compile` from Grammalecte's fr-allvars dictionary, the mythes-fr
+// thesaurus, zxcvbn-ts frequency lists and our own derivation data in
+// data/lexicon/). It is memory-mapped: opening costs a few system calls, and
+// pages are read on demand. It knows nothing about games and there is no global
+// instance: whoever needs words is handed a `const Lexicon&`.
+//
+// Thread safety: every const member may be called from any number of threads.
+// Lifetime: every std::string_view returned points into the mapping and stays
+// valid as long as the Lexicon object it came from (moving the Lexicon keeps
+// them valid; destroying it does not).
+//
+// Input words are *input forms* (see normalize.h): any case, accents optional,
+// any apostrophe or hyphen variant. Bad input (invalid UTF-8, control
+// characters, absurdly long strings) is never an error here: it is simply not
+// a word, so queries answer false / empty / Relation::unrelated.
+//
+// Word policy (docs/lexicon.md): a *common word* is a form tagged noun,
+// adjective, verb, adverb, grammatical word, interjection, number word or title,
+// written in lowercase letters (accents, œ, æ, hyphen and apostrophe allowed),
+// and not a proper noun, acronym, symbol/unit abbreviation, fragment, Roman
+// numeral or punctuation. Proper nouns are kept and flagged (`Accept::proper`).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace logomachie::lexicon {
+
+// Parts of speech, as bits: Grammalecte files some forms under several at once
+// ("scientifique" is tagged noun and adjective).
+enum Pos : uint32_t {
+  kNoun = 1u << 0,
+  kAdjective = 1u << 1,
+  kVerb = 1u << 2,
+  kAdverb = 1u << 3,
+  kGrammatical = 1u << 4,  // determiners, pronouns, prepositions, conjunctions…
+  kInterjection = 1u << 5,
+  kNumber = 1u << 6,        // number words: "deux", "mille"
+  kTitle = 1u << 7,         // "monsieur", "maître" as titles
+  kFirstName = 1u << 8,     // proper noun kinds…
+  kSurname = 1u << 9,
+  kPlace = 1u << 10,
+  kOtherProper = 1u << 11,
+  kFragment = 1u << 12,     // bound pieces: "anglo", "priori"
+  kRomanNumeral = 1u << 13,
+  kPunctuation = 1u << 14,
+  kSymbol = 1u << 15,       // symbols and unit abbreviations: "km"
+  kOtherPos = 1u << 16,
+};
+using PosSet = uint32_t;
+
+enum class Gender : uint8_t { kNone, kMasculine, kFeminine, kEpicene };
+enum class Number : uint8_t { kNone, kSingular, kPlural, kInvariable };
+
+// Verb moods and tenses, as bits (a form can be several: "chante" is
+// indicative present, subjunctive present and imperative).
+enum Mood : uint16_t {
+  kInfinitive = 1u << 0,
+  kPresentParticiple = 1u << 1,
+  kPastParticiple = 1u << 2,
+  kIndicativePresent = 1u << 3,
+  kIndicativeImperfect = 1u << 4,
+  kIndicativeSimplePast = 1u << 5,
+  kIndicativeFuture = 1u << 6,
+  kConditional = 1u << 7,
+  kSubjunctivePresent = 1u << 8,
+  kSubjunctiveImperfect = 1u << 9,
+  kImperative = 1u << 10,
+};
+using MoodSet = uint16_t;
+
+// Grammatical persons, as bits: 1s 2s 3s 1p 2p 3p.
+enum Person : uint8_t {
+  k1s = 1u << 0, k2s = 1u << 1, k3s = 1u << 2, k1p = 1u << 3, k2p = 1u << 4, k3p = 1u << 5,
+};
+using PersonSet = uint8_t;
+
+// One reading of a form.
+struct Analysis {
+  std::string_view form;   // display form ("élève")
+  std::string_view lemma;  // dictionary headword ("élève" or "élever")
+  std::string_view tag;    // raw Grammalecte tag (":N:e:s")
+  PosSet pos = 0;
+  Gender gender = Gender::kNone;
+  Number number = Number::kNone;
+  MoodSet moods = 0;
+  PersonSet persons = 0;
+  int verb_group = 0;      // 1, 2, 3 (0 = auxiliaries/none)
+  bool common = false;     // the form is a common word under the word policy
+  bool proper = false;     // a proper noun (first name, surname, place, other)
+};
+
+// How a word said or typed (`other`) relates to a reference word (`base`).
+// Ordered from closest to farthest; when a word has several analyses the
+// closest relation over all of them wins.
+enum class Relation : uint8_t {
+  kInflection,  // same word or an inflected form of it (cheval/chevaux, œil/yeux, aller/irons)
+  kCompound,    // other is a compound with base (or an inflection of it) as a part
+                // (cheval/cheval-vapeur, pomme/pomme de terre)
+  kDerivative,  // same family, different lemma (science/scientifique); also a compound's
+                // part against the compound, and solid compounds (porte/portefeuille)
+  kUnrelated,   // everything else, including look-alikes (chat/château)
+};
+
+// "inflection", "compound", "derivative" or "unrelated".
+std::string_view to_string(Relation r) noexcept;
+
+// What counts as a word for `contains` and friends.
+enum class Accept : uint8_t {
+  kCommon,  // common words only (the default for every game)
+  kProper,  // common words and proper nouns
+};
+
+// One sense of a thesaurus entry.
+struct SynonymSense {
+  std::string_view label;  // e.g. "(Nom)", "(Verbe)"
+  std::vector<std::string_view> words;
+};
+
+// Thrown by Lexicon::open only (never by queries).
+class LexiconError : public std::runtime_error {
+ public:
+  enum class Code { kNotFound, kIo, kBadFormat, kVersionMismatch };
+  LexiconError(Code code, const std::string& message)
+      : std::runtime_error(message), code_(code) {}
+  Code code() const noexcept { return code_; }
+
+ private:
+  Code code_;
+};
+
+class Lexicon {
+ public:
+  // Maps the compiled lexicon at `path`. Throws LexiconError when the file is
+  // missing, unreadable, truncated, of another format version or inconsistent.
+  static Lexicon open(const std::filesystem::path& path);
+
+  // Where the program looks for fr.lex when not told: $LOGOMACHIE_LEXICON, then
+  // fr.lex next to the running executable.
+  static std::filesystem::path default_path();
+
+  Lexicon(Lexicon&&) noexcept;
+  Lexicon& operator=(Lexicon&&) noexcept;
+  ~Lexicon();
+
+  // True when `word`, folded for case and accents, equals a word accepted by `accept`.
+  bool contains(std::string_view word, Accept accept = Accept::kCommon) const;
+
+  // Every reading of every dictionary form whose match key equals `word`'s
+  // ("eleve" → élève/noun, élève/élever, élevé/élever…). Empty when unknown.
+  std::vector<Analysis> analyses(std::string_view word) const;
+
+  // The dictionary forms sharing `word`'s match key ("eleve" → élève, élevé).
+  std::vector<std::string_view> display_forms(std::string_view word) const;
+
+  // Every form of the lemma(s) whose match key equals `lemma` ("cheval" →
+  // cheval, chevaux). Empty when no lemma matches.
+  std::vector<std::string_view> forms_of(std::string_view lemma) const;
+
+  // Rank of `word` in the OpenSubtitles frequency list (1 = most frequent), or,
+  // if it is not there, the best rank of its lemma's forms; nullopt if unranked.
+  std::optional<uint32_t> frequency_rank(std::string_view word) const;
+
+  // Thesaurus senses of `word` (mythes-fr), and the headwords that list `word`
+  // among their synonyms (the reverse relation). Empty when unknown.
+  std::vector<SynonymSense> synonyms(std::string_view word) const;
+  std::vector<std::string_view> listed_by(std::string_view word) const;
+
+  // How `other` relates to `base` (see Relation). Symmetric for inflection and
+  // derivative. Unknown words are judged from their form. Never throws.
+  Relation relate(std::string_view base, std::string_view other) const;
+
+  // Lemmas in the same derivational family as `word` (its own lemmas included),
+  // sorted; for tools and hints.
+  std::vector<std::string_view> family_of(std::string_view word) const;
+
+  // Calls `visit(display_form)` for each distinct common-word form (or every
+  // form with Accept::kProper) whose match key satisfies `keep(key)`.
+  void for_each_form(const std::function<bool(std::string_view key)>& keep,
+                     const std::function<void(std::string_view form)>& visit,
+                     Accept accept = Accept::kCommon) const;
+
+  // Up to `limit` display forms whose match key starts with `prefix`'s match
+  // key, in key order.
+  std::vector<std::string_view> words_with_prefix(std::string_view prefix, std::size_t limit,
+                                                  Accept accept = Accept::kCommon) const;
+
+  // Counts, for tools and tests.
+  std::size_t form_count() const noexcept;
+  std::size_t lemma_count() const noexcept;
+
+  struct Impl;  // defined in lexicon.cc; public so that internal helpers can use it
+
+ private:
+  explicit Lexicon(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace logomachie::lexicon

@@ -1,0 +1,47 @@
+// French text normalisation for matching words.
+//
+// Three forms of a word are kept apart everywhere in Logomachie:
+//  - the *input* form: whatever a player typed (any case, any accents or none,
+//    straight or curly apostrophes, maybe decomposed accents from a phone keyboard);
+//  - the *display* form: NFC, written as the dictionary writes it ("élève",
+//    "aujourd’hui", "œil"); this is what players are shown;
+//  - the *match key*: what lookups compare. It is the input with Unicode
+//    compatibility normalisation (NFKC), then full case folding, then every accent and
+//    diacritic removed, ligatures expanded (œ→oe, æ→ae, ß→ss), every apostrophe
+//    variant turned into ' (U+0027), every hyphen/dash variant into - (U+002D), and
+//    runs of white space collapsed into one space with none at either end.
+//    "Élève", "eleve" and "e\u0301le\u0300ve" share the key "eleve".
+//
+// All functions are pure, thread-safe and never throw on bad input: invalid UTF-8
+// yields std::nullopt. Keys longer than kMaxWordBytes, and input longer than
+// kMaxInputBytes, also yield std::nullopt for match_key (no French word comes
+// close; it bounds the work done on hostile input).
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace logomachie::lexicon {
+
+// Longest input (in bytes) the lexicon tries to match; longer input is not a word.
+inline constexpr std::size_t kMaxWordBytes = 256;
+inline constexpr std::size_t kMaxInputBytes = 1024;
+
+// True when `text` is well-formed UTF-8 (no overlongs, no surrogates, <= U+10FFFF).
+bool is_valid_utf8(std::string_view text) noexcept;
+
+// The match key of `text` (see above), or nullopt for invalid UTF-8 or input
+// longer than kMaxWordBytes. Fast path: a table for Latin code points; other
+// code points go through ICU.
+std::optional<std::string> match_key(std::string_view text);
+
+// NFC form of `text` with surrounding white space trimmed (the display form of
+// something a player typed), or nullopt for invalid UTF-8.
+std::optional<std::string> to_display(std::string_view text);
+
+// Lowercase (full case folding) of `text` keeping accents, NFC; nullopt for invalid UTF-8.
+std::optional<std::string> fold_case(std::string_view text);
+
+}  // namespace logomachie::lexicon

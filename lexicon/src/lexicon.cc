@@ -1,0 +1,490 @@
+#include "lexicon/lexicon.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <span>
+
+#include "format.h"
+#include "hash.h"
+#include "lexicon/normalize.h"
+
+namespace logomachie::lexicon {
+
+using format::StrRef;
+
+struct Lexicon::Impl {
+  int fd = -1;
+  const char* base = nullptr;
+  std::size_t size = 0;
+  const format::Header* header = nullptr;
+
+  std::string_view strings;
+  std::span<const format::Group> groups;
+  std::span<const uint32_t> hash;
+  std::span<const format::Form> forms;
+  std::span<const format::Analysis> analyses;
+  std::span<const format::Lemma> lemmas;
+  std::span<const uint32_t> lemma_forms;
+  std::span<const uint32_t> lemma_parts;
+  std::span<const format::Tag> tags;
+  std::span<const format::SynEntry> syn_entries;
+  std::span<const format::SynSense> syn_senses;
+  std::span<const StrRef> syn_words;
+  std::span<const format::SynReverse> syn_reverse;
+
+  ~Impl() {
+    if (base != nullptr) munmap(const_cast<char*>(base), size);
+    if (fd >= 0) close(fd);
+  }
+
+  std::string_view str(StrRef r) const { return strings.substr(r.offset, r.length); }
+
+  template <typename T>
+  std::span<const T> section(format::Section id) const {
+    const auto& s = header->sections[id];
+    return {reinterpret_cast<const T*>(base + s.offset), static_cast<std::size_t>(s.size / sizeof(T))};
+  }
+
+  // Index of the group whose key is exactly `key`, or -1.
+  int64_t find_group(std::string_view key) const {
+    if (hash.empty()) return -1;
+    const std::size_t mask = hash.size() - 1;
+    for (std::size_t slot = key_hash(key) & mask;; slot = (slot + 1) & mask) {
+      const uint32_t g = hash[slot];
+      if (g == 0) return -1;
+      if (str(groups[g - 1].key) == key) return g - 1;
+    }
+  }
+
+  std::span<const format::Form> forms_of_group(const format::Group& g) const {
+    return forms.subspan(g.forms_begin, g.forms_count);
+  }
+  std::span<const format::Analysis> analyses_of(const format::Form& f) const {
+    return analyses.subspan(f.analyses_begin, f.analyses_count);
+  }
+
+  // Lemma indices of every analysis of every form with match key `key`. When
+  // `written` (the word as given, case-folded but with its accents) is one of
+  // those forms exactly, only that form counts: "mur" is not "mûr", but a
+  // player who types "eleve" may mean élève or élevé.
+  std::vector<uint32_t> lemmas_of_key(std::string_view key, std::string_view written = {}) const {
+    std::vector<uint32_t> out;
+    const int64_t g = find_group(key);
+    if (g < 0) return out;
+    bool exact = false;
+    if (!written.empty()) {
+      for (const auto& f : forms_of_group(groups[g])) {
+        if (fold_case(str(f.text)) == written) exact = true;
+      }
+    }
+    for (const auto& f : forms_of_group(groups[g])) {
+      if (exact && fold_case(str(f.text)) != written) continue;
+      for (const auto& a : analyses_of(f)) out.push_back(a.lemma);
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+  }
+
+  // True when every analysis of `key` is a grammatical word (de, la, d', à…):
+  // such parts never make two compounds related.
+  bool is_function_word(std::string_view key) const {
+    const int64_t g = find_group(key);
+    if (g < 0) return key.size() < 2;
+    bool any = false;
+    for (const auto& f : forms_of_group(groups[g])) {
+      for (const auto& a : analyses_of(f)) {
+        if ((tags[a.tag].pos & ~(kGrammatical | kOtherPos)) != 0) return false;
+        any = true;
+      }
+    }
+    return any;
+  }
+
+  // Keys are match keys; `wb`/`wo` the same words case-folded with accents
+  // (empty when unknown, e.g. for parts of compounds).
+  Relation relate_simple(std::string_view kb, std::string_view ko, std::string_view wb = {},
+                         std::string_view wo = {}) const;
+  Relation relate_keys(std::string_view kb, std::string_view ko, std::string_view wb,
+                       std::string_view wo) const;
+};
+
+namespace {
+
+std::vector<std::string_view> split_compound(std::string_view key) {
+  std::vector<std::string_view> parts;
+  std::size_t i = 0;
+  while (i <= key.size()) {
+    const std::size_t j = key.find_first_of(" -'", i);
+    const std::size_t end = j == std::string_view::npos ? key.size() : j;
+    if (end > i) parts.push_back(key.substr(i, end - i));
+    if (j == std::string_view::npos) break;
+    i = j + 1;
+  }
+  return parts;
+}
+
+// For words the dictionary does not know: a plain plural or feminine ending.
+bool looks_inflected(std::string_view a, std::string_view b) {
+  if (a.size() > b.size()) std::swap(a, b);
+  if (!b.starts_with(a) || a.size() < 3) return false;
+  const std::string_view rest = b.substr(a.size());
+  return rest == "s" || rest == "x" || rest == "e" || rest == "es";
+}
+
+bool intersects(const std::vector<uint32_t>& a, const std::vector<uint32_t>& b) {
+  for (const uint32_t x : a) {
+    if (std::find(b.begin(), b.end(), x) != b.end()) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, std::string_view wb,
+                                      std::string_view wo) const {
+  if (kb == ko) return Relation::kInflection;
+  const std::vector<uint32_t> lb = lemmas_of_key(kb, wb);
+  const std::vector<uint32_t> lo = lemmas_of_key(ko, wo);
+  if (lb.empty() || lo.empty()) {
+    return looks_inflected(kb, ko) ? Relation::kInflection : Relation::kUnrelated;
+  }
+  std::vector<uint32_t> canon_b, canon_o, fam_b, fam_o;
+  for (const uint32_t l : lb) { canon_b.push_back(lemmas[l].canonical); fam_b.push_back(lemmas[l].family); }
+  for (const uint32_t l : lo) { canon_o.push_back(lemmas[l].canonical); fam_o.push_back(lemmas[l].family); }
+  if (intersects(canon_b, canon_o)) return Relation::kInflection;
+  if (intersects(fam_b, fam_o)) return Relation::kDerivative;
+  // Solid compounds (portefeuille = porte + feuille): a part against the whole.
+  auto part_matches = [&](const std::vector<uint32_t>& compound_lemmas, const std::vector<uint32_t>& canon,
+                          const std::vector<uint32_t>& fam) {
+    for (const uint32_t l : compound_lemmas) {
+      const auto& lm = lemmas[l];
+      for (uint32_t p = lm.parts_begin; p < lm.parts_begin + lm.parts_count; ++p) {
+        for (const auto& f : forms_of_group(groups[lemma_parts[p]])) {
+          for (const auto& a : analyses_of(f)) {
+            const auto& pl = lemmas[a.lemma];
+            if (std::find(canon.begin(), canon.end(), pl.canonical) != canon.end()) return true;
+            if (std::find(fam.begin(), fam.end(), pl.family) != fam.end()) return true;
+          }
+        }
+      }
+    }
+    return false;
+  };
+  if (part_matches(lo, canon_b, fam_b) || part_matches(lb, canon_o, fam_o)) return Relation::kDerivative;
+  return Relation::kUnrelated;
+}
+
+Relation Lexicon::Impl::relate_keys(std::string_view kb, std::string_view ko, std::string_view wb,
+                                    std::string_view wo) const {
+  if (kb.empty() || ko.empty()) return Relation::kUnrelated;
+  Relation best = relate_simple(kb, ko, wb, wo);
+  if (best == Relation::kInflection) return best;
+
+  const auto parts_b = split_compound(kb);
+  const auto parts_o = split_compound(ko);
+  auto content = [&](const std::vector<std::string_view>& parts) {
+    std::vector<std::string_view> out;
+    for (const auto p : parts) {
+      if (!is_function_word(p)) out.push_back(p);
+    }
+    return out;
+  };
+  auto closer = [](Relation a, Relation b) { return static_cast<int>(a) < static_cast<int>(b) ? a : b; };
+
+  if (parts_o.size() > 1 && parts_b.size() == 1) {
+    // Other is a compound: a part that inflects base makes it a compound of base.
+    for (const auto p : content(parts_o)) {
+      const Relation r = relate_simple(kb, p);
+      if (r == Relation::kInflection) return Relation::kCompound;
+      if (r == Relation::kDerivative) best = closer(best, Relation::kDerivative);
+    }
+  } else if (parts_b.size() > 1 && parts_o.size() == 1) {
+    // Base is a compound: one of its parts said alone is a derivative of it.
+    for (const auto p : content(parts_b)) {
+      const Relation r = relate_simple(p, ko);
+      if (r == Relation::kInflection || r == Relation::kDerivative) best = closer(best, Relation::kDerivative);
+    }
+  } else if (parts_b.size() > 1 && parts_o.size() > 1) {
+    // Two compounds: the same parts inflected ("chevaux-vapeur") are an
+    // inflection; sharing a content word makes them related.
+    if (parts_b.size() == parts_o.size()) {
+      bool all = true;
+      for (std::size_t i = 0; i < parts_b.size() && all; ++i) {
+        all = relate_simple(parts_b[i], parts_o[i]) == Relation::kInflection;
+      }
+      if (all) return Relation::kInflection;
+    }
+    for (const auto pb : content(parts_b)) {
+      for (const auto po : content(parts_o)) {
+        const Relation r = relate_simple(pb, po);
+        if (r == Relation::kInflection || r == Relation::kDerivative) best = closer(best, Relation::kDerivative);
+      }
+    }
+  }
+  return best;
+}
+
+std::string_view to_string(Relation r) noexcept {
+  switch (r) {
+    case Relation::kInflection: return "inflection";
+    case Relation::kCompound: return "compound";
+    case Relation::kDerivative: return "derivative";
+    case Relation::kUnrelated: return "unrelated";
+  }
+  return "unrelated";
+}
+
+Lexicon::Lexicon(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Lexicon::Lexicon(Lexicon&&) noexcept = default;
+Lexicon& Lexicon::operator=(Lexicon&&) noexcept = default;
+Lexicon::~Lexicon() = default;
+
+Lexicon Lexicon::open(const std::filesystem::path& path) {
+  using Code = LexiconError::Code;
+  auto impl = std::make_unique<Impl>();
+  impl->fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (impl->fd < 0) {
+    const int err = errno;
+    throw LexiconError(err == ENOENT ? Code::kNotFound : Code::kIo,
+                       "cannot open lexicon " + path.string() + ": " + std::strerror(err) +
+                           (err == ENOENT ? " (run `make build` to compile it)" : ""));
+  }
+  struct stat st {};
+  if (fstat(impl->fd, &st) != 0) throw LexiconError(Code::kIo, "cannot stat " + path.string());
+  impl->size = static_cast<std::size_t>(st.st_size);
+  if (impl->size < sizeof(format::Header)) {
+    throw LexiconError(Code::kBadFormat, path.string() + " is not a lexicon file (too small)");
+  }
+  void* p = mmap(nullptr, impl->size, PROT_READ, MAP_PRIVATE, impl->fd, 0);
+  if (p == MAP_FAILED) throw LexiconError(Code::kIo, "cannot map " + path.string());
+  impl->base = static_cast<const char*>(p);
+  impl->header = reinterpret_cast<const format::Header*>(impl->base);
+  const format::Header& h = *impl->header;
+  if (std::memcmp(h.magic, format::kMagic, sizeof h.magic) != 0) {
+    throw LexiconError(Code::kBadFormat, path.string() + " is not a lexicon file");
+  }
+  if (h.version != format::kFormatVersion || h.section_count != format::kSectionCount) {
+    throw LexiconError(Code::kVersionMismatch, path.string() + " has format version " + std::to_string(h.version) +
+                                                   ", expected " + std::to_string(format::kFormatVersion) +
+                                                   " (rebuild it with `make build`)");
+  }
+  if (h.file_size != impl->size) {
+    throw LexiconError(Code::kBadFormat, path.string() + " is truncated or padded");
+  }
+  static constexpr std::size_t kElement[format::kSectionCount] = {
+      1, sizeof(format::Group), 4, sizeof(format::Form), sizeof(format::Analysis), sizeof(format::Lemma),
+      4, 4, sizeof(format::Tag), sizeof(format::SynEntry), sizeof(format::SynSense), sizeof(StrRef),
+      sizeof(format::SynReverse)};
+  for (uint32_t s = 0; s < format::kSectionCount; ++s) {
+    const auto& sec = h.sections[s];
+    if (sec.offset % 8 != 0 || sec.offset > impl->size || sec.size > impl->size - sec.offset ||
+        sec.size % kElement[s] != 0) {
+      throw LexiconError(Code::kBadFormat, path.string() + ": section " + std::to_string(s) + " is out of bounds");
+    }
+  }
+  Impl& m = *impl;
+  m.strings = std::string_view(m.base + h.sections[format::kStrings].offset, h.sections[format::kStrings].size);
+  m.groups = m.section<format::Group>(format::kGroups);
+  m.hash = m.section<uint32_t>(format::kHash);
+  m.forms = m.section<format::Form>(format::kForms);
+  m.analyses = m.section<format::Analysis>(format::kAnalyses);
+  m.lemmas = m.section<format::Lemma>(format::kLemmas);
+  m.lemma_forms = m.section<uint32_t>(format::kLemmaForms);
+  m.lemma_parts = m.section<uint32_t>(format::kLemmaParts);
+  m.tags = m.section<format::Tag>(format::kTags);
+  m.syn_entries = m.section<format::SynEntry>(format::kSynEntries);
+  m.syn_senses = m.section<format::SynSense>(format::kSynSenses);
+  m.syn_words = m.section<StrRef>(format::kSynWords);
+  m.syn_reverse = m.section<format::SynReverse>(format::kSynReverse);
+  if (!m.hash.empty() && (m.hash.size() & (m.hash.size() - 1)) != 0) {
+    throw LexiconError(Code::kBadFormat, path.string() + ": hash table size is not a power of two");
+  }
+  return Lexicon(std::move(impl));
+}
+
+std::filesystem::path Lexicon::default_path() {
+  if (const char* env = std::getenv("LOGOMACHIE_LEXICON"); env != nullptr && *env != '\0') return env;
+  std::error_code ec;
+  const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) return exe.parent_path() / "fr.lex";
+  return "fr.lex";
+}
+
+bool Lexicon::contains(std::string_view word, Accept accept) const {
+  const auto key = match_key(word);
+  if (!key || key->empty()) return false;
+  const int64_t g = impl_->find_group(*key);
+  if (g < 0) return false;
+  const uint32_t flags = impl_->groups[g].flags;
+  if (flags & format::kGroupHasCommon) return true;
+  return accept == Accept::kProper && (flags & format::kGroupHasProper) != 0;
+}
+
+std::vector<Analysis> Lexicon::analyses(std::string_view word) const {
+  std::vector<Analysis> out;
+  const auto key = match_key(word);
+  if (!key) return out;
+  const int64_t g = impl_->find_group(*key);
+  if (g < 0) return out;
+  for (const auto& f : impl_->forms_of_group(impl_->groups[g])) {
+    for (const auto& a : impl_->analyses_of(f)) {
+      const format::Tag& t = impl_->tags[a.tag];
+      Analysis r;
+      r.form = impl_->str(f.text);
+      r.lemma = impl_->str(impl_->lemmas[a.lemma].text);
+      r.tag = impl_->str(t.raw);
+      r.pos = t.pos;
+      r.gender = static_cast<Gender>(t.gender);
+      r.number = static_cast<Number>(t.number);
+      r.moods = t.moods;
+      r.persons = t.persons;
+      r.verb_group = t.verb_group;
+      r.common = t.common != 0 && (f.flags & format::kFormCommon) != 0;
+      r.proper = t.proper != 0;
+      out.push_back(r);
+    }
+  }
+  return out;
+}
+
+std::vector<std::string_view> Lexicon::display_forms(std::string_view word) const {
+  std::vector<std::string_view> out;
+  const auto key = match_key(word);
+  if (!key) return out;
+  const int64_t g = impl_->find_group(*key);
+  if (g < 0) return out;
+  for (const auto& f : impl_->forms_of_group(impl_->groups[g])) out.push_back(impl_->str(f.text));
+  return out;
+}
+
+std::vector<std::string_view> Lexicon::forms_of(std::string_view lemma) const {
+  std::vector<std::string_view> out;
+  const auto key = match_key(lemma);
+  if (!key) return out;
+  for (const uint32_t l : impl_->lemmas_of_key(*key)) {
+    const auto& lm = impl_->lemmas[l];
+    if (impl_->str(lm.key) != *key) continue;  // "chevaux" is a form, not a lemma
+    for (uint32_t i = lm.forms_begin; i < lm.forms_begin + lm.forms_count; ++i) {
+      out.push_back(impl_->str(impl_->forms[impl_->lemma_forms[i]].text));
+    }
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+std::optional<uint32_t> Lexicon::frequency_rank(std::string_view word) const {
+  const auto key = match_key(word);
+  if (!key) return std::nullopt;
+  const int64_t g = impl_->find_group(*key);
+  if (g < 0) return std::nullopt;
+  if (impl_->groups[g].freq_rank != 0) return impl_->groups[g].freq_rank;
+  uint32_t best = 0;
+  for (const uint32_t l : impl_->lemmas_of_key(*key)) {
+    const uint32_t r = impl_->lemmas[l].freq_rank;
+    if (r != 0 && (best == 0 || r < best)) best = r;
+  }
+  if (best == 0) return std::nullopt;
+  return best;
+}
+
+std::vector<SynonymSense> Lexicon::synonyms(std::string_view word) const {
+  std::vector<SynonymSense> out;
+  const auto key = match_key(word);
+  if (!key) return out;
+  const auto& entries = impl_->syn_entries;
+  auto lo = std::lower_bound(entries.begin(), entries.end(), *key,
+                             [&](const format::SynEntry& e, const std::string& k) { return impl_->str(e.key) < k; });
+  for (auto it = lo; it != entries.end() && impl_->str(it->key) == *key; ++it) {
+    for (uint32_t s = it->senses_begin; s < it->senses_begin + it->senses_count; ++s) {
+      const auto& sense = impl_->syn_senses[s];
+      SynonymSense r;
+      r.label = impl_->str(sense.label);
+      for (uint32_t w = sense.words_begin; w < sense.words_begin + sense.words_count; ++w) {
+        r.words.push_back(impl_->str(impl_->syn_words[w]));
+      }
+      out.push_back(std::move(r));
+    }
+  }
+  return out;
+}
+
+std::vector<std::string_view> Lexicon::listed_by(std::string_view word) const {
+  std::vector<std::string_view> out;
+  const auto key = match_key(word);
+  if (!key) return out;
+  const auto& rev = impl_->syn_reverse;
+  auto lo = std::lower_bound(rev.begin(), rev.end(), *key,
+                             [&](const format::SynReverse& e, const std::string& k) { return impl_->str(e.key) < k; });
+  for (auto it = lo; it != rev.end() && impl_->str(it->key) == *key; ++it) {
+    out.push_back(impl_->str(impl_->syn_entries[it->entry].headword));
+  }
+  return out;
+}
+
+Relation Lexicon::relate(std::string_view base, std::string_view other) const {
+  const auto kb = match_key(base);
+  const auto ko = match_key(other);
+  if (!kb || !ko) return Relation::kUnrelated;
+  const auto wb = fold_case(base);
+  const auto wo = fold_case(other);
+  return impl_->relate_keys(*kb, *ko, wb ? to_display(*wb).value_or("") : "", wo ? to_display(*wo).value_or("") : "");
+}
+
+std::vector<std::string_view> Lexicon::family_of(std::string_view word) const {
+  std::vector<std::string_view> out;
+  const auto key = match_key(word);
+  if (!key) return out;
+  std::vector<uint32_t> fams;
+  for (const uint32_t l : impl_->lemmas_of_key(*key)) fams.push_back(impl_->lemmas[l].family);
+  if (fams.empty()) return out;
+  for (const auto& lm : impl_->lemmas) {
+    if (std::find(fams.begin(), fams.end(), lm.family) != fams.end()) out.push_back(impl_->str(lm.text));
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+void Lexicon::for_each_form(const std::function<bool(std::string_view key)>& keep,
+                            const std::function<void(std::string_view form)>& visit, Accept accept) const {
+  const uint32_t wanted = accept == Accept::kProper ? (format::kFormCommon | format::kFormProper) : format::kFormCommon;
+  for (const auto& g : impl_->groups) {
+    if ((g.flags & (format::kGroupHasCommon | (accept == Accept::kProper ? format::kGroupHasProper : 0u))) == 0) continue;
+    if (!keep(impl_->str(g.key))) continue;
+    for (const auto& f : impl_->forms_of_group(g)) {
+      if (f.flags & wanted) visit(impl_->str(f.text));
+    }
+  }
+}
+
+std::vector<std::string_view> Lexicon::words_with_prefix(std::string_view prefix, std::size_t limit,
+                                                         Accept accept) const {
+  std::vector<std::string_view> out;
+  const auto key = match_key(prefix);
+  if (!key || limit == 0) return out;
+  const uint32_t wanted = accept == Accept::kProper ? (format::kFormCommon | format::kFormProper) : format::kFormCommon;
+  const auto& groups = impl_->groups;
+  auto it = std::lower_bound(groups.begin(), groups.end(), *key,
+                             [&](const format::Group& g, const std::string& k) { return impl_->str(g.key) < k; });
+  for (; it != groups.end() && impl_->str(it->key).starts_with(*key); ++it) {
+    for (const auto& f : impl_->forms_of_group(*it)) {
+      if ((f.flags & wanted) == 0) continue;
+      out.push_back(impl_->str(f.text));
+      if (out.size() == limit) return out;
+    }
+  }
+  return out;
+}
+
+std::size_t Lexicon::form_count() const noexcept { return impl_->forms.size(); }
+std::size_t Lexicon::lemma_count() const noexcept { return impl_->lemmas.size(); }
+
+}  // namespace logomachie::lexicon

@@ -1,0 +1,190 @@
+#include "lexicon/normalize.h"
+
+#include <unicode/normalizer2.h>
+#include <unicode/uchar.h>
+#include <unicode/unistr.h>
+
+#include <array>
+
+#include "utf8.h"
+
+namespace logomachie::lexicon {
+namespace {
+
+// Code points below this bound are folded through a precomputed table.
+constexpr char32_t kTableEnd = 0x250;  // Basic Latin … Latin Extended-B
+
+// Punctuation that players use for apostrophes, hyphens and spaces, and
+// invisible characters that phones insert. Returns nullptr when `cp` is not one.
+const char* special_mapping(char32_t cp) noexcept {
+  switch (cp) {
+    case 0x2018: case 0x2019: case 0x201B: case 0x02BC: case 0x02B9: case 0x2032:
+    case 0x00B4: case 0x0060: case 0xFF07:
+      return "'";
+    case 0x2010: case 0x2011: case 0x2012: case 0x2013: case 0x2014: case 0x2015:
+    case 0x2212: case 0xFE63: case 0xFF0D:
+      return "-";
+    case 0x00A0: case 0x2007: case 0x202F: case 0x2009: case 0x200A: case 0x3000:
+    case 0x2002: case 0x2003: case 0x205F:
+      return " ";
+    case 0x00AD: case 0x200B: case 0x200C: case 0x200D: case 0x2060: case 0xFEFF:
+      return "";  // soft hyphen, zero-width characters: dropped
+    default:
+      return nullptr;
+  }
+}
+
+const icu::Normalizer2& nfkc() {
+  UErrorCode status = U_ZERO_ERROR;
+  const icu::Normalizer2* n = icu::Normalizer2::getNFKCInstance(status);
+  return *n;  // ICU data is linked in; failure here is a broken installation
+}
+const icu::Normalizer2& nfkd() {
+  UErrorCode status = U_ZERO_ERROR;
+  return *icu::Normalizer2::getNFKDInstance(status);
+}
+const icu::Normalizer2& nfc() {
+  UErrorCode status = U_ZERO_ERROR;
+  return *icu::Normalizer2::getNFCInstance(status);
+}
+
+// Expands the ligatures that compatibility normalisation keeps as letters.
+void append_folded_letter(std::string& out, char32_t cp) {
+  switch (cp) {
+    case U'œ': out += "oe"; return;
+    case U'æ': out += "ae"; return;
+    default: utf8::append(out, cp);
+  }
+}
+
+// The full (slow) pipeline on a whole string: NFKC, case fold, NFKD, drop
+// nonspacing marks, expand ligatures, map punctuation. No white-space collapsing.
+std::string icu_fold(std::string_view text) {
+  // Apostrophe, dash and space look-alikes first: compatibility normalisation
+  // would turn some of them (´) into a space plus an accent.
+  std::string mapped;
+  mapped.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    const char32_t cp = utf8::decode(text, i);
+    if (const char* s = special_mapping(cp)) mapped += s;
+    else utf8::append(mapped, cp);
+  }
+  icu::UnicodeString u = icu::UnicodeString::fromUTF8(
+      icu::StringPiece(mapped.data(), static_cast<int32_t>(mapped.size())));
+  UErrorCode status = U_ZERO_ERROR;
+  u = nfkc().normalize(u, status);
+  u.foldCase();
+  u = nfkd().normalize(u, status);
+  std::string out;
+  out.reserve(text.size());
+  for (int32_t i = 0; i < u.length();) {
+    const UChar32 cp = u.char32At(i);
+    i += U16_LENGTH(cp);
+    if (u_charType(cp) == U_NON_SPACING_MARK) continue;
+    if (const char* s = special_mapping(static_cast<char32_t>(cp))) {
+      out += s;
+    } else if (u_isUWhiteSpace(cp)) {
+      out += ' ';
+    } else {
+      append_folded_letter(out, static_cast<char32_t>(cp));
+    }
+  }
+  return out;
+}
+
+// Table of folded strings for code points below kTableEnd, built once from the
+// ICU pipeline itself so that the fast path cannot disagree with the slow one.
+const std::array<std::string, kTableEnd>& latin_table() {
+  static const std::array<std::string, kTableEnd> table = [] {
+    std::array<std::string, kTableEnd> t;
+    for (char32_t cp = 0; cp < kTableEnd; ++cp) {
+      if (cp < 0x80 && (cp < 0x20 || cp == 0x7F)) {
+        t[cp] = std::string(1, static_cast<char>(cp));  // controls stay (never match)
+        if (cp == '\t' || cp == '\n' || cp == '\r' || cp == '\v' || cp == '\f') t[cp] = " ";
+        continue;
+      }
+      if (const char* s = special_mapping(cp)) {
+        t[cp] = s;
+        continue;
+      }
+      std::string one;
+      utf8::append(one, cp);
+      t[cp] = icu_fold(one);
+    }
+    return t;
+  }();
+  return table;
+}
+
+// Collapses runs of spaces and trims; returns nullopt when too long.
+std::optional<std::string> finish(std::string folded) {
+  std::string out;
+  out.reserve(folded.size());
+  for (char c : folded) {
+    if (c == ' ') {
+      if (!out.empty() && out.back() != ' ') out.push_back(' ');
+    } else {
+      out.push_back(c);
+    }
+  }
+  if (!out.empty() && out.back() == ' ') out.pop_back();
+  if (out.size() > kMaxWordBytes) return std::nullopt;
+  return out;
+}
+
+}  // namespace
+
+bool is_valid_utf8(std::string_view text) noexcept {
+  for (std::size_t i = 0; i < text.size();) {
+    if (utf8::decode(text, i) == utf8::kInvalid) return false;
+  }
+  return true;
+}
+
+std::optional<std::string> match_key(std::string_view text) {
+  if (text.size() > kMaxInputBytes) return std::nullopt;  // bounds work on hostile input
+  const auto& table = latin_table();
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    const char32_t cp = utf8::decode(text, i);
+    if (cp == utf8::kInvalid) return std::nullopt;
+    if (cp < kTableEnd) {
+      out += table[cp];
+    } else if (const char* s = special_mapping(cp)) {
+      out += s;
+    } else {
+      // Combining marks, other scripts, compatibility characters: the whole
+      // string goes through ICU (rare; keeps the common path allocation-light).
+      if (!is_valid_utf8(text)) return std::nullopt;
+      return finish(icu_fold(text));
+    }
+  }
+  return finish(std::move(out));
+}
+
+std::optional<std::string> to_display(std::string_view text) {
+  if (!is_valid_utf8(text)) return std::nullopt;
+  icu::UnicodeString u = icu::UnicodeString::fromUTF8(
+      icu::StringPiece(text.data(), static_cast<int32_t>(text.size())));
+  UErrorCode status = U_ZERO_ERROR;
+  u = nfc().normalize(u, status);
+  u.trim();
+  std::string out;
+  u.toUTF8String(out);
+  return out;
+}
+
+std::optional<std::string> fold_case(std::string_view text) {
+  if (!is_valid_utf8(text)) return std::nullopt;
+  icu::UnicodeString u = icu::UnicodeString::fromUTF8(
+      icu::StringPiece(text.data(), static_cast<int32_t>(text.size())));
+  u.foldCase();
+  UErrorCode status = U_ZERO_ERROR;
+  u = nfc().normalize(u, status);
+  std::string out;
+  u.toUTF8String(out);
+  return out;
+}
+
+}  // namespace logomachie::lexicon

@@ -1,0 +1,213 @@
+#include "lexicon/lexicon.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "lexicon/normalize.h"
+#include "test_lexicon.h"
+
+namespace logomachie::lexicon {
+namespace {
+
+using testing::french;
+
+bool has(const std::vector<std::string_view>& v, std::string_view x) {
+  return std::find(v.begin(), v.end(), x) != v.end();
+}
+
+TEST(Contains, CommonWordsAccentAndCaseInsensitive) {
+  const Lexicon& lex = french();
+  EXPECT_TRUE(lex.contains("élève"));
+  EXPECT_TRUE(lex.contains("eleve"));
+  EXPECT_TRUE(lex.contains("Élève"));
+  EXPECT_TRUE(lex.contains("ELEVE"));
+  EXPECT_TRUE(lex.contains("chevaux"));
+  EXPECT_TRUE(lex.contains("irons"));
+  EXPECT_TRUE(lex.contains("oeil"));
+  EXPECT_TRUE(lex.contains("aujourd'hui"));
+  EXPECT_TRUE(lex.contains("aujourd’hui"));
+  EXPECT_TRUE(lex.contains("porte-monnaie"));
+  EXPECT_TRUE(lex.contains("  chat \r"));
+}
+
+TEST(Contains, WordPolicyExclusions) {
+  const Lexicon& lex = french();
+  EXPECT_FALSE(lex.contains("France"));   // proper noun (#P)
+  EXPECT_TRUE(lex.contains("France", Accept::kProper));
+  EXPECT_FALSE(lex.contains("Paris"));    // place
+  EXPECT_TRUE(lex.contains("Paris", Accept::kProper));
+  EXPECT_FALSE(lex.contains("CNRS"));     // acronym tagged :N
+  EXPECT_FALSE(lex.contains("cnrs"));
+  EXPECT_FALSE(lex.contains("km"));       // unit symbol (;S)
+  EXPECT_FALSE(lex.contains("XIV"));      // Roman numeral
+  EXPECT_FALSE(lex.contains(","));        // punctuation
+  EXPECT_FALSE(lex.contains("anglo"));    // fragment (:Zp)
+}
+
+TEST(Contains, BadInputIsNotAWord) {
+  const Lexicon& lex = french();
+  EXPECT_FALSE(lex.contains(""));
+  EXPECT_FALSE(lex.contains("   "));
+  EXPECT_FALSE(lex.contains("\xFF\xFE"));
+  EXPECT_FALSE(lex.contains(std::string(100 * 1024, 'a')));
+  EXPECT_FALSE(lex.contains("ch\x01" "at"));
+  EXPECT_FALSE(lex.contains("chat猫"));
+  EXPECT_FALSE(lex.contains("xqzwv"));
+}
+
+TEST(Analyses, NounPluralHasLemmaGenderNumber) {
+  const auto as = french().analyses("chevaux");
+  ASSERT_FALSE(as.empty());
+  const auto it = std::find_if(as.begin(), as.end(), [](const Analysis& a) { return a.lemma == "cheval"; });
+  ASSERT_NE(it, as.end());
+  EXPECT_TRUE(it->pos & kNoun);
+  EXPECT_EQ(it->gender, Gender::kMasculine);
+  EXPECT_EQ(it->number, Number::kPlural);
+  EXPECT_TRUE(it->common);
+}
+
+TEST(Analyses, VerbFormHasMoodAndPerson) {
+  const auto as = french().analyses("irons");
+  const auto it = std::find_if(as.begin(), as.end(), [](const Analysis& a) { return a.lemma == "aller"; });
+  ASSERT_NE(it, as.end());
+  EXPECT_TRUE(it->pos & kVerb);
+  EXPECT_TRUE(it->moods & kIndicativeFuture);
+  EXPECT_TRUE(it->persons & k1p);
+}
+
+TEST(Analyses, AmbiguousFormHasEveryReading) {
+  const auto as = french().analyses("eleve");  // élève (noun), élève/élevé (élever)
+  std::vector<std::string_view> lemmas;
+  for (const auto& a : as) lemmas.push_back(a.lemma);
+  EXPECT_TRUE(has(lemmas, "élève"));
+  EXPECT_TRUE(has(lemmas, "élever"));
+}
+
+TEST(Analyses, ProperNounsAreFlagged) {
+  const auto as = french().analyses("France");
+  ASSERT_FALSE(as.empty());
+  EXPECT_TRUE(as[0].proper);
+  EXPECT_FALSE(as[0].common);
+}
+
+TEST(FormsOf, ListsInflections) {
+  const auto forms = french().forms_of("cheval");
+  EXPECT_TRUE(has(forms, "cheval"));
+  EXPECT_TRUE(has(forms, "chevaux"));
+  const auto verb = french().forms_of("aller");
+  EXPECT_TRUE(has(verb, "irons"));
+  EXPECT_TRUE(has(verb, "vais"));
+  EXPECT_TRUE(french().forms_of("chevaux").empty());  // a form, not a lemma
+}
+
+TEST(FrequencyRank, CommonWordsRankHigh) {
+  const auto de = french().frequency_rank("de");
+  const auto maison = french().frequency_rank("maison");
+  ASSERT_TRUE(de && maison);
+  EXPECT_LT(*de, 10u);
+  EXPECT_LT(*de, *maison);
+  EXPECT_FALSE(french().frequency_rank("xqzwv"));
+}
+
+TEST(Synonyms, ForwardAndReverse) {
+  const auto senses = french().synonyms("abaca");
+  ASSERT_FALSE(senses.empty());
+  EXPECT_TRUE(has(senses[0].words, "jute"));
+  EXPECT_TRUE(has(french().listed_by("jute"), "abaca"));
+}
+
+TEST(Search, WordsWithPrefix) {
+  const auto words = french().words_with_prefix("chev", 1000);
+  EXPECT_TRUE(has(words, "cheval"));
+  EXPECT_TRUE(has(words, "chevaux"));
+  for (const auto w : words) EXPECT_EQ(match_key(w)->substr(0, 4), "chev");
+  EXPECT_EQ(french().words_with_prefix("chev", 3).size(), 3u);
+}
+
+TEST(Search, ForEachFormWithLetterPredicate) {
+  // Words written with letters from "chien" only, at least 5 long.
+  std::vector<std::string_view> found;
+  french().for_each_form(
+      [](std::string_view key) {
+        return key.size() >= 5 && key.find_first_not_of("chien") == std::string_view::npos;
+      },
+      [&](std::string_view form) { found.push_back(form); });
+  EXPECT_TRUE(has(found, "chien"));
+  EXPECT_TRUE(has(found, "niche"));
+  for (const auto f : found) EXPECT_FALSE(f.find_first_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ") != std::string_view::npos);
+}
+
+TEST(Relate, SpecificationExamples) {
+  const Lexicon& lex = french();
+  EXPECT_EQ(lex.relate("cheval", "chevaux"), Relation::kInflection);
+  EXPECT_EQ(lex.relate("aller", "irons"), Relation::kInflection);
+  EXPECT_EQ(lex.relate("œil", "yeux"), Relation::kInflection);
+  EXPECT_EQ(lex.relate("cheval", "cheval-vapeur"), Relation::kCompound);
+  EXPECT_EQ(lex.relate("pomme", "pomme de terre"), Relation::kCompound);
+  EXPECT_EQ(lex.relate("science", "scientifique"), Relation::kDerivative);
+  EXPECT_EQ(lex.relate("protéger", "protection"), Relation::kDerivative);
+  EXPECT_EQ(lex.relate("cheval", "chevalier"), Relation::kDerivative);
+  EXPECT_EQ(lex.relate("cheval-vapeur", "cheval"), Relation::kDerivative);
+  EXPECT_EQ(lex.relate("porte", "portefeuille"), Relation::kDerivative);
+  EXPECT_EQ(lex.relate("chat", "château"), Relation::kUnrelated);
+  EXPECT_EQ(lex.relate("mer", "merci"), Relation::kUnrelated);
+  EXPECT_EQ(lex.relate("lion", "million"), Relation::kUnrelated);
+}
+
+TEST(Relate, SymmetricForInflectionAndDerivative) {
+  const Lexicon& lex = french();
+  EXPECT_EQ(lex.relate("chevaux", "cheval"), Relation::kInflection);
+  EXPECT_EQ(lex.relate("yeux", "œil"), Relation::kInflection);
+  EXPECT_EQ(lex.relate("scientifique", "science"), Relation::kDerivative);
+  EXPECT_EQ(lex.relate("protection", "protéger"), Relation::kDerivative);
+}
+
+TEST(Relate, AmbiguousWordTakesClosestRelation) {
+  // "pomme" is a noun and a form of the verb "pommer".
+  EXPECT_EQ(french().relate("pomme", "pommes"), Relation::kInflection);
+  EXPECT_EQ(french().relate("pommer", "pomme"), Relation::kInflection);
+}
+
+TEST(Relate, UnknownWordsJudgedFromForm) {
+  const Lexicon& lex = french();
+  EXPECT_EQ(lex.relate("zorglub", "Zorglub"), Relation::kInflection);
+  EXPECT_EQ(lex.relate("zorglub", "zorglubs"), Relation::kInflection);
+  EXPECT_EQ(lex.relate("zorglub", "blorf"), Relation::kUnrelated);
+  EXPECT_EQ(lex.relate("Élève", "eleve"), Relation::kInflection);
+  EXPECT_EQ(lex.relate("", "chat"), Relation::kUnrelated);
+  EXPECT_EQ(lex.relate("chat", "\xFF"), Relation::kUnrelated);
+}
+
+TEST(Open, MissingFileIsNotFound) {
+  try {
+    (void)Lexicon::open("/nonexistent/fr.lex");
+    FAIL() << "expected LexiconError";
+  } catch (const LexiconError& e) {
+    EXPECT_EQ(e.code(), LexiconError::Code::kNotFound);
+  }
+}
+
+TEST(Open, GarbageAndTruncatedFilesAreBadFormat) {
+  const auto dir = std::filesystem::temp_directory_path();
+  const auto garbage = dir / "logomachie-garbage.lex";
+  { std::ofstream(garbage) << std::string(4096, 'x'); }
+  EXPECT_THROW((void)Lexicon::open(garbage), LexiconError);
+  const auto truncated = dir / "logomachie-truncated.lex";
+  std::filesystem::copy_file(LOGO_LEXICON_FILE, truncated, std::filesystem::copy_options::overwrite_existing);
+  std::filesystem::resize_file(truncated, std::filesystem::file_size(truncated) / 2);
+  try {
+    (void)Lexicon::open(truncated);
+    FAIL() << "expected LexiconError";
+  } catch (const LexiconError& e) {
+    EXPECT_EQ(e.code(), LexiconError::Code::kBadFormat);
+  }
+  std::filesystem::remove(garbage);
+  std::filesystem::remove(truncated);
+}
+
+}  // namespace
+}  // namespace logomachie::lexicon

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Installs everything Logomachie needs to build, run and test, on Debian 12.
+# Idempotent and quiet when everything is already there: `make run` and `make test`
+# call it every time. Debian packages via apt-get, npm packages via `npm ci`.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+
+# Debian packages, one per line with the reason it is needed.
+packages=(
+  build-essential      # g++ 12, make
+  cmake                # >= 3.25 (presets)
+  ninja-build          # fast builds
+  ccache               # rebuilds in seconds
+  clang                # fuzz preset (libFuzzer)
+  libclang-rt-14-dev   # libFuzzer and sanitizer runtimes for clang
+  pkg-config
+  libicu-dev           # Unicode normalisation and case folding
+  libstemmer-dev       # Snowball French stemmer (family index signal)
+  libgtest-dev         # unit tests
+  libgmock-dev
+  libbenchmark-dev     # bench/
+  python3-grammalecte  # fr-allvars dictionary (forms, lemmas, tags)
+  mythes-fr            # French thesaurus
+  hunspell-fr-comprehensive  # benchmark baseline (and future suggestions)
+  libhunspell-dev
+  nodejs
+  npm
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "install-deps: installing Debian packages: ${missing[*]}"
+  sudo_cmd=()
+  [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# npm packages for the lexicon build (frequency ranks). `npm ci` only when the
+# lockfile changed since the last install.
+npm_dir=lexicon/npm
+stamp="$npm_dir/node_modules/.install-stamp"
+if [ ! -f "$stamp" ] || [ "$npm_dir/package-lock.json" -nt "$stamp" ]; then
+  echo "install-deps: npm ci in $npm_dir"
+  (cd "$npm_dir" && npm ci --no-audit --no-fund --loglevel=error)
+  touch "$stamp"
+fi
