@@ -16,7 +16,6 @@ packages=(
   libclang-rt-14-dev   # libFuzzer and sanitizer runtimes for clang
   pkg-config
   libicu-dev           # Unicode normalisation and case folding
-  libstemmer-dev       # Snowball French stemmer (family index signal)
   libgtest-dev         # unit tests
   libgmock-dev
   libbenchmark-dev     # bench/

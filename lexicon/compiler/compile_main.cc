@@ -194,7 +194,7 @@ int run(const Options& opt) {
   std::vector<LemmaInfo> info(lemma_text.size());
   std::unordered_map<std::string, std::vector<uint32_t>> lemma_by_key;
   for (uint32_t l = 0; l < lemma_text.size(); ++l) {
-    info[l].key = must_key(lemma_text[l]);
+    info[l].key = light_key(lemma_text[l]);
     lemma_by_key[info[l].key].push_back(l);
   }
   for (const auto& [form, as] : form_analyses) {
@@ -212,9 +212,11 @@ int run(const Options& opt) {
   for (const auto& [form, as] : form_analyses) {
     for (const auto& [lemma, tag] : as) {
       const format::Tag& t = tags[tag];
-      if (t.common && (t.pos & kAdjective) && t.gender == static_cast<uint8_t>(Gender::kFeminine) &&
-          t.number == static_cast<uint8_t>(Number::kSingular)) {
-        feminine_by_key[must_key(form)].push_back(lemma_index.at(lemma));
+      // Singular adjective forms: feminines (douce ← doux) and participles used
+      // as adjectives (poli ← polir, for impoli).
+      if (t.common && (t.pos & kAdjective) && t.number == static_cast<uint8_t>(Number::kSingular) &&
+          light_key(form) != light_key(lemma)) {
+        feminine_by_key[light_key(form)].push_back(lemma_index.at(lemma));
       }
     }
   }
@@ -287,7 +289,7 @@ int run(const Options& opt) {
   progress.step("finding solid compounds");
   std::vector<std::string> head_keys;
   for (const auto& row : read_table(heads, false)) {
-    for (const auto& h : row) head_keys.push_back(must_key(h));
+    for (const auto& h : row) head_keys.push_back(light_key(h));
   }
   std::vector<std::vector<uint32_t>> lemma_parts(lemma_text.size());
   std::size_t solid = 0;
@@ -303,10 +305,12 @@ int run(const Options& opt) {
       const std::string rest = k.substr(head.size());
       const auto it = lemma_by_key.find(rest);
       if (it == lemma_by_key.end()) continue;
-      bool noun = false;  // a noun, or a verb (pourboire = pour + boire)
-      for (const uint32_t r : it->second) noun = noun || (info[r].common && (info[r].pos & (kNoun | kVerb)));
-      const auto gh = group_of_key.find(head);
-      const auto gr = group_of_key.find(rest);
+      bool noun = false;  // a noun, verb or adjective (pourboire = pour + boire, vinaigre = vin + aigre)
+      for (const uint32_t r : it->second) {
+        noun = noun || (info[r].common && (info[r].pos & (kNoun | kVerb | kAdjective)));
+      }
+      const auto gh = group_of_key.find(must_key(head));
+      const auto gr = group_of_key.find(must_key(rest));
       if (!noun || gh == group_of_key.end() || gr == group_of_key.end()) continue;
       lemma_parts[l] = {gh->second, gr->second};
       ++solid;
@@ -322,7 +326,7 @@ int run(const Options& opt) {
   for (uint32_t l = 0; l < lemma_text.size(); ++l) {
     format::Lemma& lm = out_lemmas[l];
     lm.text = w.add_string(lemma_text[l]);
-    lm.key = w.add_string(info[l].key);
+    lm.key = w.add_string(must_key(lemma_text[l]));
     lm.family = fam.family[l];
     lm.canonical = fam.canonical[l];
     lm.forms_begin = static_cast<uint32_t>(out_lemma_forms.size());

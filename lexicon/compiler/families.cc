@@ -76,12 +76,32 @@ struct PrefixRule {
 };
 
 std::string key_of(const std::string& s, const std::string& where) {
-  auto k = match_key(s);
-  if (!k) fail(where + ": invalid UTF-8");
-  return *k;
+  std::string k = light_key(s);
+  if (k.empty()) fail(where + ": invalid UTF-8 or empty word");
+  return k;
 }
 
 }  // namespace
+
+std::string light_key(const std::string& word) {
+  const auto folded = fold_case(word);
+  if (!folded) return {};
+  std::string out;
+  out.reserve(folded->size());
+  const std::string& f = *folded;
+  for (std::size_t i = 0; i < f.size();) {
+    // The accented letters replaced here are two bytes in UTF-8.
+    const std::string_view two = std::string_view(f).substr(i, 2);
+    if (std::string_view(f).substr(i, 3) == "’") { out += '\''; i += 3; }  // as in match keys
+    else if (two == "é" && i + 2 == f.size()) { out += "é"; i += 2; }  // final é is a suffix of its own
+    else if (two == "é" || two == "è" || two == "ê" || two == "ë") { out += 'e'; i += 2; }
+    else if (two == "ç") { out += 'c'; i += 2; }
+    else if (two == "œ") { out += "oe"; i += 2; }
+    else if (two == "æ") { out += "ae"; i += 2; }
+    else { out += f[i]; ++i; }
+  }
+  return out;
+}
 
 FamilyResult build_families(const std::vector<LemmaInfo>& lemmas,
                             const std::unordered_map<std::string, std::vector<uint32_t>>& by_key,
@@ -153,14 +173,15 @@ FamilyResult build_families(const std::vector<LemmaInfo>& lemmas,
   }
 
   auto link = [&](uint32_t derived, const std::string& base_key, uint32_t base_pos, bool allow_feminine) {
-    const auto* bases = lemmas_with_key(base_key);
+    std::vector<uint32_t> bases;
+    if (const auto* ls = lemmas_with_key(base_key)) bases = *ls;
     if (allow_feminine && (base_pos & kAdjective) != 0) {
+      // blanchir ← blanche ← blanc, even though "blanche" is also a noun lemma.
       if (const auto it = feminine_by_key.find(base_key); it != feminine_by_key.end()) {
-        if (bases == nullptr) bases = &it->second;
+        bases.insert(bases.end(), it->second.begin(), it->second.end());
       }
     }
-    if (bases == nullptr) return;
-    for (const uint32_t b : *bases) {
+    for (const uint32_t b : bases) {
       if (b == derived || !lemmas[b].common || (lemmas[b].pos & base_pos) == 0) continue;
       if (is_blocked(lemmas[derived].key, lemmas[b].key)) {
         ++result.blocked_links;
@@ -183,7 +204,7 @@ FamilyResult build_families(const std::vector<LemmaInfo>& lemmas,
     for (const PrefixRule& r : prefixes) {
       if ((info.pos & r.derived_pos) == 0) continue;
       if (k.size() < r.prefix.size() + r.min_base || !k.starts_with(r.prefix)) continue;
-      link(l, k.substr(r.prefix.size()), r.base_pos, false);
+      link(l, k.substr(r.prefix.size()), r.base_pos, true);
     }
     for (const CircumfixRule& r : circumfixes) {
       if ((info.pos & r.derived_pos) == 0) continue;

@@ -23,8 +23,15 @@
 
 namespace logomachie::lexicon::compiler {
 
+// The key derivation rules work on: lowercase, with é/è/ê/ë folded to e (but a
+// word-final é kept: piété is not piéter's stem + e), ç to
+// c and ligatures expanded (the alternations of French derivation: créer/création,
+// achever/achèvement, glace/glaçon), but other accents kept, because there they
+// tell words apart (mur/mûr, sur/sûr, mat/mât). Empty on invalid UTF-8.
+std::string light_key(const std::string& word);
+
 struct LemmaInfo {
-  std::string key;    // match key of the lemma
+  std::string key;    // light_key of the lemma
   uint32_t pos = 0;   // union of PosSet bits of its common analyses
   bool common = false;
 };
@@ -44,9 +51,10 @@ struct FamilyResult {
   std::size_t blocked_links = 0;
 };
 
-// `by_key`: lemma indices by lemma match key. `feminine_by_key`: lemma
-// indices of adjectives by the match key of their feminine forms (suffix rules
-// often build on the feminine: douceur ← douce ← doux, grossir ← grosse).
+// `by_key`: lemma indices by lemma light key. `feminine_by_key`: lemma
+// indices by the light key of their other singular adjective forms (rules often
+// build on the feminine, douceur ← douce ← doux, or on a participle used as an
+// adjective, impoli ← poli ← polir).
 FamilyResult build_families(const std::vector<LemmaInfo>& lemmas,
                             const std::unordered_map<std::string, std::vector<uint32_t>>& by_key,
                             const std::unordered_map<std::string, std::vector<uint32_t>>& feminine_by_key,

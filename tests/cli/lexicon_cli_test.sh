@@ -1,2 +1,85 @@
 #!/usr/bin/env bash
-echo todo
+# Contract tests for `logomachie lexicon …` (docs/lexicon.md#command-line).
+# Usage: lexicon_cli_test.sh PATH/TO/logomachie
+set -uo pipefail
+bin=${1:?usage: lexicon_cli_test.sh PATH/TO/logomachie}
+passed=0
+failed=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { passed=$((passed + 1)); }
+ko() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+expect_eq() {  # NAME EXPECTED ACTUAL
+  if [ "$2" == "$3" ]; then ok; else ko "$1: expected [$2], got [$3]"; fi
+}
+
+# --- relate: first line is the relation, exit 0 -----------------------------
+relate() { "$bin" lexicon relate "$1" "$2" | head -n 1; }
+expect_eq "relate cheval chevaux" inflection "$(relate cheval chevaux)"
+expect_eq "relate aller irons" inflection "$(relate aller irons)"
+expect_eq "relate œil yeux" inflection "$(relate œil yeux)"
+expect_eq "relate cheval cheval-vapeur" compound "$(relate cheval cheval-vapeur)"
+expect_eq "relate pomme 'pomme de terre'" compound "$(relate pomme 'pomme de terre')"
+expect_eq "relate science scientifique" derivative "$(relate science scientifique)"
+expect_eq "relate protéger protection" derivative "$(relate protéger protection)"
+expect_eq "relate porte portefeuille" derivative "$(relate porte portefeuille)"
+expect_eq "relate chat château" unrelated "$(relate chat château)"
+expect_eq "relate mer merci" unrelated "$(relate mer merci)"
+expect_eq "relate lion million" unrelated "$(relate lion million)"
+"$bin" lexicon relate cheval chevaux >/dev/null; expect_eq "relate exit code" 0 "$?"
+
+# --- relate: usage errors exit 2 with a message -----------------------------
+"$bin" lexicon relate cheval >/dev/null 2>"$tmp/err"; expect_eq "relate one arg exit" 2 "$?"
+[ -s "$tmp/err" ] && ok || ko "relate one arg: no message"
+"$bin" lexicon relate a b c >/dev/null 2>&1; expect_eq "relate three args exit" 2 "$?"
+"$bin" lexicon relate $'\xff' chat >/dev/null 2>&1; expect_eq "relate invalid UTF-8 exit" 2 "$?"
+"$bin" lexicon frobnicate >/dev/null 2>&1; expect_eq "unknown subcommand exit" 2 "$?"
+"$bin" lexicon >/dev/null 2>&1; expect_eq "no subcommand exit" 2 "$?"
+
+# --- check: one line out per line in ----------------------------------------
+printf 'eleve\nÉlève\nchevaux\nxqzwv\n\nFrance\nCNRS\nkm\n  chat  \r\nchat\r\naujourd'"'"'hui\n' > "$tmp/in"
+expect_eq "check verdicts" "1 1 1 0 0 0 0 0 1 1 1" "$("$bin" lexicon check < "$tmp/in" | tr '\n' ' ' | sed 's/ $//')"
+expect_eq "check --proper France" "1" "$(printf 'France\n' | "$bin" lexicon check --proper)"
+expect_eq "check no final newline" "1" "$(printf 'chat' | "$bin" lexicon check)"
+expect_eq "check empty input" "" "$("$bin" lexicon check < /dev/null)"
+expect_eq "check invalid UTF-8" "0 1" "$(printf '\xff\xfe\nchat\n' | "$bin" lexicon check | tr '\n' ' ' | sed 's/ $//')"
+expect_eq "check control characters" "0" "$(printf 'ch\x01at\n' | "$bin" lexicon check)"
+expect_eq "check mixed scripts" "0" "$(printf 'chatкот\n' | "$bin" lexicon check)"
+head -c 102400 /dev/zero | tr '\0' 'a' > "$tmp/long"; printf '\nchat\n' >> "$tmp/long"
+expect_eq "check 100 KB line" "0 1" "$(timeout 10 "$bin" lexicon check < "$tmp/long" | tr '\n' ' ' | sed 's/ $//')"
+seq 1 5000 | sed 's/.*/maison/' > "$tmp/many"
+expect_eq "check line count" 5000 "$("$bin" lexicon check < "$tmp/many" | grep -c '^1$')"
+"$bin" lexicon check extra >/dev/null 2>&1 </dev/null; expect_eq "check bad argument exit" 2 "$?"
+
+# check answers a line as soon as input would block (interactive use): feed one
+# line, keep the pipe open, and read the answer before closing it.
+if command -v python3 >/dev/null; then
+  answer=$(/usr/bin/python3 - "$bin" <<'PY'
+import subprocess, sys, select
+p = subprocess.Popen([sys.argv[1], "lexicon", "check"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+p.stdin.write(b"chat\n"); p.stdin.flush()
+r, _, _ = select.select([p.stdout], [], [], 10)
+print(p.stdout.readline().decode().strip() if r else "timeout")
+p.stdin.close(); p.wait()
+PY
+)
+  expect_eq "check flushes when input blocks" 1 "$answer"
+fi
+
+# --- lookup: one JSON object per word ----------------------------------------
+out=$("$bin" lexicon lookup chevaux xqzwv)
+expect_eq "lookup line count" 2 "$(printf '%s\n' "$out" | wc -l)"
+printf '%s\n' "$out" | head -n 1 | grep -q '"lemma":"cheval"' && ok || ko "lookup chevaux lemma"
+printf '%s\n' "$out" | tail -n 1 | grep -q '"known":false' && ok || ko "lookup unknown word"
+if command -v node >/dev/null; then
+  printf '%s\n' "$out" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{for(const l of s.trim().split("\n"))JSON.parse(l)})' && ok || ko "lookup output is not JSON"
+fi
+"$bin" lexicon lookup $'bad\x01"word' | grep -q '\\u0001\\"' && ok || ko "lookup escapes control characters"
+
+# --- missing lexicon: clear error, exit 1 ------------------------------------
+LOGOMACHIE_LEXICON=/nonexistent/fr.lex "$bin" lexicon relate a b >/dev/null 2>"$tmp/err"; expect_eq "missing lexicon exit" 1 "$?"
+grep -q "cannot open lexicon" "$tmp/err" && ok || ko "missing lexicon message"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
