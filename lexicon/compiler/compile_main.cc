@@ -244,6 +244,7 @@ int run(const Options& opt) {
   std::vector<format::Group> out_groups;
   std::vector<format::Form> out_forms;
   std::vector<format::Analysis> out_analyses;
+  std::vector<uint32_t> form_group;  // per form: its group
   std::vector<std::vector<uint32_t>> lemma_forms(lemma_text.size());
   std::unordered_map<std::string, uint32_t> group_of_key;
   out_groups.reserve(groups.size());
@@ -252,15 +253,20 @@ int run(const Options& opt) {
     format::Group g{};
     g.key = w.add_string(key);
     g.forms_begin = static_cast<uint32_t>(out_forms.size());
-    g.forms_count = static_cast<uint32_t>(forms.size());
+    if (forms.size() > UINT16_MAX) fail("too many forms for key " + key);
+    g.forms_count = static_cast<uint16_t>(forms.size());
     if (const auto it = common_rank.find(key); it != common_rank.end()) g.freq_rank = it->second;
-    if (const auto it = wiki_rank.find(key); it != wiki_rank.end()) g.wiki_rank = it->second;
+    // Words missing from the subtitles list get a rank from the Wikipedia list,
+    // placed after every subtitles rank (so ranks stay comparable).
+    else if (const auto it2 = wiki_rank.find(key); it2 != wiki_rank.end()) {
+      g.freq_rank = static_cast<uint32_t>(common_rank.size()) + it2->second;
+    }
     const auto gi = static_cast<uint32_t>(out_groups.size());
     group_of_key.emplace(key, gi);
     for (const std::string& form : forms) {
       format::Form f{};
       f.text = w.add_string(form);
-      f.group = gi;
+      form_group.push_back(gi);
       f.analyses_begin = static_cast<uint32_t>(out_analyses.size());
       const bool form_ok = looks_like_common_form(form);
       std::set<std::pair<uint32_t, uint32_t>> seen;
@@ -271,7 +277,8 @@ int run(const Options& opt) {
         if (tags[tag].common && form_ok) f.flags |= format::kFormCommon;
         if (tags[tag].proper) f.flags |= format::kFormProper;
       }
-      f.analyses_count = static_cast<uint32_t>(out_analyses.size()) - f.analyses_begin;
+      if (out_analyses.size() - f.analyses_begin > UINT16_MAX) fail("too many analyses for " + form);
+      f.analyses_count = static_cast<uint16_t>(out_analyses.size() - f.analyses_begin);
       const auto fi = static_cast<uint32_t>(out_forms.size());
       for (uint32_t a = f.analyses_begin; a < f.analyses_begin + f.analyses_count; ++a) {
         auto& lf = lemma_forms[out_analyses[a].lemma];
@@ -326,14 +333,13 @@ int run(const Options& opt) {
   for (uint32_t l = 0; l < lemma_text.size(); ++l) {
     format::Lemma& lm = out_lemmas[l];
     lm.text = w.add_string(lemma_text[l]);
-    lm.key = w.add_string(must_key(lemma_text[l]));
     lm.family = fam.family[l];
     lm.canonical = fam.canonical[l];
     lm.forms_begin = static_cast<uint32_t>(out_lemma_forms.size());
     lm.forms_count = static_cast<uint32_t>(lemma_forms[l].size());
     for (const uint32_t f : lemma_forms[l]) {
       out_lemma_forms.push_back(f);
-      const uint32_t r = out_groups[out_forms[f].group].freq_rank;
+      const uint32_t r = out_groups[form_group[f]].freq_rank;
       if (r != 0 && (lm.freq_rank == 0 || r < lm.freq_rank)) lm.freq_rank = r;
     }
     lm.parts_begin = static_cast<uint32_t>(out_lemma_parts.size());
@@ -390,7 +396,7 @@ int run(const Options& opt) {
   reverse.erase(std::unique(reverse.begin(), reverse.end()), reverse.end());
   std::vector<format::SynReverse> syn_reverse;
   syn_reverse.reserve(reverse.size());
-  for (const auto& [key, entry] : reverse) syn_reverse.push_back({w.add_string(key), entry, 0});
+  for (const auto& [key, entry] : reverse) syn_reverse.push_back({w.add_string(key), entry});
   progress.step(std::to_string(syn_entries.size()) + " thesaurus entries, " +
                 std::to_string(syn_reverse.size()) + " reverse links");
 

@@ -5,6 +5,8 @@
 // each 8-byte aligned, all referenced by offset so that the file can be
 // memory-mapped and used in place with no parsing at load time.
 //
+// The structs are packed tight on purpose: the whole file must stay under the
+// 48 MB resident-memory budget (docs/benchmarks.md).
 // Invariants the compiler guarantees and the loader checks cheaply:
 //  - every section lies inside the file and is aligned for its element type;
 //  - strings are UTF-8, NFC; `key` strings are match keys (see normalize.h);
@@ -19,7 +21,7 @@
 namespace logomachie::lexicon::format {
 
 inline constexpr char kMagic[8] = {'L', 'O', 'G', 'O', 'L', 'E', 'X', '\0'};
-inline constexpr uint32_t kFormatVersion = 3;
+inline constexpr uint32_t kFormatVersion = 4;
 
 struct StrRef {
   uint32_t offset;  // into the strings section
@@ -65,12 +67,11 @@ enum GroupFlags : uint32_t {
 struct Group {
   StrRef key;
   uint32_t forms_begin;
-  uint32_t forms_count;
-  uint32_t flags;          // GroupFlags
-  uint32_t freq_rank;      // 1 = most frequent (subtitles list); 0 = unranked
-  uint32_t wiki_rank;      // rank in the Wikipedia list; 0 = unranked
-  uint32_t reserved;
+  uint16_t forms_count;
+  uint16_t flags;      // GroupFlags
+  uint32_t freq_rank;  // 1 = most frequent (OpenSubtitles list); 0 = unranked
 };
+static_assert(sizeof(Group) == 20);
 
 enum FormFlags : uint32_t {
   kFormCommon = 1u << 0,
@@ -80,10 +81,10 @@ enum FormFlags : uint32_t {
 struct Form {
   StrRef text;  // display form, as the dictionary writes it
   uint32_t analyses_begin;
-  uint32_t analyses_count;
-  uint32_t flags;  // FormFlags
-  uint32_t group;
+  uint16_t analyses_count;
+  uint16_t flags;  // FormFlags
 };
+static_assert(sizeof(Form) == 16);
 
 struct Analysis {
   uint32_t lemma;  // index into Lemmas
@@ -92,7 +93,6 @@ struct Analysis {
 
 struct Lemma {
   StrRef text;
-  StrRef key;            // match key of text
   uint32_t family;       // same value = same derivational family
   uint32_t canonical;    // lemma index that inflections are filed under (œil for yeux)
   uint32_t forms_begin;  // into LemmaForms
@@ -131,7 +131,7 @@ struct SynSense {
 struct SynReverse {
   StrRef key;      // match key of a word listed as a synonym
   uint32_t entry;  // SynEntry that lists it
-  uint32_t reserved;
 };
+static_assert(sizeof(SynReverse) == 12);
 
 }  // namespace logomachie::lexicon::format

@@ -371,7 +371,7 @@ std::vector<std::string_view> Lexicon::forms_of(std::string_view lemma) const {
   if (!key) return out;
   for (const uint32_t l : impl_->lemmas_of_key(*key)) {
     const auto& lm = impl_->lemmas[l];
-    if (impl_->str(lm.key) != *key) continue;  // "chevaux" is a form, not a lemma
+    if (match_key(impl_->str(lm.text)) != *key) continue;  // "chevaux" is a form, not a lemma
     for (uint32_t i = lm.forms_begin; i < lm.forms_begin + lm.forms_count; ++i) {
       out.push_back(impl_->str(impl_->forms[impl_->lemma_forms[i]].text));
     }

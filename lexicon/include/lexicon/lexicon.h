@@ -167,8 +167,10 @@ class Lexicon {
   // cheval, chevaux). Empty when no lemma matches.
   std::vector<std::string_view> forms_of(std::string_view lemma) const;
 
-  // Rank of `word` in the OpenSubtitles frequency list (1 = most frequent), or,
-  // if it is not there, the best rank of its lemma's forms; nullopt if unranked.
+  // Frequency rank of `word` (1 = most frequent): its rank in the OpenSubtitles
+  // list (~28k words); words only in the Wikipedia list rank after all of those
+  // (28k + their Wikipedia rank); otherwise the best rank among the forms of
+  // its lemmas ("chevaux" unranked → rank of "cheval"); nullopt if unranked.
   std::optional<uint32_t> frequency_rank(std::string_view word) const;
 
   // Thesaurus senses of `word` (mythes-fr), and the headwords that list `word`
