@@ -92,7 +92,7 @@ print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$input" "$output
 }
 
 ms() { awk -v us="$1" 'BEGIN { printf "%.1f ms", us / 1000 }'; }
-secs() { awk -v us="$1" 'BEGIN { printf "%.2f s", us / 1e6 }'; }
+secs() { awk -v us="$1" 'BEGIN { if (us < 1e6) printf "%.1f ms", us / 1000; else printf "%.2f s", us / 1e6 }'; }
 mib() { awk -v kib="$1" 'BEGIN { printf "%.1f MiB", kib / 1024 }'; }
 per_s() { awk -v n="$1" -v us="$2" 'BEGIN { r = n / (us / 1e6); if (r >= 1e6) printf "%.2f M", r / 1e6; else printf "%.0f k", r / 1e3 }'; }
 pct() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f %%", b ? 100 * a / b : 0 }'; }
@@ -185,8 +185,8 @@ if ((hun_us < 20000000)); then
 fi
 [ "$(wc -l <"$tmp/hun.out")" -eq "$n_total" ] || die "hunspell-check: wrong number of verdicts"
 
-row "\`logomachie lexicon check\`, 200k words (best of 3)" "$(secs "$lex_us") ($(per_s "$n_total" "$lex_us")words/s)"
-row "\`hunspell-check\` ($(basename "$aff")), 200k words (best of $hun_runs)" "$(secs "$hun_us") ($(per_s "$n_total" "$hun_us")words/s)"
+row "\`logomachie lexicon check\`, 200k words (best of 3)" "$(secs "$lex_us") ($(per_s "$n_total" "$lex_us") words/s)"
+row "\`hunspell-check\` ($(basename "$aff")), 200k words (best of $hun_runs)" "$(secs "$hun_us") ($(per_s "$n_total" "$hun_us") words/s)"
 row "Speed ratio (Hunspell time / logomachie time)" "$(awk -v a="$hun_us" -v b="$lex_us" 'BEGIN { printf "%.1f×", a / b }')"
 
 log "timing: start-up (best of 10)"
