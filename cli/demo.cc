@@ -5,6 +5,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <utility>
 
 #include "lexicon/lexicon.h"
 
@@ -19,6 +20,45 @@ std::string_view relation_fr(lexicon::Relation r) {
     case lexicon::Relation::kUnrelated: return "aucun lien";
   }
   return "aucun lien";
+}
+
+// "nom masculin pluriel", "verbe, indicatif futur, 1re personne du pluriel"…
+std::string describe(const lexicon::Analysis& a) {
+  using namespace lexicon;
+  static constexpr std::pair<uint32_t, const char*> kPos[] = {
+      {kNoun, "nom"}, {kAdjective, "adjectif"}, {kVerb, "verbe"}, {kAdverb, "adverbe"},
+      {kGrammatical, "mot grammatical"}, {kInterjection, "interjection"}, {kNumber, "nombre"},
+      {kTitle, "titre"}, {kFirstName, "prénom"}, {kSurname, "nom de famille"}, {kPlace, "nom de lieu"},
+      {kOtherProper, "nom propre"}, {kFragment, "élément de mot"}, {kRomanNumeral, "chiffre romain"},
+      {kSymbol, "symbole"}, {kPunctuation, "ponctuation"}};
+  std::string out;
+  for (const auto& [bit, name] : kPos) {
+    if (a.pos & bit) out += (out.empty() ? "" : " et ") + std::string(name);
+  }
+  if (out.empty()) out = "autre";
+  if (a.gender == Gender::kMasculine) out += " masculin";
+  if (a.gender == Gender::kFeminine) out += " féminin";
+  if (a.number == Number::kSingular) out += " singulier";
+  if (a.number == Number::kPlural) out += " pluriel";
+  static constexpr std::pair<uint16_t, const char*> kMoods[] = {
+      {kInfinitive, "infinitif"}, {kPresentParticiple, "participe présent"},
+      {kPastParticiple, "participe passé"}, {kIndicativePresent, "indicatif présent"},
+      {kIndicativeImperfect, "imparfait"}, {kIndicativeSimplePast, "passé simple"},
+      {kIndicativeFuture, "futur"}, {kConditional, "conditionnel"},
+      {kSubjunctivePresent, "subjonctif présent"}, {kSubjunctiveImperfect, "subjonctif imparfait"},
+      {kImperative, "impératif"}};
+  std::string moods;
+  for (const auto& [bit, name] : kMoods) {
+    if (a.moods & bit) moods += (moods.empty() ? "" : ", ") + std::string(name);
+  }
+  if (!moods.empty()) out += " (" + moods + ")";
+  static constexpr const char* kPersons[] = {"je", "tu", "il/elle", "nous", "vous", "ils/elles"};
+  std::string persons;
+  for (int i = 0; i < 6; ++i) {
+    if (a.persons & (1u << i)) persons += (persons.empty() ? "" : ", ") + std::string(kPersons[i]);
+  }
+  if (!persons.empty()) out += " [" + persons + "]";
+  return out;
 }
 
 void help(std::ostream& out) {
@@ -84,7 +124,7 @@ int run_demo(std::string_view lexicon_path, std::istream& in, std::ostream& out)
         continue;
       }
       out << "« " << word << " » " << (lex->contains(word) ? "est un mot valide" : "n’est pas un nom commun (nom propre, sigle…)") << ".\n";
-      for (const auto& a : as) out << "  " << a.form << " ← " << a.lemma << "  " << a.tag << "\n";
+      for (const auto& a : as) out << "  " << a.form << " : " << describe(a) << ", de « " << a.lemma << " »\n";
       if (const auto r = lex->frequency_rank(word)) out << "  rang de fréquence : " << *r << "\n";
     }
   }

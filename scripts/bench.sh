@@ -151,16 +151,25 @@ pick "$n_bad" <"$tmp/real" | awk '
     print w
   }' >"$tmp/bad"
 
-# Interleave: in each block of 20 lines, 17 forms, 2 stripped forms, 1 misspelling.
+# Mix: 17 forms, 2 stripped forms and 1 misspelling in every 20 lines, then a
+# deterministic shuffle (Fisher-Yates, Park-Miller generator), so that the
+# order has no alphabetical locality that would flatter either checker.
 awk -v total="$n_total" -v labels="$labels" -v real="$tmp/real" -v stripped="$tmp/stripped" -v bad="$tmp/bad" '
+  function rnd(n) { seed = (seed * 16807) % 2147483647; return seed % n }
   BEGIN {
+    seed = 42
     for (i = 0; i < total; i++) {
       slot = i % 20
       if (slot < 17) { f = real; l = "r" } else if (slot < 19) { f = stripped; l = "s" } else { f = bad; l = "g" }
       if ((getline line < f) <= 0) { print "bench: input list " f " too short" > "/dev/stderr"; exit 1 }
-      print line
-      print l > labels
+      w[i] = line; k[i] = l
     }
+    for (i = total - 1; i > 0; i--) {
+      j = rnd(i + 1)
+      t = w[i]; w[i] = w[j]; w[j] = t
+      t = k[i]; k[i] = k[j]; k[j] = t
+    }
+    for (i = 0; i < total; i++) { print w[i]; print k[i] > labels }
   }' >"$words"
 [ "$(wc -l <"$words")" -eq "$n_total" ] || die "$words does not have $n_total lines"
 words_sha=$(sha256sum "$words" | cut -c1-12)

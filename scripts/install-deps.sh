@@ -23,9 +23,12 @@ packages=(
   mythes-fr            # French thesaurus
   hunspell-fr-comprehensive  # benchmark baseline (and future suggestions)
   libhunspell-dev
-  nodejs
-  npm
 )
+# Node.js and npm may come from elsewhere than Debian (a newer Node is often
+# preinstalled, and Debian's npm package conflicts with it): install Debian's
+# only when the commands are missing.
+command -v node >/dev/null 2>&1 || packages+=(nodejs)
+command -v npm >/dev/null 2>&1 || packages+=(npm)
 
 missing=()
 for p in "${packages[@]}"; do

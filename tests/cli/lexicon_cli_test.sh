@@ -81,5 +81,14 @@ fi
 LOGOMACHIE_LEXICON=/nonexistent/fr.lex "$bin" lexicon relate a b >/dev/null 2>"$tmp/err"; expect_eq "missing lexicon exit" 1 "$?"
 grep -q "cannot open lexicon" "$tmp/err" && ok || ko "missing lexicon message"
 
+# --- demo: the terminal tour answers in French and stops on end of input ------
+demo=$(printf 'chevaux\nlien chat château\nlien science scientifique\nxqzwv\n' | timeout 10 "$bin" demo)
+expect_eq "demo exit" 0 "$?"
+grep -q "« chevaux » est un mot valide" <<<"$demo" && ok || ko "demo: valid word"
+grep -q "nom masculin pluriel, de « cheval »" <<<"$demo" && ok || ko "demo: analysis in French"
+grep -q "« château » par rapport à « chat » : aucun lien" <<<"$demo" && ok || ko "demo: unrelated"
+grep -q "même famille" <<<"$demo" && ok || ko "demo: derivative"
+grep -q "« xqzwv » n’est pas dans le dictionnaire" <<<"$demo" && ok || ko "demo: unknown word"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
