@@ -138,16 +138,34 @@ bool write_all(int fd, const std::string& data) {
 }
 
 // `check`: one verdict per input line; output flushed only when input would
-// block or ends (so a pipeline of 200k words costs a handful of writes).
+// block or ends (so a pipeline of 200k words costs a handful of writes). The
+// lines of each read are judged together with Lexicon::contains_batch.
 int run_check(const Lexicon& lex, Accept accept) {
+  constexpr std::size_t kMaxLine = lexicon::kMaxInputBytes + 64;  // longer: not a word
   std::string out;
-  std::string pending;          // the current line, when split across reads
-  bool pending_too_long = false;  // longer than any word: answer 0, keep no bytes
-  constexpr std::size_t kMaxLine = lexicon::kMaxInputBytes + 64;
+  std::string pending;            // start of a line split across reads
+  bool pending_too_long = false;  // the pending line is already known to be too long
+  std::string completed;          // pending + its end, once the newline arrives
+  std::vector<std::string_view> lines;
+  std::vector<uint8_t> too_long;
+  std::vector<uint8_t> verdicts;
   std::vector<char> buf(1 << 16);
-  auto verdict = [&](std::string_view line) {
-    out += lex.contains(trim_line(line), accept) ? "1\n" : "0\n";
+
+  auto judge = [&]() {
+    verdicts.resize(lines.size());
+    lex.contains_batch(lines, verdicts, accept);
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      out.push_back((verdicts[i] && !too_long[i]) ? '1' : '0');
+      out.push_back('\n');
+    }
+    lines.clear();
+    too_long.clear();
   };
+  auto add_line = [&](std::string_view line, bool is_too_long) {
+    lines.push_back(is_too_long ? std::string_view() : trim_line(line));
+    too_long.push_back(is_too_long ? 1 : 0);
+  };
+
   while (true) {
     pollfd p{0, POLLIN, 0};
     if (!out.empty() && ::poll(&p, 1, 0) == 0) {  // input would block: flush
@@ -165,32 +183,41 @@ int run_check(const Lexicon& lex, Accept accept) {
     while (!chunk.empty()) {
       const auto nl = chunk.find('\n');
       const std::string_view piece = chunk.substr(0, nl);
-      if (nl == std::string_view::npos) {
+      if (nl == std::string_view::npos) {  // the line goes on in the next read
         if (!pending_too_long) {
-          if (pending.size() + piece.size() > kMaxLine) { pending_too_long = true; pending.clear(); }
-          else pending.append(piece);
+          if (pending.size() + piece.size() > kMaxLine) {
+            pending_too_long = true;
+            pending.clear();
+          } else {
+            pending.append(piece);
+          }
         }
         break;
       }
-      if (pending_too_long) {
-        out += "0\n";
-      } else if (!pending.empty()) {
-        if (pending.size() + piece.size() > kMaxLine) out += "0\n";
-        else { pending.append(piece); verdict(pending); }
+      if (pending_too_long || !pending.empty()) {
+        // At most one such line per read: it is the first line of the chunk.
+        const bool is_too_long = pending_too_long || pending.size() + piece.size() > kMaxLine;
+        completed.clear();
+        if (!is_too_long) completed.append(pending).append(piece);
+        add_line(completed, is_too_long);
+        pending.clear();
+        pending_too_long = false;
       } else {
-        verdict(piece);
+        add_line(piece, piece.size() > kMaxLine);
       }
-      pending.clear();
-      pending_too_long = false;
       chunk.remove_prefix(nl + 1);
-      if (out.size() > (1 << 20)) {  // bound memory on endless input
-        if (!write_all(1, out)) return 1;
-        out.clear();
-      }
+    }
+    judge();  // before the next read reuses the buffer the lines point into
+    if (out.size() > (1 << 20)) {  // bound memory on endless input
+      if (!write_all(1, out)) return 1;
+      out.clear();
     }
   }
-  if (pending_too_long) out += "0\n";
-  else if (!pending.empty()) verdict(pending);
+  if (pending_too_long || !pending.empty()) {  // last line without a newline
+    completed = pending;
+    add_line(completed, pending_too_long);
+    judge();
+  }
   return write_all(1, out) ? 0 : 1;
 }
 

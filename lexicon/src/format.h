@@ -21,7 +21,7 @@
 namespace logomachie::lexicon::format {
 
 inline constexpr char kMagic[8] = {'L', 'O', 'G', 'O', 'L', 'E', 'X', '\0'};
-inline constexpr uint32_t kFormatVersion = 4;
+inline constexpr uint32_t kFormatVersion = 5;
 
 struct StrRef {
   uint32_t offset;  // into the strings section

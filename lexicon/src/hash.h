@@ -3,18 +3,28 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 
 namespace logomachie::lexicon {
 
-// 64-bit FNV-1a with a final avalanche (keys are short; this is a few ns each).
+// Eight bytes at a time, multiply-xorshift mixing (keys are short; a few ns each).
 inline uint64_t key_hash(std::string_view key) noexcept {
-  uint64_t h = 0xcbf29ce484222325ULL;
-  for (const char c : key) {
-    h ^= static_cast<unsigned char>(c);
-    h *= 0x100000001b3ULL;
+  constexpr uint64_t kMul = 0x9E3779B97F4A7C15ULL;
+  uint64_t h = 0x243F6A8885A308D3ULL ^ (key.size() * kMul);
+  std::size_t i = 0;
+  for (; i + 8 <= key.size(); i += 8) {
+    uint64_t w;
+    std::memcpy(&w, key.data() + i, 8);
+    h = (h ^ w) * kMul;
+    h ^= h >> 29;
   }
-  h ^= h >> 33;
+  if (i < key.size()) {
+    uint64_t w = 0;
+    std::memcpy(&w, key.data() + i, key.size() - i);
+    h = (h ^ w) * kMul;
+    h ^= h >> 29;
+  }
   h *= 0xff51afd7ed558ccdULL;
   h ^= h >> 33;
   return h;

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -53,10 +54,11 @@ struct Lexicon::Impl {
   }
 
   // Index of the group whose key is exactly `key`, or -1.
-  int64_t find_group(std::string_view key) const {
+  int64_t find_group(std::string_view key) const { return find_group_hashed(key, key_hash(key)); }
+  int64_t find_group_hashed(std::string_view key, uint64_t h) const {
     if (hash.empty()) return -1;
     const std::size_t mask = hash.size() - 1;
-    for (std::size_t slot = key_hash(key) & mask;; slot = (slot + 1) & mask) {
+    for (std::size_t slot = h & mask;; slot = (slot + 1) & mask) {
       const uint32_t g = hash[slot];
       if (g == 0) return -1;
       if (str(groups[g - 1].key) == key) return g - 1;
@@ -326,6 +328,48 @@ bool Lexicon::contains(std::string_view word, Accept accept) const {
   const uint32_t flags = impl_->groups[g].flags;
   if (flags & format::kGroupHasCommon) return true;
   return accept == Accept::kProper && (flags & format::kGroupHasProper) != 0;
+}
+
+void Lexicon::contains_batch(std::span<const std::string_view> words, std::span<uint8_t> out,
+                             Accept accept) const {
+  // Three dependent memory reads per word (hash slot, group, key bytes) would
+  // each miss the cache on a large input; issuing a whole batch's reads stage
+  // by stage lets them overlap. The final pass is the plain, exact look-up.
+  constexpr std::size_t kBatch = 32;
+  const Impl& m = *impl_;
+  const uint32_t wanted = format::kGroupHasCommon | (accept == Accept::kProper ? format::kGroupHasProper : 0u);
+  const std::size_t mask = m.hash.empty() ? 0 : m.hash.size() - 1;
+  std::array<std::string, kBatch> key_buffers;
+  std::array<std::optional<std::string_view>, kBatch> keys;
+  std::array<std::size_t, kBatch> slots{};
+  std::array<uint64_t, kBatch> hashes{};
+  for (std::size_t begin = 0; begin < words.size(); begin += kBatch) {
+    const std::size_t n = std::min(kBatch, words.size() - begin);
+    for (std::size_t i = 0; i < n; ++i) {
+      keys[i].reset();
+      if (match_key_into(words[begin + i], key_buffers[i])) keys[i] = key_buffers[i];
+      if (!keys[i] || keys[i]->empty() || m.hash.empty()) continue;
+      hashes[i] = key_hash(*keys[i]);
+      slots[i] = hashes[i] & mask;
+      __builtin_prefetch(&m.hash[slots[i]]);
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      if (!keys[i] || keys[i]->empty() || m.hash.empty()) continue;
+      if (const uint32_t g = m.hash[slots[i]]; g != 0) __builtin_prefetch(&m.groups[g - 1]);
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      if (!keys[i] || keys[i]->empty() || m.hash.empty()) continue;
+      if (const uint32_t g = m.hash[slots[i]]; g != 0) __builtin_prefetch(m.strings.data() + m.groups[g - 1].key.offset);
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      bool yes = false;
+      if (keys[i] && !keys[i]->empty()) {
+        const int64_t g = m.find_group_hashed(*keys[i], hashes[i]);
+        yes = g >= 0 && (m.groups[g].flags & wanted) != 0;
+      }
+      out[begin + i] = yes ? 1 : 0;
+    }
+  }
 }
 
 std::vector<Analysis> Lexicon::analyses(std::string_view word) const {

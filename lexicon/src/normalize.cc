@@ -5,6 +5,7 @@
 #include <unicode/unistr.h>
 
 #include <array>
+#include <cstring>
 
 #include "utf8.h"
 
@@ -116,22 +117,6 @@ const std::array<std::string, kTableEnd>& latin_table() {
   return table;
 }
 
-// Collapses runs of spaces and trims; returns nullopt when too long.
-std::optional<std::string> finish(std::string folded) {
-  std::string out;
-  out.reserve(folded.size());
-  for (char c : folded) {
-    if (c == ' ') {
-      if (!out.empty() && out.back() != ' ') out.push_back(' ');
-    } else {
-      out.push_back(c);
-    }
-  }
-  if (!out.empty() && out.back() == ' ') out.pop_back();
-  if (out.size() > kMaxWordBytes) return std::nullopt;
-  return out;
-}
-
 }  // namespace
 
 bool is_valid_utf8(std::string_view text) noexcept {
@@ -141,26 +126,101 @@ bool is_valid_utf8(std::string_view text) noexcept {
   return true;
 }
 
-std::optional<std::string> match_key(std::string_view text) {
-  if (text.size() > kMaxInputBytes) return std::nullopt;  // bounds work on hostile input
-  const auto& table = latin_table();
-  std::string out;
-  out.reserve(text.size());
-  for (std::size_t i = 0; i < text.size();) {
-    const char32_t cp = utf8::decode(text, i);
-    if (cp == utf8::kInvalid) return std::nullopt;
-    if (cp < kTableEnd) {
-      out += table[cp];
-    } else if (const char* s = special_mapping(cp)) {
-      out += s;
-    } else {
-      // Combining marks, other scripts, compatibility characters: the whole
-      // string goes through ICU (rare; keeps the common path allocation-light).
-      if (!is_valid_utf8(text)) return std::nullopt;
-      return finish(icu_fold(text));
+namespace {
+
+// The Latin table packed for the hot loop: no std::string indirection.
+struct PackedFold {
+  char bytes[7];
+  uint8_t length;  // 0xFF: longer than 7 bytes, use the slow path
+};
+
+const std::array<PackedFold, kTableEnd>& packed_table() {
+  static const std::array<PackedFold, kTableEnd> packed = [] {
+    std::array<PackedFold, kTableEnd> p{};
+    const auto& table = latin_table();
+    for (char32_t cp = 0; cp < kTableEnd; ++cp) {
+      const std::string& t = table[cp];
+      if (t.size() > sizeof p[cp].bytes) {
+        p[cp].length = 0xFF;
+        continue;
+      }
+      std::memcpy(p[cp].bytes, t.data(), t.size());
+      p[cp].length = static_cast<uint8_t>(t.size());
+    }
+    return p;
+  }();
+  return packed;
+}
+
+// Collapses runs of spaces and trims, in place.
+void collapse_spaces(std::string& s) {
+  std::size_t w = 0;
+  for (std::size_t r = 0; r < s.size(); ++r) {
+    if (s[r] == ' ' && (w == 0 || s[w - 1] == ' ')) continue;
+    s[w++] = s[r];
+  }
+  if (w > 0 && s[w - 1] == ' ') --w;
+  s.resize(w);
+}
+
+}  // namespace
+
+bool match_key_into(std::string_view text, std::string& out) {
+  out.clear();
+  if (text.size() > kMaxInputBytes) return false;  // bounds work on hostile input
+  // Most input is already a key (lowercase ASCII letters, '-', '\''): copy it.
+  bool plain = true;
+  for (const char ch : text) {
+    if (!((ch >= 'a' && ch <= 'z') || ch == '-' || ch == '\'')) {
+      plain = false;
+      break;
     }
   }
-  return finish(std::move(out));
+  if (plain) {
+    out.assign(text);
+    return out.size() <= kMaxWordBytes;
+  }
+  const auto& table = packed_table();
+  bool space = false;
+  for (std::size_t i = 0; i < text.size();) {
+    // Copy runs of plain lowercase letters at once.
+    std::size_t run = i;
+    while (run < text.size() && text[run] >= 'a' && text[run] <= 'z') ++run;
+    if (run > i) {
+      out.append(text.data() + i, run - i);
+      i = run;
+      if (i == text.size()) break;
+    }
+    const char32_t cp = utf8::decode(text, i);
+    if (cp == utf8::kInvalid) return false;
+    const char* mapped = nullptr;
+    std::size_t length = 0;
+    if (cp < kTableEnd && table[cp].length != 0xFF) {
+      mapped = table[cp].bytes;
+      length = table[cp].length;
+    } else if (cp >= kTableEnd) {
+      mapped = special_mapping(cp);
+      if (mapped != nullptr) length = std::strlen(mapped);
+    }
+    if (mapped == nullptr) {
+      // Combining marks, other scripts, compatibility characters: the whole
+      // string goes through ICU (rare; keeps the common path allocation-free).
+      if (!is_valid_utf8(text)) return false;
+      out = icu_fold(text);
+      space = true;
+      break;
+    }
+    out.append(mapped, length);
+    space = space || (length == 1 && mapped[0] == ' ');
+  }
+  if (space) collapse_spaces(out);
+  return out.size() <= kMaxWordBytes;
+}
+
+std::optional<std::string> match_key(std::string_view text) {
+  std::string out;
+  if (!match_key_into(text, out)) return std::nullopt;
+  return out;
 }
 
 std::optional<std::string> to_display(std::string_view text) {

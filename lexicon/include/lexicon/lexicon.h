@@ -29,6 +29,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -155,6 +156,13 @@ class Lexicon {
 
   // True when `word`, folded for case and accents, equals a word accepted by `accept`.
   bool contains(std::string_view word, Accept accept = Accept::kCommon) const;
+
+  // contains() for many words at once: out[i] = contains(words[i], accept).
+  // Same answers, several times the throughput on large inputs, because the
+  // memory look-ups of a batch overlap (software prefetching). Requires
+  // out.size() >= words.size().
+  void contains_batch(std::span<const std::string_view> words, std::span<uint8_t> out,
+                      Accept accept = Accept::kCommon) const;
 
   // Every reading of every dictionary form whose match key equals `word`'s
   // ("eleve" → élève/noun, élève/élever, élevé/élever…). Empty when unknown.

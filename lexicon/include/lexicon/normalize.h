@@ -37,6 +37,11 @@ bool is_valid_utf8(std::string_view text) noexcept;
 // code points go through ICU.
 std::optional<std::string> match_key(std::string_view text);
 
+// match_key writing into `out` (cleared first; its capacity is reused, so a
+// loop over many words allocates nothing). Returns false, with `out`
+// unspecified, where match_key returns nullopt.
+bool match_key_into(std::string_view text, std::string& out);
+
 // NFC form of `text` with surrounding white space trimmed (the display form of
 // something a player typed), or nullopt for invalid UTF-8.
 std::optional<std::string> to_display(std::string_view text);
