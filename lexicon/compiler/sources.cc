@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "lexicon/normalize.h"
+#include "utf8.h"
 
 namespace logomachie::lexicon::compiler {
 namespace {
@@ -82,12 +83,7 @@ std::unordered_map<std::string, uint32_t> read_ranked_list(const std::filesystem
         if (text[i] == 'u') {
           // \uXXXX (the lists only use it for BMP characters).
           if (i + 4 >= text.size()) fail(json.string() + ": bad escape");
-          const auto cp = static_cast<char32_t>(std::stoul(text.substr(i + 1, 4), nullptr, 16));
-          std::string enc;
-          if (cp < 0x80) enc.push_back(static_cast<char>(cp));
-          else if (cp < 0x800) { enc.push_back(static_cast<char>(0xC0 | (cp >> 6))); enc.push_back(static_cast<char>(0x80 | (cp & 0x3F))); }
-          else { enc.push_back(static_cast<char>(0xE0 | (cp >> 12))); enc.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F))); enc.push_back(static_cast<char>(0x80 | (cp & 0x3F))); }
-          word += enc;
+          utf8::append(word, static_cast<char32_t>(std::stoul(text.substr(i + 1, 4), nullptr, 16)));
           i += 5;
           continue;
         }
