@@ -6,6 +6,7 @@
 // solid-compound-heads.txt. Progress goes to stderr; the output file is written
 // atomically (temporary file, then rename).
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cstring>
 #include <filesystem>
@@ -353,11 +354,13 @@ int run(const Options& opt) {
   while (table_size < out_groups.size() * 2) table_size <<= 1;
   std::vector<uint32_t> hash(table_size, 0);
   {
+    const unsigned bits = static_cast<unsigned>(std::bit_width(out_groups.size()));
     uint32_t g = 0;  // groups are laid out in key order, as iterated here
     for (const auto& [key, _] : groups) {
-      std::size_t slot = key_hash(key) & (table_size - 1);
+      const uint64_t h = key_hash(key);
+      std::size_t slot = h & (table_size - 1);
       while (hash[slot] != 0) slot = (slot + 1) & (table_size - 1);
-      hash[slot] = g + 1;
+      hash[slot] = make_slot(g, h, bits);
       ++g;
     }
   }

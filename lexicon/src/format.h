@@ -21,7 +21,7 @@
 namespace logomachie::lexicon::format {
 
 inline constexpr char kMagic[8] = {'L', 'O', 'G', 'O', 'L', 'E', 'X', '\0'};
-inline constexpr uint32_t kFormatVersion = 5;
+inline constexpr uint32_t kFormatVersion = 6;
 
 struct StrRef {
   uint32_t offset;  // into the strings section
@@ -31,7 +31,7 @@ struct StrRef {
 enum Section : uint32_t {
   kStrings,       // char[]
   kGroups,        // Group[]  (one per distinct match key), sorted by key
-  kHash,          // uint32_t[] open addressing, group index + 1, 0 = empty
+  kHash,          // uint32_t[] open addressing, see make_slot() in hash.h
   kForms,         // Form[]
   kAnalyses,      // Analysis[]
   kLemmas,        // Lemma[] sorted by text bytes

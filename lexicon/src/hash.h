@@ -30,4 +30,20 @@ inline uint64_t key_hash(std::string_view key) noexcept {
   return h;
 }
 
+// Hash slots hold a group index + 1 (0 = empty) in their low `bits` bits and a
+// fingerprint of the key's hash in the others, so that probing past other keys
+// rarely has to read their group and key bytes (each a likely cache miss).
+// `bits` is std::bit_width(group count), computed the same way by the compiler
+// and the loader.
+inline uint32_t slot_fingerprint(uint64_t h, unsigned bits) noexcept {
+  return bits >= 32 ? 0u : static_cast<uint32_t>(h >> 32) >> bits;
+}
+// True when slot value `v` may hold a key with hash `h` (same fingerprint).
+inline bool slot_may_match(uint32_t v, uint64_t h, unsigned bits) noexcept {
+  return bits >= 32 || (v >> bits) == slot_fingerprint(h, bits);
+}
+inline uint32_t make_slot(uint32_t group, uint64_t h, unsigned bits) noexcept {
+  return (group + 1) | (bits >= 32 ? 0u : slot_fingerprint(h, bits) << bits);
+}
+
 }  // namespace logomachie::lexicon

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <bit>
 #include <array>
 #include <cerrno>
 #include <cstdlib>
@@ -39,6 +40,8 @@ struct Lexicon::Impl {
   std::span<const format::SynSense> syn_senses;
   std::span<const StrRef> syn_words;
   std::span<const format::SynReverse> syn_reverse;
+  unsigned group_bits = 0;   // see make_slot() in hash.h
+  uint32_t group_mask = 0;
 
   ~Impl() {
     if (base != nullptr) munmap(const_cast<char*>(base), size);
@@ -59,9 +62,11 @@ struct Lexicon::Impl {
     if (hash.empty()) return -1;
     const std::size_t mask = hash.size() - 1;
     for (std::size_t slot = h & mask;; slot = (slot + 1) & mask) {
-      const uint32_t g = hash[slot];
-      if (g == 0) return -1;
-      if (str(groups[g - 1].key) == key) return g - 1;
+      const uint32_t v = hash[slot];
+      if (v == 0) return -1;
+      if (!slot_may_match(v, h, group_bits)) continue;
+      const uint32_t g = (v & group_mask) - 1;
+      if (g < groups.size() && str(groups[g].key) == key) return g;
     }
   }
 
@@ -306,6 +311,8 @@ Lexicon Lexicon::open(const std::filesystem::path& path) {
   m.syn_senses = m.section<format::SynSense>(format::kSynSenses);
   m.syn_words = m.section<StrRef>(format::kSynWords);
   m.syn_reverse = m.section<format::SynReverse>(format::kSynReverse);
+  m.group_bits = static_cast<unsigned>(std::bit_width(m.groups.size()));
+  m.group_mask = m.group_bits >= 32 ? ~0u : (1u << m.group_bits) - 1;
   if (!m.hash.empty() && (m.hash.size() & (m.hash.size() - 1)) != 0) {
     throw LexiconError(Code::kBadFormat, path.string() + ": hash table size is not a power of two");
   }
@@ -334,40 +341,53 @@ void Lexicon::contains_batch(std::span<const std::string_view> words, std::span<
                              Accept accept) const {
   // Three dependent memory reads per word (hash slot, group, key bytes) would
   // each miss the cache on a large input; issuing a whole batch's reads stage
-  // by stage lets them overlap. The final pass is the plain, exact look-up.
-  constexpr std::size_t kBatch = 32;
+  // by stage lets them overlap. The last stage verifies the key exactly.
+  constexpr std::size_t kBatch = 64;
+  constexpr uint32_t kNone = UINT32_MAX;
   const Impl& m = *impl_;
   const uint32_t wanted = format::kGroupHasCommon | (accept == Accept::kProper ? format::kGroupHasProper : 0u);
-  const std::size_t mask = m.hash.empty() ? 0 : m.hash.size() - 1;
-  std::array<std::string, kBatch> key_buffers;
-  std::array<std::optional<std::string_view>, kBatch> keys;
-  std::array<std::size_t, kBatch> slots{};
+  if (m.hash.empty() || m.groups.empty()) {
+    std::fill_n(out.begin(), words.size(), uint8_t{0});
+    return;
+  }
+  const std::size_t mask = m.hash.size() - 1;
+  std::array<std::string, kBatch> keys;
+  std::array<bool, kBatch> usable{};
   std::array<uint64_t, kBatch> hashes{};
+  std::array<uint32_t, kBatch> candidate{};  // first group whose fingerprint matches
   for (std::size_t begin = 0; begin < words.size(); begin += kBatch) {
     const std::size_t n = std::min(kBatch, words.size() - begin);
-    for (std::size_t i = 0; i < n; ++i) {
-      keys[i].reset();
-      if (match_key_into(words[begin + i], key_buffers[i])) keys[i] = key_buffers[i];
-      if (!keys[i] || keys[i]->empty() || m.hash.empty()) continue;
-      hashes[i] = key_hash(*keys[i]);
-      slots[i] = hashes[i] & mask;
-      __builtin_prefetch(&m.hash[slots[i]]);
+    for (std::size_t i = 0; i < n; ++i) {  // stage 1: keys, hashes; fetch hash slots
+      usable[i] = match_key_into(words[begin + i], keys[i]) && !keys[i].empty();
+      if (!usable[i]) continue;
+      hashes[i] = key_hash(keys[i]);
+      __builtin_prefetch(&m.hash[hashes[i] & mask]);
     }
-    for (std::size_t i = 0; i < n; ++i) {
-      if (!keys[i] || keys[i]->empty() || m.hash.empty()) continue;
-      if (const uint32_t g = m.hash[slots[i]]; g != 0) __builtin_prefetch(&m.groups[g - 1]);
-    }
-    for (std::size_t i = 0; i < n; ++i) {
-      if (!keys[i] || keys[i]->empty() || m.hash.empty()) continue;
-      if (const uint32_t g = m.hash[slots[i]]; g != 0) __builtin_prefetch(m.strings.data() + m.groups[g - 1].key.offset);
-    }
-    for (std::size_t i = 0; i < n; ++i) {
-      bool yes = false;
-      if (keys[i] && !keys[i]->empty()) {
-        const int64_t g = m.find_group_hashed(*keys[i], hashes[i]);
-        yes = g >= 0 && (m.groups[g].flags & wanted) != 0;
+    for (std::size_t i = 0; i < n; ++i) {  // stage 2: probe fingerprints; fetch the group
+      candidate[i] = kNone;
+      if (!usable[i]) continue;
+      for (std::size_t slot = hashes[i] & mask;; slot = (slot + 1) & mask) {
+        const uint32_t v = m.hash[slot];
+        if (v == 0) break;  // not in the lexicon: no further read needed
+        if (slot_may_match(v, hashes[i], m.group_bits)) {
+          candidate[i] = ((v & m.group_mask) - 1) % static_cast<uint32_t>(m.groups.size());
+          __builtin_prefetch(&m.groups[candidate[i]]);
+          break;
+        }
       }
-      out[begin + i] = yes ? 1 : 0;
+    }
+    for (std::size_t i = 0; i < n; ++i) {  // stage 3: fetch the candidate's key bytes
+      if (candidate[i] == kNone) continue;
+      const uint32_t offset = m.groups[candidate[i]].key.offset;
+      if (offset < m.strings.size()) __builtin_prefetch(m.strings.data() + offset);
+    }
+    for (std::size_t i = 0; i < n; ++i) {  // stage 4: exact answer
+      int64_t g = -1;
+      if (candidate[i] != kNone) {
+        g = m.str(m.groups[candidate[i]].key) == keys[i] ? int64_t{candidate[i]}
+                                                           : m.find_group_hashed(keys[i], hashes[i]);
+      }
+      out[begin + i] = (g >= 0 && (m.groups[g].flags & wanted) != 0) ? 1 : 0;
     }
   }
 }

@@ -165,20 +165,43 @@ void collapse_spaces(std::string& s) {
 
 }  // namespace
 
+namespace {
+
+// The hot path of match_key_into: a single word without white space, made of
+// characters the Latin table folds, whose key fits a stack buffer. Returns the
+// key length, or -1 when the general path must decide.
+int fast_match_key(std::string_view text, char* buf) {
+  const auto& table = packed_table();
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < text.size();) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c - 'a' < 26u) {
+      if (n == kMaxWordBytes) return -1;
+      buf[n++] = static_cast<char>(c);
+      ++i;
+      continue;
+    }
+    const char32_t cp = utf8::decode(text, i);
+    if (cp >= kTableEnd) return -1;
+    const PackedFold& f = table[cp];
+    if (f.length == 0xFF || n + f.length > kMaxWordBytes) return -1;
+    for (uint8_t k = 0; k < f.length; ++k) {
+      if (f.bytes[k] == ' ') return -1;  // white space: collapsing is the general path's job
+      buf[n++] = f.bytes[k];
+    }
+  }
+  return static_cast<int>(n);
+}
+
+}  // namespace
+
 bool match_key_into(std::string_view text, std::string& out) {
   out.clear();
   if (text.size() > kMaxInputBytes) return false;  // bounds work on hostile input
-  // Most input is already a key (lowercase ASCII letters, '-', '\''): copy it.
-  bool plain = true;
-  for (const char ch : text) {
-    if (!((ch >= 'a' && ch <= 'z') || ch == '-' || ch == '\'')) {
-      plain = false;
-      break;
-    }
-  }
-  if (plain) {
-    out.assign(text);
-    return out.size() <= kMaxWordBytes;
+  char buf[kMaxWordBytes];
+  if (const int n = fast_match_key(text, buf); n >= 0) {
+    out.assign(buf, static_cast<std::size_t>(n));
+    return true;
   }
   const auto& table = packed_table();
   bool space = false;

@@ -60,6 +60,25 @@ TEST(Contains, BadInputIsNotAWord) {
   EXPECT_FALSE(lex.contains("xqzwv"));
 }
 
+TEST(Contains, BatchAgreesWithOneByOne) {
+  const Lexicon& lex = french();
+  // More words than one batch, mixing hits, misses, folded input and bad input.
+  std::vector<std::string> owned = {"élève", "eleve", "ELEVE", "France", "CNRS", "km", "", "  chat ", "\xFF",
+                                    std::string(5000, 'a'), "pomme de terre", "porte-monnaie", "aujourd’hui",
+                                    "xqzwv", "chevaux", "Marseille", "e\xCC\x81le\xCC\x80ve", "chat\x01"};
+  for (const auto w : lex.words_with_prefix("ab", 150)) owned.emplace_back(w);
+  for (const auto w : lex.words_with_prefix("zy", 20)) owned.push_back(std::string(w) + "q");
+  std::vector<std::string_view> words(owned.begin(), owned.end());
+  for (const Accept accept : {Accept::kCommon, Accept::kProper}) {
+    std::vector<uint8_t> out(words.size(), 7);
+    lex.contains_batch(words, out, accept);
+    for (std::size_t i = 0; i < words.size(); ++i) {
+      EXPECT_EQ(out[i] != 0, lex.contains(words[i], accept)) << "word #" << i << " " << owned[i];
+      EXPECT_LE(out[i], 1);
+    }
+  }
+}
+
 TEST(Analyses, NounPluralHasLemmaGenderNumber) {
   const auto as = french().analyses("chevaux");
   ASSERT_FALSE(as.empty());
