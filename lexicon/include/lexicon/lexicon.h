@@ -143,7 +143,10 @@ class LexiconError : public std::runtime_error {
 class Lexicon {
  public:
   // Maps the compiled lexicon at `path`. Throws LexiconError when the file is
-  // missing, unreadable, truncated, of another format version or inconsistent.
+  // missing, unreadable, truncated, of another format version, or when a section
+  // lies outside the file. The content of the sections is trusted, not checked
+  // (that would read the whole file and cost the 10 ms load budget): fr.lex is
+  // only ever written by lexicon-compile, atomically.
   static Lexicon open(const std::filesystem::path& path);
 
   // Where the program looks for fr.lex when not told: $LOGOMACHIE_LEXICON, then
