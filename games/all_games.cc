@@ -1,0 +1,22 @@
+// The registry: one line per game. Adding a game = its folder + one line here
+// (and add_subdirectory + the library in games/CMakeLists.txt's GAMES list).
+#include "games/core/registry.h"
+#include "games/wordbank/wordbank.h"
+
+namespace logomachie::games {
+
+const std::vector<GameEntry>& registered_games() {
+  static const std::vector<GameEntry> games = {
+      {"wordbank", &wordbank::make_game},
+  };
+  return games;
+}
+
+const GameEntry* find_game(std::string_view name) {
+  for (const auto& g : registered_games()) {
+    if (g.name == name) return &g;
+  }
+  return nullptr;
+}
+
+}  // namespace logomachie::games

@@ -1,0 +1,143 @@
+// The contract every game implements (after OpenSpiel's Game/State split).
+//
+//  - Game: immutable rules configuration and content (cards, decks, word
+//    indexes). One instance serves any number of States.
+//  - State: one game in progress. Mutable, clonable, deterministic.
+//
+// Invariants every engine keeps (checked over every registered game by the
+// conformance suite, games/core/tests/conformance_test.cc):
+//  - apply() is all-or-nothing: a refused action returns an Error and leaves
+//    serialize() byte-identical;
+//  - all randomness comes from the Rng inside the state, seeded by Setup::seed;
+//    the same Setup + accepted actions always rebuild the same state;
+//  - time is an input: actions carry the host's clock (`at`, milliseconds since
+//    the game started); deadline() says when the host must feed a
+//    {"type":"timeout"} action from kHost;
+//  - view(viewer) holds only what that viewer may see.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "games/core/json.h"
+
+namespace logomachie::lexicon {
+class Lexicon;
+}
+
+namespace logomachie::games {
+
+using PlayerId = int;            // a seat, 0 … players−1
+inline constexpr PlayerId kHost = -1;  // the host (timeouts, table events)
+
+// Who is looking at a view.
+struct Viewer {
+  enum class Kind { kPlayer, kTeam, kSpectator };
+  Kind kind = Kind::kSpectator;
+  int id = 0;  // seat or team number
+
+  static Viewer player(PlayerId p) { return {Kind::kPlayer, p}; }
+  static Viewer team(int t) { return {Kind::kTeam, t}; }
+  static Viewer spectator() { return {Kind::kSpectator, 0}; }
+  bool is_player(PlayerId p) const { return kind == Kind::kPlayer && id == p; }
+};
+
+// A structured action: who, when, and a JSON body whose "type" names it.
+// Wire form: {"actor":0,"at":1200,"type":"password","word":"groupies",…}.
+struct Action {
+  PlayerId actor = kHost;
+  int64_t at = 0;      // host clock, ms since the game started
+  JsonObject body;     // "type" + the action's own fields
+
+  std::string_view type() const;
+  Json to_json() const;
+  // Throws ActionError("bad_action", …) on a malformed envelope.
+  static Action from_json(const Json& v);
+  static Action make(PlayerId actor, int64_t at, JsonObject body);
+};
+
+struct ApplyResult {
+  std::optional<Error> error;  // set when refused (then nothing changed)
+  std::vector<Json> events;    // what happened, in order, for hosts and logs
+  bool ok() const { return !error; }
+};
+
+// Final ranking: rank[p] = 1 for the winner(s); ties share a rank.
+struct Outcome {
+  std::vector<int> rank;
+  Json details;  // game-specific scores, for results screens
+};
+
+// How a game starts. `fixed` pins what would otherwise be random (deck order,
+// circle, letters, first player) for tests, tutorials and puzzles.
+struct Setup {
+  int players = 2;
+  uint64_t seed = 0;
+  JsonObject options;
+  JsonObject fixed;
+
+  Json to_json() const;
+  static Setup from_json(const Json& v);  // throws ActionError("bad_setup", …)
+};
+
+struct GameInfo {
+  std::string name;      // registry key and CLI name: "wordbank"
+  std::string title;     // shown to players: "Word Bank"
+  int min_players = 2;
+  int max_players = 2;
+  int rules_version = 1;        // bumped when rules change the meaning of a log
+  std::string content_version;  // hash of the embedded content files
+  std::vector<std::string> bot_levels;  // "easy", "medium", "hard"
+};
+
+class State {
+ public:
+  virtual ~State() = default;
+  virtual std::unique_ptr<State> clone() const = 0;
+
+  // Validates and applies `action` (see the invariants above).
+  virtual ApplyResult apply(const Action& action) = 0;
+
+  // Seats expected to act now (several in simultaneous phases); empty when
+  // terminal or when only the host (timeout) can move the game on.
+  virtual std::vector<PlayerId> to_act() const = 0;
+  // Every legal action of `player` when the choice is finite (auction bids,
+  // confirmations); nullopt when it is not enumerable (free word entry).
+  virtual std::optional<std::vector<Action>> legal_actions(PlayerId player) const = 0;
+
+  virtual bool is_terminal() const = 0;
+  virtual Outcome outcome() const = 0;  // meaningful when terminal
+  virtual std::optional<int64_t> deadline() const = 0;
+  virtual int64_t now() const = 0;  // the `at` of the last accepted action
+
+  virtual Json view(const Viewer& viewer) const = 0;
+  // Everything, secrets included, in a canonical form (equal states ⇔ equal
+  // text): for replay checks, debugging and `logomachie replay`.
+  virtual Json serialize() const = 0;
+  virtual int players() const = 0;
+};
+
+// A computer player. act() returns the action it wants to take now for
+// `seat` (nullopt when it has nothing to do); it goes through apply() like a
+// person's. Bots are deterministic given their seed.
+class Bot {
+ public:
+  virtual ~Bot() = default;
+  virtual std::optional<Action> act(const State& state, PlayerId seat) = 0;
+};
+
+class Game {
+ public:
+  virtual ~Game() = default;
+  virtual const GameInfo& info() const = 0;
+  // Throws ActionError("bad_setup" or a more precise code) on invalid setups.
+  virtual std::unique_ptr<State> new_state(const Setup& setup) const = 0;
+  // Throws ActionError("unknown_bot_level", …).
+  virtual std::unique_ptr<Bot> make_bot(std::string_view level, uint64_t seed) const = 0;
+};
+
+}  // namespace logomachie::games

@@ -1,0 +1,60 @@
+// JSON at the engine boundary: actions, events, views and setups are Boost.JSON
+// values. This header keeps the include light and adds typed accessors that
+// turn a malformed field into an ActionError (a stable code + French message).
+#pragma once
+
+#include <boost/json/array.hpp>
+#include <boost/json/object.hpp>
+#include <boost/json/string.hpp>
+#include <boost/json/value.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace logomachie::games {
+
+using Json = boost::json::value;
+using JsonObject = boost::json::object;
+using JsonArray = boost::json::array;
+
+// A refusal a player can read: `code` is stable (snake_case, part of the
+// protocol), `message` is French and may name the offending value.
+struct Error {
+  std::string code;
+  std::string message;
+};
+
+// Thrown inside engines while validating; State::apply catches it and turns it
+// into a returned Error, so it never escapes an engine's public API.
+class ActionError : public std::runtime_error {
+ public:
+  ActionError(std::string code, std::string message)
+      : std::runtime_error(message), error_{std::move(code), std::move(message)} {}
+  const Error& error() const noexcept { return error_; }
+
+ private:
+  Error error_;
+};
+
+// Typed field access; each throws ActionError("bad_field", …) naming the field.
+const Json& require(const JsonObject& o, std::string_view key);
+std::string_view get_string(const JsonObject& o, std::string_view key);
+std::optional<std::string_view> get_optional_string(const JsonObject& o, std::string_view key);
+int64_t get_int(const JsonObject& o, std::string_view key, int64_t min, int64_t max);
+std::optional<int64_t> get_optional_int(const JsonObject& o, std::string_view key, int64_t min,
+                                        int64_t max);
+bool get_bool(const JsonObject& o, std::string_view key, bool fallback);
+const JsonArray& get_array(const JsonObject& o, std::string_view key);
+const JsonObject& get_object(const JsonObject& o, std::string_view key);
+
+// Canonical text of a value (object keys sorted) so that equal states compare
+// byte-identical whatever the insertion order.
+std::string canonical(const Json& v);
+
+// Parses `text` as JSON; throws ActionError("bad_json", …) when malformed.
+Json parse_json(std::string_view text);
+
+}  // namespace logomachie::games

@@ -1,0 +1,132 @@
+#include "games/core/json.h"
+
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace logomachie::games {
+namespace {
+
+std::string quoted(std::string_view key) { return "« " + std::string(key) + " »"; }
+
+[[noreturn]] void bad_field(std::string_view key, std::string_view what) {
+  throw ActionError("bad_field", "Le champ " + quoted(key) + " " + std::string(what) + ".");
+}
+
+void write_canonical(const Json& v, std::string& out) {
+  switch (v.kind()) {
+    case boost::json::kind::object: {
+      const auto& o = v.get_object();
+      std::vector<const boost::json::key_value_pair*> items;
+      items.reserve(o.size());
+      for (const auto& kv : o) items.push_back(&kv);
+      std::sort(items.begin(), items.end(),
+                [](auto* a, auto* b) { return a->key() < b->key(); });
+      out += '{';
+      for (std::size_t i = 0; i < items.size(); ++i) {
+        if (i) out += ',';
+        out += boost::json::serialize(Json(items[i]->key()));
+        out += ':';
+        write_canonical(items[i]->value(), out);
+      }
+      out += '}';
+      return;
+    }
+    case boost::json::kind::array: {
+      out += '[';
+      bool first = true;
+      for (const auto& e : v.get_array()) {
+        if (!first) out += ',';
+        first = false;
+        write_canonical(e, out);
+      }
+      out += ']';
+      return;
+    }
+    default:
+      out += boost::json::serialize(v);
+  }
+}
+
+}  // namespace
+
+const Json& require(const JsonObject& o, std::string_view key) {
+  const auto* v = o.if_contains(key);
+  if (!v) bad_field(key, "est manquant");
+  return *v;
+}
+
+std::string_view get_string(const JsonObject& o, std::string_view key) {
+  const auto& v = require(o, key);
+  if (!v.is_string()) bad_field(key, "doit être un texte");
+  return v.get_string();
+}
+
+std::optional<std::string_view> get_optional_string(const JsonObject& o, std::string_view key) {
+  const auto* v = o.if_contains(key);
+  if (!v || v->is_null()) return std::nullopt;
+  if (!v->is_string()) bad_field(key, "doit être un texte");
+  return std::string_view(v->get_string());
+}
+
+int64_t get_int(const JsonObject& o, std::string_view key, int64_t min, int64_t max) {
+  const auto& v = require(o, key);
+  int64_t n = 0;
+  if (v.is_int64()) {
+    n = v.get_int64();
+  } else if (v.is_uint64() && v.get_uint64() <= static_cast<uint64_t>(INT64_MAX)) {
+    n = static_cast<int64_t>(v.get_uint64());
+  } else {
+    bad_field(key, "doit être un nombre entier");
+  }
+  if (n < min || n > max) {
+    bad_field(key, "doit être compris entre " + std::to_string(min) + " et " + std::to_string(max));
+  }
+  return n;
+}
+
+std::optional<int64_t> get_optional_int(const JsonObject& o, std::string_view key, int64_t min,
+                                        int64_t max) {
+  const auto* v = o.if_contains(key);
+  if (!v || v->is_null()) return std::nullopt;
+  return get_int(o, key, min, max);
+}
+
+bool get_bool(const JsonObject& o, std::string_view key, bool fallback) {
+  const auto* v = o.if_contains(key);
+  if (!v || v->is_null()) return fallback;
+  if (!v->is_bool()) bad_field(key, "doit valoir true ou false");
+  return v->get_bool();
+}
+
+const JsonArray& get_array(const JsonObject& o, std::string_view key) {
+  const auto& v = require(o, key);
+  if (!v.is_array()) bad_field(key, "doit être une liste");
+  return v.get_array();
+}
+
+const JsonObject& get_object(const JsonObject& o, std::string_view key) {
+  const auto& v = require(o, key);
+  if (!v.is_object()) bad_field(key, "doit être un objet");
+  return v.get_object();
+}
+
+std::string canonical(const Json& v) {
+  std::string out;
+  write_canonical(v, out);
+  return out;
+}
+
+Json parse_json(std::string_view text) {
+  boost::system::error_code ec;
+  boost::json::parse_options opts;
+  opts.max_depth = 64;
+  Json v = boost::json::parse(text, ec, {}, opts);
+  if (ec) throw ActionError("bad_json", "Message illisible : ce n’est pas du JSON valide.");
+  return v;
+}
+
+}  // namespace logomachie::games

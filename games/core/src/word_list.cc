@@ -1,0 +1,91 @@
+#include "games/core/word_list.h"
+
+#include <algorithm>
+#include <string>
+
+#include "lexicon/lexicon.h"
+#include "lexicon/normalize.h"
+
+namespace logomachie::games {
+namespace {
+
+bool letters_only(std::string_view key) {
+  return !key.empty() && std::all_of(key.begin(), key.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+}
+
+bool has_upper(std::string_view form) {
+  // Display forms are NFC; an uppercase first letter is enough to tell a
+  // capitalised form (every French capital starts with ASCII A–Z or 0xC3 0x80–0x9E).
+  if (form.empty()) return false;
+  const auto c = static_cast<unsigned char>(form[0]);
+  if (c >= 'A' && c <= 'Z') return true;
+  return c == 0xC3 && form.size() > 1 && static_cast<unsigned char>(form[1]) < 0xA0;
+}
+
+// Among several display forms of one key, the one players expect: a form that
+// is itself a lemma of one of its readings ("élève" over "élevè"), then the
+// lexicon's order.
+std::string_view pick_display(const lexicon::Lexicon& lex, std::string_view key,
+                              const std::vector<std::string_view>& forms) {
+  if (forms.size() == 1) return forms.front();
+  const auto readings = lex.analyses(key);
+  for (auto form : forms) {
+    for (const auto& a : readings) {
+      if (a.form == form && a.lemma == form && a.common) return form;
+    }
+  }
+  return forms.front();
+}
+
+}  // namespace
+
+WordList::WordList(const lexicon::Lexicon& lex) {
+  std::string current_key;
+  std::vector<std::string_view> forms;
+  auto flush = [&] {
+    if (forms.empty()) return;
+    Entry e{};
+    e.key_offset = static_cast<uint32_t>(keys_.size());
+    e.key_size = static_cast<uint32_t>(current_key.size());
+    keys_ += current_key;
+    e.display = pick_display(lex, current_key, forms);
+    e.rank = lex.frequency_rank(e.display).value_or(kUnranked);
+    entries_.push_back(e);
+    forms.clear();
+  };
+  lex.for_each_form(
+      [&](std::string_view key) {
+        if (!letters_only(key)) return false;
+        if (key != current_key) {
+          flush();
+          current_key.assign(key);
+        }
+        return true;
+      },
+      [&](std::string_view form) {
+        if (!has_upper(form)) forms.push_back(form);
+      });
+  flush();
+  // The lexicon's groups are in key order already; keep the promise explicit.
+  std::sort(entries_.begin(), entries_.end(), [&](const Entry& a, const Entry& b) {
+    return std::string_view(keys_.data() + a.key_offset, a.key_size) <
+           std::string_view(keys_.data() + b.key_offset, b.key_size);
+  });
+}
+
+std::string game_letters(std::string_view word) {
+  std::string out;
+  if (!lexicon::match_key_into(word, out)) return {};
+  std::string letters;
+  letters.reserve(out.size());
+  for (char c : out) {
+    if (c >= 'a' && c <= 'z') {
+      letters += static_cast<char>(c - 'a' + 'A');
+    } else if (c != '-' && c != '\'' && c != ' ') {
+      return {};
+    }
+  }
+  return letters;
+}
+
+}  // namespace logomachie::games

@@ -1,0 +1,134 @@
+#include "games/wordbank/bot.h"
+
+#include <algorithm>
+
+#include "games/core/rng.h"
+#include "games/wordbank/wordbank.h"
+
+namespace logomachie::games::wordbank {
+namespace {
+
+uint32_t vocabulary(BotLevel level) {
+  switch (level) {
+    case BotLevel::kEasy: return 3000;
+    case BotLevel::kMedium: return 15000;
+    case BotLevel::kHard: return kUnranked;
+  }
+  return kUnranked;
+}
+
+Action password_action(PlayerId seat, int64_t at, std::string_view word, const Placement& p) {
+  JsonArray cards;
+  for (int c : p.cards) cards.push_back(c);
+  return Action::make(seat, at,
+                      JsonObject{{"type", "password"}, {"word", word}, {"cards", cards},
+                                 {"direction", to_string(p.direction)}});
+}
+
+class WordBankBot final : public Bot {
+ public:
+  WordBankBot(const WordBankGame& game, BotLevel level, uint64_t seed) : game_(game), level_(level), rng_(seed) {}
+
+  std::optional<Action> act(const State& base, PlayerId seat) override {
+    const auto& state = dynamic_cast<const WordBankState&>(base);
+    const auto& d = state.data();
+    if (d.over || d.current != seat) return std::nullopt;
+    const auto slots = state.slots();
+    SolverQuery q;
+    q.circle = slots;
+    q.gems = d.hand[static_cast<std::size_t>(seat)];
+    q.max_rank = vocabulary(level_);
+    q.used = d.used;
+    const auto pass = Action::make(seat, d.now, JsonObject{{"type", "pass"}});
+    switch (level_) {
+      case BotLevel::kEasy: {
+        auto options = game_.solver().top(q, 15);
+        if (options.empty()) return pass;
+        const auto& pick = options[rng_.below(options.size())];
+        return password_action(seat, d.now, pick.display, pick.placement);
+      }
+      case BotLevel::kMedium: {
+        auto best = game_.solver().best(q);
+        if (!best) return pass;
+        return password_action(seat, d.now, best->display, best->placement);
+      }
+      case BotLevel::kHard: {
+        auto options = game_.solver().top(q, 60);
+        if (options.empty()) return pass;
+        double best_value = -1e18;
+        const Solution* best_word = nullptr;
+        Placement best_placement;
+        for (const auto& o : options) {
+          std::string letters(game_.words().key(o.word));
+          for (auto& c : letters) c = static_cast<char>(c - 'a' + 'A');
+          for (const auto& p : placements_by_start(slots, letters, q.gems)) {
+            const double v = evaluate_placement(state, p) + 1e-3 * static_cast<double>(rng_.below(100));
+            if (v > best_value) {
+              best_value = v;
+              best_word = &o;
+              best_placement = p;
+            }
+          }
+        }
+        return password_action(seat, d.now, best_word->display, best_placement);
+      }
+    }
+    return pass;
+  }
+
+ private:
+  const WordBankGame& game_;
+  BotLevel level_;
+  Rng rng_;
+};
+
+}  // namespace
+
+double evaluate_placement(const WordBankState& state, const Placement& placement) {
+  const auto& d = state.data();
+  const int me = d.current;
+  const int n = state.players();
+  // Gems per vault after the move.
+  std::vector<Vault> circle = d.circle;
+  for (int c : placement.cards) circle[static_cast<std::size_t>(c)].gems.push_back(me);
+  double mine_secured = 0;
+  double theirs_secured = 0;
+  double feed = 0;
+  for (const auto& v : circle) {
+    const auto mine = static_cast<double>(std::count(v.gems.begin(), v.gems.end(), me));
+    const auto theirs = static_cast<double>(v.gems.size()) - mine;
+    if (v.free() == 0) {
+      mine_secured += mine;
+      theirs_secured += theirs;
+    } else if (v.free() == 1) {
+      feed += theirs - 0.5 * mine;  // the next player may close it
+    }
+  }
+  const int hand_after = d.hand[static_cast<std::size_t>(me)] - placement.gems();
+  double value = 10.0 * mine_secured - 4.0 * theirs_secured / std::max(1, n - 1) +
+                 3.0 * placement.gems() - 2.0 * feed;
+  if (hand_after == 0) {
+    // The game ends now: does it end well for me?
+    int my_score = 0;
+    std::vector<int> scores(static_cast<std::size_t>(n), 0);
+    for (int p = 0; p < n; ++p) scores[static_cast<std::size_t>(p)] = d.hand[static_cast<std::size_t>(p)];
+    scores[static_cast<std::size_t>(me)] = 0;
+    for (const auto& v : circle) {
+      if (v.free() == 0) continue;
+      for (int g : v.gems) scores[static_cast<std::size_t>(g)] += 1;
+    }
+    my_score = scores[static_cast<std::size_t>(me)];
+    int better = 0;
+    for (int p = 0; p < n; ++p) {
+      if (p != me && scores[static_cast<std::size_t>(p)] < my_score) ++better;
+    }
+    value += better == 0 ? 1000.0 : -1000.0;
+  }
+  return value;
+}
+
+std::unique_ptr<Bot> make_wordbank_bot(const WordBankGame& game, BotLevel level, uint64_t seed) {
+  return std::make_unique<WordBankBot>(game, level, seed);
+}
+
+}  // namespace logomachie::games::wordbank

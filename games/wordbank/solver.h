@@ -1,0 +1,79 @@
+// The Word Bank solver: the password that places the most gems on a given
+// circle, exact over every common letters-only word of the lexicon (WordList).
+//
+// Order of preference (deterministic): most gems; then most vaults closed; then
+// the word's match key in alphabetical order; then, for that word, the
+// placement order of best_placement() (smallest start index, clockwise first,
+// earliest cards along the walk).
+//
+// Method: a depth-first walk of a trie of the words in alphabetical order,
+// carrying for each possible start card and direction a small dynamic
+// programme (last card used × gems placed → most vaults closed). A subtree is
+// cut when even its best case (every remaining card whose letter occurs below
+// it) cannot beat the best word found so far, so a typical position visits a
+// few thousand trie nodes instead of 400,000 words. naive_best() scans every
+// word with best_placement(), for tests and benchmarks.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "games/core/word_list.h"
+#include "games/wordbank/placement.h"
+
+namespace logomachie::lexicon {
+class Lexicon;
+}
+
+namespace logomachie::games::wordbank {
+
+struct SolverQuery {
+  std::span<const Slot> circle;
+  int gems = 7;                      // most gems that may be placed
+  uint32_t max_rank = kUnranked;     // only words at most this rank (bots' vocabulary)
+  std::span<const std::string> used; // passwords already used in the game
+};
+
+struct Solution {
+  std::size_t word = 0;  // index in the WordList
+  std::string_view display;
+  Placement placement;
+};
+
+class Solver {
+ public:
+  Solver(const lexicon::Lexicon& lexicon, const WordList& words);
+
+  std::optional<Solution> best(const SolverQuery& q) const;
+  // The `limit` best words (same order as best()), each with its best placement.
+  std::vector<Solution> top(const SolverQuery& q, std::size_t limit) const;
+  // Full scan of every word, for tests and benchmarks; same answer as best().
+  std::optional<Solution> naive_best(const SolverQuery& q) const;
+
+  // True when `display` is excluded by a used word (same word or family).
+  bool excluded(std::string_view display, std::span<const std::string> used) const;
+
+  const WordList& words() const { return words_; }
+  std::size_t trie_nodes() const { return nodes_.size(); }
+
+ private:
+  struct Node {
+    uint32_t next_sibling = 0;  // 0 = none (the root is never a sibling)
+    uint32_t below = 0;         // letters (bit 0 = A) occurring strictly below this node
+    int32_t word = -1;          // WordList index of the word ending here
+    uint32_t min_rank = kUnranked;  // best rank in this subtree
+    char letter = 0;            // 'A'–'Z'
+  };
+  friend class Search;
+  const lexicon::Lexicon& lexicon_;
+  const WordList& words_;
+  std::vector<Node> nodes_;  // preorder; a node's first child is the next node
+  int max_depth_ = 0;
+};
+
+}  // namespace logomachie::games::wordbank

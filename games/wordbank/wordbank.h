@@ -1,0 +1,129 @@
+// Word Bank (Fabien Tanguy), 2–5 players. Rules summary in our words (full
+// checklist with tests: games/wordbank/README.md):
+//  - Seven vault cards (a letter, a number of spaces) lie in a circle; the rest
+//    form a face-down deck. Gems: 20/18/15/12 each for 2/3/4/5 players.
+//  - On your turn you say a password (a common French word, never used in the
+//    game, not of the same family as a used word). Its first gem goes on a card
+//    bearing its first letter; you then walk the circle in one direction and
+//    may drop one gem on each card whose letter is the next letter you use from
+//    the word (skipping allowed, word order kept), one gem per card, never past
+//    one full lap. Accents are ignored.
+//  - A refused password costs the turn (nothing is placed).
+//  - Full vaults close: their gems leave the game, the active player keeps the
+//    card, the deck refills the gap (an empty deck shrinks the circle).
+//  - The game ends when the active player has no gems left at the end of their
+//    turn. Fewest gems (in hand + on open vaults) wins; ties: most vault cards.
+//
+// Actions (JSON, see docs/scenarios.md):
+//   {"type":"password","word":"groupies","cards":[0,5,4,3,2],"direction":"ccw"}
+//   {"type":"pass"}                     give up the turn
+//   {"type":"timeout"}  (host)          the turn timer ran out: the turn is lost
+// Options: "turn_seconds" (0 = no timer, default), "stall_rounds" (default 2).
+// Fixed setup: "circle":[{"letter":"G","spaces":3},…], "deck":[…] (top
+// first), "first_player": n.
+#pragma once
+
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "games/core/game.h"
+#include "games/core/registry.h"
+#include "games/core/rng.h"
+#include "games/core/word_list.h"
+#include "games/wordbank/placement.h"
+#include "games/wordbank/solver.h"
+
+namespace logomachie::games::wordbank {
+
+struct VaultCard {
+  char letter = 'A';
+  int spaces = 3;
+  bool operator==(const VaultCard&) const = default;
+};
+
+// The 52-card deck of data/wordbank/vaults.tsv.
+std::vector<VaultCard> standard_deck();
+
+inline constexpr int kCircleSize = 7;
+int starting_gems(int players);  // 20, 18, 15, 12
+
+class WordBankGame final : public Game {
+ public:
+  explicit WordBankGame(const lexicon::Lexicon& lexicon);
+  const GameInfo& info() const override { return info_; }
+  std::unique_ptr<State> new_state(const Setup& setup) const override;
+  std::unique_ptr<Bot> make_bot(std::string_view level, uint64_t seed) const override;
+
+  const lexicon::Lexicon& lexicon() const { return lexicon_; }
+  const WordList& words() const { return words_; }
+  const Solver& solver() const { return solver_; }
+  const std::vector<VaultCard>& deck() const { return deck_; }
+
+ private:
+  GameInfo info_;
+  const lexicon::Lexicon& lexicon_;
+  WordList words_;
+  Solver solver_;
+  std::vector<VaultCard> deck_;
+};
+
+struct Vault {
+  VaultCard card;
+  std::vector<int> gems;  // owner seat of each gem, in placement order
+  int free() const { return card.spaces - static_cast<int>(gems.size()); }
+  bool operator==(const Vault&) const = default;
+};
+
+// Everything about one game; plain data, copied on apply (all-or-nothing).
+struct WordBankData {
+  std::vector<int> hand;                    // gems in front of each seat
+  std::vector<std::vector<VaultCard>> won;  // vault cards each seat closed
+  std::vector<Vault> circle;                // clockwise order
+  std::vector<VaultCard> deck;              // face down, top first
+  std::vector<std::string> used;            // accepted passwords (display forms)
+  int current = 0;
+  int turn = 0;        // turns played so far
+  int idle_turns = 0;  // consecutive turns that placed no gem
+  bool over = false;
+  std::string end_reason;  // "no_gems", "circle_empty", "stalled"
+  int64_t now = 0;
+  int64_t turn_started = 0;
+  int turn_seconds = 0;
+  int stall_rounds = 2;
+  Rng rng;
+  Json last_turn;  // summary of the previous turn, for views
+};
+
+class WordBankState final : public State {
+ public:
+  WordBankState(const WordBankGame& game, WordBankData data) : game_(game), d_(std::move(data)) {}
+  std::unique_ptr<State> clone() const override { return std::make_unique<WordBankState>(*this); }
+  ApplyResult apply(const Action& action) override;
+  std::vector<PlayerId> to_act() const override;
+  std::optional<std::vector<Action>> legal_actions(PlayerId player) const override;
+  bool is_terminal() const override { return d_.over; }
+  Outcome outcome() const override;
+  std::optional<int64_t> deadline() const override;
+  int64_t now() const override { return d_.now; }
+  Json view(const Viewer& viewer) const override;
+  Json serialize() const override;
+  int players() const override { return static_cast<int>(d_.hand.size()); }
+
+  const WordBankData& data() const { return d_; }
+  const WordBankGame& game() const { return game_; }
+  // The circle as placement sees it.
+  std::vector<Slot> slots() const;
+  // Gems a seat would count now: in hand + on open vaults.
+  int score(PlayerId p) const;
+
+ private:
+  Json public_json() const;
+  const WordBankGame& game_;
+  WordBankData d_;
+};
+
+std::unique_ptr<Game> make_game(const GameContext& context);
+
+}  // namespace logomachie::games::wordbank
