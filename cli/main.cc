@@ -1,12 +1,17 @@
 // logomachie: the single program of the platform.
 //   logomachie [--lexicon FILE] lexicon …   lexicon tools (docs/lexicon.md)
 //   logomachie [--lexicon FILE] demo        interactive terminal tour
+//   logomachie [--lexicon FILE] play|solve|replay|games   the games (docs/scenarios.md, docs/solvers.md)
 #include <iostream>
 #include <string_view>
 #include <vector>
 
 #include "demo.h"
+#include "games/core/registry.h"
 #include "lexicon_command.h"
+#include "play_command.h"
+#include "replay_command.h"
+#include "solve_command.h"
 
 namespace {
 
@@ -15,6 +20,10 @@ constexpr std::string_view kUsage =
     "commands:\n"
     "  lexicon …   French lexicon tools (lookup, relate, check, family, synonyms, prefix)\n"
     "  demo        interactive tour of the word referee, in the terminal\n"
+    "  play GAME   play wordbank or lettralettre against bots, in the terminal\n"
+    "  solve GAME  best move for positions given as JSON Lines (docs/solvers.md)\n"
+    "  replay      rebuild a game from a scenario on stdin, print its state (docs/scenarios.md)\n"
+    "  games       list the games\n"
     "The lexicon file defaults to $LOGOMACHIE_LEXICON, then fr.lex next to the program.\n";
 
 }  // namespace
@@ -35,6 +44,13 @@ int main(int argc, char** argv) {
     return logomachie::cli::lexicon_command(std::span(args).subspan(1), lexicon_path);
   }
   if (cmd == "demo") return logomachie::cli::run_demo(lexicon_path, std::cin, std::cout);
+  if (cmd == "play") return logomachie::cli::play_command(std::span(args).subspan(1), lexicon_path, std::cin, std::cout);
+  if (cmd == "solve") return logomachie::cli::solve_command(std::span(args).subspan(1), lexicon_path);
+  if (cmd == "replay") return logomachie::cli::replay_command(std::cin, std::cout, lexicon_path);
+  if (cmd == "games") {
+    for (const auto& g : logomachie::games::registered_games()) std::cout << g.name << "\n";
+    return 0;
+  }
   std::cerr << "logomachie: unknown command '" << cmd << "'\n" << kUsage;
   return 2;
 }

@@ -1,6 +1,7 @@
 // The registry: one line per game. Adding a game = its folder + one line here
 // (and add_subdirectory + the library in games/CMakeLists.txt's GAMES list).
 #include "games/core/registry.h"
+#include "games/lettralettre/lettralettre.h"
 #include "games/wordbank/wordbank.h"
 
 namespace logomachie::games {
@@ -8,6 +9,7 @@ namespace logomachie::games {
 const std::vector<GameEntry>& registered_games() {
   static const std::vector<GameEntry> games = {
       {"wordbank", &wordbank::make_game},
+      {"lettralettre", &lettralettre::make_game},
   };
   return games;
 }

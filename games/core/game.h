@@ -119,6 +119,14 @@ class State {
   // text): for replay checks, debugging and `logomachie replay`.
   virtual Json serialize() const = 0;
   virtual int players() const = 0;
+
+  // Text that view(viewer) must never contain (another player's secret word,
+  // the deck order…), each as it would appear in canonical JSON. The
+  // conformance suite checks every view against it.
+  virtual std::vector<std::string> secrets_hidden_from(const Viewer& viewer) const {
+    (void)viewer;
+    return {};
+  }
 };
 
 // A computer player. act() returns the action it wants to take now for

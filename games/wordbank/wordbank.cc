@@ -451,6 +451,13 @@ Json WordBankState::serialize() const {
   return v;
 }
 
+std::vector<std::string> WordBankState::secrets_hidden_from(const Viewer&) const {
+  if (d_.deck.size() < 2) return {};
+  JsonArray deck;
+  for (const auto& c : d_.deck) deck.push_back(card_json(c));
+  return {canonical(deck)};  // the face-down deck's order
+}
+
 std::unique_ptr<Game> make_game(const GameContext& context) {
   if (!context.lexicon) throw std::invalid_argument("Word Bank needs the lexicon");
   return std::make_unique<WordBankGame>(*context.lexicon);

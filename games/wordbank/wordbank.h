@@ -110,6 +110,7 @@ class WordBankState final : public State {
   Json view(const Viewer& viewer) const override;
   Json serialize() const override;
   int players() const override { return static_cast<int>(d_.hand.size()); }
+  std::vector<std::string> secrets_hidden_from(const Viewer& viewer) const override;
 
   const WordBankData& data() const { return d_; }
   const WordBankGame& game() const { return game_; }

@@ -1,0 +1,145 @@
+#include "play_command.h"
+
+#include <algorithm>
+#include <charconv>
+#include <iostream>
+#include <random>
+
+#include "game_context.h"
+
+namespace logomachie::cli {
+namespace {
+
+constexpr std::string_view kUsage =
+    "usage: logomachie play wordbank|lettralettre [--players N] [--bots K] [--level easy|medium|hard] [--seed S]\n"
+    "  N seats in all (default 3), K of them bots (default N−1); the others are people at this keyboard.\n";
+
+std::optional<int> number(std::string_view s) {
+  int v = 0;
+  const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+}  // namespace
+
+std::optional<std::string> read_line(std::istream& in) {
+  std::string line;
+  if (!std::getline(in, line)) return std::nullopt;
+  const auto b = line.find_first_not_of(" \t\r");
+  const auto e = line.find_last_not_of(" \t\r");
+  return b == std::string::npos ? std::string() : line.substr(b, e - b + 1);
+}
+
+int play_command(std::span<const std::string_view> args, std::string_view lexicon_path, std::istream& in,
+                 std::ostream& out) {
+  if (args.empty()) {
+    std::cerr << kUsage;
+    return 2;
+  }
+  const std::string_view name = args[0];
+  int players = 3;
+  std::optional<int> bots;
+  std::string level = "medium";
+  uint64_t seed = 0;
+  bool seeded = false;
+  for (std::size_t i = 1; i < args.size(); i += 2) {
+    if (i + 1 >= args.size()) {
+      std::cerr << "logomachie play: " << args[i] << " needs a value\n" << kUsage;
+      return 2;
+    }
+    const auto v = args[i + 1];
+    if (args[i] == "--players" && number(v)) {
+      players = *number(v);
+    } else if (args[i] == "--bots" && number(v)) {
+      bots = *number(v);
+    } else if (args[i] == "--level") {
+      level = std::string(v);
+    } else if (args[i] == "--seed" && number(v)) {
+      seed = static_cast<uint64_t>(*number(v));
+      seeded = true;
+    } else {
+      std::cerr << "logomachie play: bad option " << args[i] << " " << v << "\n" << kUsage;
+      return 2;
+    }
+  }
+  if (!seeded) seed = static_cast<uint64_t>(std::random_device{}());
+  const int bot_count = bots.value_or(players - 1);
+  if (bot_count < 0 || bot_count > players) {
+    std::cerr << "logomachie play: --bots must be between 0 and --players\n";
+    return 2;
+  }
+  auto lex = open_lexicon(lexicon_path, "play");
+  if (!lex) return 1;
+  auto game = make_game(name, *lex, "play");
+  if (!game) return 1;
+  std::unique_ptr<TerminalGame> ui;
+  if (name == "wordbank") ui = wordbank_terminal(*game);
+  if (name == "lettralettre") ui = lettralettre_terminal(*game);
+  if (!ui) {
+    std::cerr << "logomachie play: no terminal screen for " << name << " yet\n";
+    return 1;
+  }
+
+  games::Setup setup;
+  setup.players = players;
+  setup.seed = seed;
+  if (name == "lettralettre") setup.options["round_seconds"] = 0;  // no hourglass at the keyboard
+  if (name == "lettralettre") setup.options["reveal_seconds"] = 0;
+  std::unique_ptr<games::State> state;
+  std::vector<std::unique_ptr<games::Bot>> seat_bots(static_cast<std::size_t>(players));
+  try {
+    state = game->new_state(setup);
+    const int people = players - bot_count;
+    for (int p = 0; p < players; ++p) {
+      if (p >= people) {
+        seat_bots[static_cast<std::size_t>(p)] = game->make_bot(level, seed * 7919 + static_cast<uint64_t>(p));
+        ui->names.push_back("Robot " + std::to_string(p - people + 1));
+      } else {
+        ui->names.push_back(people == 1 ? "Toi" : "Joueur " + std::to_string(p + 1));
+      }
+    }
+  } catch (const games::ActionError& e) {
+    std::cerr << "logomachie play: " << e.error().message << "\n";
+    return 2;
+  }
+  out << "Bienvenue à " << game->info().title << " ! (partie n° " << seed << ", robots : " << level << ")\n";
+
+  while (!state->is_terminal()) {
+    const auto acts = state->to_act();
+    if (acts.empty()) {  // only the host can move the game on: its hourglass ran out
+      const auto dl = state->deadline();
+      if (!dl) break;
+      auto r = state->apply(games::Action::make(games::kHost, *dl, games::JsonObject{{"type", "timeout"}}));
+      ui->narrate(*state, r.events, out);
+      continue;
+    }
+    // Bots first, so that people see a settled table.
+    const auto bot_it = std::find_if(acts.begin(), acts.end(),
+                                     [&](games::PlayerId p) { return seat_bots[static_cast<std::size_t>(p)] != nullptr; });
+    const games::PlayerId seat = bot_it != acts.end() ? *bot_it : acts.front();
+    std::optional<games::Action> action;
+    if (auto& bot = seat_bots[static_cast<std::size_t>(seat)]) {
+      action = bot->act(*state, seat);
+    } else {
+      ui->show(*state, seat, out);
+      action = ui->ask(*state, seat, in, out);
+      if (!action) {
+        out << "\nÀ bientôt !\n";
+        return 0;
+      }
+    }
+    if (!action) break;
+    auto r = state->apply(*action);
+    if (!r.ok()) {
+      out << "  ✗ " << r.error->message << "\n";
+      if (seat_bots[static_cast<std::size_t>(seat)]) return 1;  // a bot must never be refused
+      continue;
+    }
+    ui->narrate(*state, r.events, out);
+  }
+  ui->results(*state, out);
+  return 0;
+}
+
+}  // namespace logomachie::cli

@@ -1,0 +1,45 @@
+// `logomachie play GAME [--players N] [--bots K] [--level L] [--seed S]`:
+// people play against bots in the terminal, in French. The first N−K seats
+// are people (sharing the keyboard when several), the others bots.
+#pragma once
+
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "games/core/game.h"
+
+namespace logomachie::cli {
+
+// What the terminal needs from each game: how to show it, tell what happened,
+// and ask a person for their move.
+class TerminalGame {
+ public:
+  virtual ~TerminalGame() = default;
+  // Shows the table to `seat` (only what that seat may see).
+  virtual void show(const games::State& state, games::PlayerId seat, std::ostream& out) const = 0;
+  // Tells what the events of an accepted action mean.
+  virtual void narrate(const games::State& state, const std::vector<games::Json>& events, std::ostream& out) const = 0;
+  // Asks `seat` for an action; nullopt when the person quits (or input ends).
+  virtual std::optional<games::Action> ask(const games::State& state, games::PlayerId seat, std::istream& in,
+                                           std::ostream& out) const = 0;
+  // Final results.
+  virtual void results(const games::State& state, std::ostream& out) const = 0;
+
+  std::vector<std::string> names;  // one per seat
+};
+
+std::unique_ptr<TerminalGame> wordbank_terminal(const games::Game& game);
+std::unique_ptr<TerminalGame> lettralettre_terminal(const games::Game& game);
+
+// Reads one line; nullopt at end of input. Trims blanks.
+std::optional<std::string> read_line(std::istream& in);
+
+int play_command(std::span<const std::string_view> args, std::string_view lexicon_path, std::istream& in,
+                 std::ostream& out);
+
+}  // namespace logomachie::cli

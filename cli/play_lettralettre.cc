@@ -1,0 +1,171 @@
+// Lettralettre 26 in the terminal.
+#include <iostream>
+
+#include "games/lettralettre/lettralettre.h"
+#include "play_command.h"
+
+namespace logomachie::cli {
+namespace {
+
+using namespace games::lettralettre;
+
+std::string plural(int n, std::string_view word) {
+  return std::to_string(n) + " " + std::string(word) + (n > 1 || n < -1 ? "s" : "");
+}
+
+class LettralettreTerminal final : public TerminalGame {
+ public:
+  explicit LettralettreTerminal(const LettralettreGame& game) : game_(game) {}
+
+  void show(const games::State& base, games::PlayerId seat, std::ostream& out) const override {
+    const auto& s = dynamic_cast<const LettralettreState&>(base);
+    const auto& d = s.data();
+    out << "\n──── Lettralettre 26 · " << (d.phase == Phase::kAuction ? "enchères" : "manche " + std::to_string(d.round))
+        << " · à " << names[static_cast<std::size_t>(seat)] << " ────\n";
+    out << "Jetons :";
+    for (int p = 0; p < s.players(); ++p) {
+      out << "  " << names[static_cast<std::size_t>(p)] << " " << d.tokens[static_cast<std::size_t>(p)]
+          << (d.out[static_cast<std::size_t>(p)] ? " (éliminé)" : "");
+    }
+    out << "\n";
+    const auto& mine = d.held[static_cast<std::size_t>(seat)];
+    if (!mine.empty()) {
+      out << "Tes contraintes :\n";
+      for (std::size_t i = 0; i < mine.size(); ++i) out << "  " << i << ") " << card(mine[i]) << "\n";
+    }
+    if (d.phase == Phase::kAuction) {
+      out << "Carte à prendre : " << card(d.auction_card) << " — " << plural(d.pot, "jeton") << " dessus.\n";
+    } else if (d.phase == Phase::kWords) {
+      out << "Lettres :";
+      for (char c : d.shown) {
+        const int stars = game_.stars()[static_cast<std::size_t>(c - 'A')];
+        out << "  " << c << (stars ? std::string(static_cast<std::size_t>(stars), '*') : "");
+      }
+      out << "     Taboues :";
+      for (char c : d.taboo_letters) out << " " << c;
+      out << "\n(* = étoile rouge : 1 point de plus si la lettre sert ; chaque lettre peut servir plusieurs fois.)\n";
+    }
+  }
+
+  void narrate(const games::State& base, const std::vector<games::Json>& events, std::ostream& out) const override {
+    (void)base;
+    for (const auto& ev : events) {
+      const auto& e = ev.as_object();
+      const auto type = e.at("type").as_string();
+      auto who = [&](const games::Json& v) { return names[static_cast<std::size_t>(v.to_number<int>())]; };
+      if (type == "constraint_taken") {
+        out << "  " << who(e.at("player")) << " prend « " << card(e.at("card").as_string().c_str()) << " »"
+            << (e.at("tokens").to_number<int>() ? " et " + plural(e.at("tokens").to_number<int>(), "jeton") : "") << ".\n";
+      } else if (type == "constraint_passed") {
+        out << "  " << who(e.at("player")) << " passe (un jeton sur la carte).\n";
+      } else if (type == "round_dealt") {
+        out << "\n  Manche " << e.at("round").to_number<int>() << ", donneur : " << who(e.at("dealer")) << ".\n";
+      } else if (type == "word_submitted") {
+        out << "  " << who(e.at("player")) << " a trouvé son mot.\n";
+      } else if (type == "round_scored") {
+        const auto& r = e.at("result").as_object();
+        out << "\n  Résultats de la manche " << r.at("round").to_number<int>() << " :\n";
+        for (const auto& entry : r.at("entries").as_array()) {
+          const auto& x = entry.as_object();
+          out << "    " << who(x.at("player")) << " : ";
+          if (x.contains("word")) {
+            out << "« " << x.at("word").as_string().c_str() << " » avec « " << card(x.at("constraint").as_string().c_str())
+                << " »";
+          } else {
+            out << "pas de mot";
+          }
+          out << " = " << plural(x.at("score").to_number<int>(), "point");
+          if (x.contains("eliminated")) out << " — plus de jeton : éliminé !";
+          else if (x.at("tokens").to_number<int>() > 0) out << " — gagne 2 jetons";
+          else out << " — paie 1 jeton";
+          out << "\n";
+        }
+        const auto& best = r.at("best_possible").as_object();
+        if (!best.at("word").is_null()) {
+          out << "  Meilleur mot possible (sans contrainte) : « " << best.at("word").as_string().c_str() << " », "
+              << plural(best.at("score").to_number<int>(), "point") << ".\n";
+        }
+      }
+    }
+  }
+
+  std::optional<games::Action> ask(const games::State& base, games::PlayerId seat, std::istream& in,
+                                   std::ostream& out) const override {
+    const auto& s = dynamic_cast<const LettralettreState&>(base);
+    const auto& d = s.data();
+    auto make = [&](games::JsonObject body) { return games::Action::make(seat, s.now(), std::move(body)); };
+    if (d.phase == Phase::kAuction) {
+      while (true) {
+        out << "Prendre la carte (p) ou passer en payant un jeton (s) ? " << std::flush;
+        const auto line = read_line(in);
+        if (!line || *line == "quitter") return std::nullopt;
+        if (*line == "p") return make({{"type", "take"}});
+        if (*line == "s") {
+          if (d.tokens[static_cast<std::size_t>(seat)] == 0) {
+            out << "  Tu n’as plus de jeton : tu dois la prendre.\n";
+            continue;
+          }
+          return make({{"type", "pass"}});
+        }
+      }
+    }
+    if (d.phase == Phase::kReveal) {
+      out << "Entrée pour la manche suivante… " << std::flush;
+      if (!read_line(in)) return std::nullopt;
+      return make({{"type", "ready"}});
+    }
+    const auto& mine = d.held[static_cast<std::size_t>(seat)];
+    while (true) {
+      out << "Ton mot, suivi du numéro de ta contrainte (ex. « kepi 0 » ; « abandon » si rien ne vient) : " << std::flush;
+      const auto line = read_line(in);
+      if (!line || *line == "quitter") return std::nullopt;
+      if (*line == "abandon") return make({{"type", "give_up"}});
+      const auto space = line->rfind(' ');
+      std::string word = *line;
+      std::size_t index = 0;
+      if (space != std::string::npos && space + 2 == line->size() && (line->back() == '0' || line->back() == '1')) {
+        word = line->substr(0, space);
+        index = static_cast<std::size_t>(line->back() - '0');
+      } else if (mine.size() > 1) {
+        out << "  Indique aussi la contrainte : 0 ou 1.\n";
+        continue;
+      }
+      if (index >= mine.size()) continue;
+      if (auto error = s.judge_word(seat, word, mine[index])) {
+        out << "  ✗ " << error->message << "\n";
+        continue;
+      }
+      return make({{"type", "submit"}, {"word", word}, {"constraint", mine[index]}});
+    }
+  }
+
+  void results(const games::State& base, std::ostream& out) const override {
+    const auto& s = dynamic_cast<const LettralettreState&>(base);
+    const auto o = s.outcome();
+    out << "\n════ Fin de la partie ════\n";
+    for (int r = 1; r <= s.players(); ++r) {
+      for (int p = 0; p < s.players(); ++p) {
+        if (o.rank[static_cast<std::size_t>(p)] != r) continue;
+        out << "  " << r << ". " << names[static_cast<std::size_t>(p)] << " : "
+            << plural(s.data().tokens[static_cast<std::size_t>(p)], "jeton")
+            << (s.data().out[static_cast<std::size_t>(p)] ? " (éliminé)" : "") << "\n";
+      }
+    }
+  }
+
+ private:
+  std::string card(std::string_view id) const {
+    const auto* c = game_.find_constraint(id);
+    if (!c) return std::string(id);
+    return c->text + (c->bonus ? " (+" + std::to_string(c->bonus) + ")" : "");
+  }
+  const LettralettreGame& game_;
+};
+
+}  // namespace
+
+std::unique_ptr<TerminalGame> lettralettre_terminal(const games::Game& game) {
+  return std::make_unique<LettralettreTerminal>(dynamic_cast<const LettralettreGame&>(game));
+}
+
+}  // namespace logomachie::cli

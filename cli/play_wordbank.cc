@@ -1,0 +1,165 @@
+// Word Bank in the terminal.
+#include <iostream>
+
+#include "games/wordbank/wordbank.h"
+#include "play_command.h"
+
+namespace logomachie::cli {
+namespace {
+
+using namespace games::wordbank;
+
+std::string plural(int n, std::string_view word) {
+  return std::to_string(n) + " " + std::string(word) + (n > 1 ? "s" : "");
+}
+
+class WordBankTerminal final : public TerminalGame {
+ public:
+  explicit WordBankTerminal(const WordBankGame& game) : game_(game) {}
+
+  void show(const games::State& base, games::PlayerId seat, std::ostream& out) const override {
+    const auto& s = dynamic_cast<const WordBankState&>(base);
+    const auto& d = s.data();
+    out << "\n──── Word Bank · tour " << d.turn + 1 << " · à " << names[static_cast<std::size_t>(seat)]
+        << " ────\n";
+    out << "Coffres, dans le sens horaire (pioche : " << d.deck.size() << ") :\n";
+    for (std::size_t i = 0; i < d.circle.size(); ++i) {
+      const auto& v = d.circle[i];
+      out << "  [" << i << "] " << v.card.letter << "  ";
+      for (int g : v.gems) out << initial(g);
+      for (int k = 0; k < v.free(); ++k) out << "·";
+      out << "   (" << (v.free() == 0 ? "plein" : plural(v.free(), "place") + " libre" + (v.free() > 1 ? "s" : "")) << ")\n";
+    }
+    out << "Pierres en main :";
+    for (int p = 0; p < s.players(); ++p) {
+      out << "  " << names[static_cast<std::size_t>(p)] << " (" << initial(p) << ") " << d.hand[static_cast<std::size_t>(p)]
+          << ", " << plural(static_cast<int>(d.won[static_cast<std::size_t>(p)].size()), "coffre");
+    }
+    out << "\n";
+    if (!d.used.empty()) {
+      out << "Déjà utilisés :";
+      for (const auto& u : d.used) out << " " << u;
+      out << "\n";
+    }
+  }
+
+  void narrate(const games::State& base, const std::vector<games::Json>& events, std::ostream& out) const override {
+    const auto& s = dynamic_cast<const WordBankState&>(base);
+    (void)s;
+    for (const auto& ev : events) {
+      const auto& e = ev.as_object();
+      const auto type = e.at("type").as_string();
+      auto who = [&](std::string_view key) {
+        return names[static_cast<std::size_t>(e.at(key).to_number<int>())];
+      };
+      if (type == "password_accepted") {
+        const auto& cards = e.at("cards").as_array();
+        out << "  " << who("player") << " : « " << e.at("word").as_string().c_str() << " » → "
+            << plural(static_cast<int>(cards.size()), "pierre") << " sur";
+        for (const auto& c : cards) out << " [" << c.to_number<int>() << "]";
+        out << (e.at("direction") == "cw" ? " (sens horaire)\n" : " (sens anti-horaire)\n");
+      } else if (type == "password_refused") {
+        out << "  " << who("player") << " : " << e.at("message").as_string().c_str() << "\n";
+      } else if (type == "turn_lost") {
+        out << "  " << who("player") << (e.at("reason") == "timeout" ? " : sablier écoulé, tour perdu.\n" : " passe son tour.\n");
+      } else if (type == "vault_closed") {
+        out << "  Coffre " << e.at("letter").as_string().c_str() << " fermé par " << who("player") << " : "
+            << plural(static_cast<int>(e.at("gems").as_array().size()), "pierre") << " à l’abri.\n";
+      } else if (type == "vault_dealt") {
+        out << "  Nouveau coffre en [" << e.at("index").to_number<int>() << "] : " << e.at("letter").as_string().c_str()
+            << " (" << e.at("spaces").to_number<int>() << " places).\n";
+      } else if (type == "circle_shrunk") {
+        out << "  La pioche est vide : le cercle n’a plus que " << e.at("size").to_number<int>() << " coffres.\n";
+      }
+    }
+  }
+
+  std::optional<games::Action> ask(const games::State& base, games::PlayerId seat, std::istream& in,
+                                   std::ostream& out) const override {
+    const auto& s = dynamic_cast<const WordBankState&>(base);
+    const auto slots = s.slots();
+    const int gems = s.data().hand[static_cast<std::size_t>(seat)];
+    while (true) {
+      out << "Ton mot de passe (« passe » pour passer, « quitter » pour arrêter) : " << std::flush;
+      const auto line = read_line(in);
+      if (!line || *line == "quitter") return std::nullopt;
+      if (line->empty()) continue;
+      if (*line == "passe") return games::Action::make(seat, s.now(), games::JsonObject{{"type", "pass"}});
+      const auto letters = games::game_letters(*line);
+      if (letters.empty()) {
+        out << "  Un mot de passe s’écrit avec des lettres.\n";
+        continue;
+      }
+      auto options = placements_by_start(slots, letters, gems);
+      if (options.empty()) {
+        out << "  Aucun coffre libre ne porte la lettre " << letters[0] << " : choisis un autre mot.\n";
+        continue;
+      }
+      std::stable_sort(options.begin(), options.end(), [](const Placement& a, const Placement& b) {
+        return a.gems() != b.gems() ? a.gems() > b.gems() : a.closes > b.closes;
+      });
+      out << "Où poser tes pierres ?\n";
+      for (std::size_t i = 0; i < options.size(); ++i) {
+        const auto& p = options[i];
+        out << "  " << i + 1 << ") ";
+        for (std::size_t k = 0; k < p.cards.size(); ++k) {
+          out << (k ? " → " : "") << slots[static_cast<std::size_t>(p.cards[k])].letter << "[" << p.cards[k] << "]";
+        }
+        out << (p.direction == Direction::kClockwise ? "  sens horaire" : "  sens anti-horaire") << ", "
+            << plural(p.gems(), "pierre");
+        if (p.closes) out << ", ferme " << plural(p.closes, "coffre");
+        out << "\n";
+      }
+      out << "Ton choix [1] (0 pour changer de mot) : " << std::flush;
+      const auto choice = read_line(in);
+      if (!choice) return std::nullopt;
+      std::size_t pick = 1;
+      if (!choice->empty()) {
+        try {
+          pick = std::stoul(*choice);
+        } catch (const std::exception&) {
+          pick = 0;
+        }
+      }
+      if (pick == 0 || pick > options.size()) continue;
+      const auto& p = options[pick - 1];
+      games::JsonArray cards;
+      for (int c : p.cards) cards.push_back(c);
+      return games::Action::make(seat, s.now(),
+                                 games::JsonObject{{"type", "password"}, {"word", *line}, {"cards", cards},
+                                                   {"direction", to_string(p.direction)}});
+    }
+  }
+
+  void results(const games::State& base, std::ostream& out) const override {
+    const auto& s = dynamic_cast<const WordBankState&>(base);
+    const auto o = s.outcome();
+    out << "\n════ Fin de la partie ════\n";
+    const auto& reason = s.data().end_reason;
+    if (reason == "no_gems") out << "Un joueur n’a plus de pierres devant lui.\n";
+    if (reason == "stalled") out << "Plus personne ne trouvait de mot de passe.\n";
+    if (reason == "circle_empty") out << "Il n’y a plus de coffre.\n";
+    for (int r = 1; r <= s.players(); ++r) {
+      for (int p = 0; p < s.players(); ++p) {
+        if (o.rank[static_cast<std::size_t>(p)] != r) continue;
+        out << "  " << r << ". " << names[static_cast<std::size_t>(p)] << " : " << plural(s.score(p), "pierre")
+            << " non sécurisée" << (s.score(p) > 1 ? "s" : "") << ", "
+            << plural(static_cast<int>(s.data().won[static_cast<std::size_t>(p)].size()), "coffre") << "\n";
+      }
+    }
+    out << "Le moins de pierres gagne : bravo "
+        << names[static_cast<std::size_t>(std::min_element(o.rank.begin(), o.rank.end()) - o.rank.begin())] << " !\n";
+  }
+
+ private:
+  static char initial(int seat) { return static_cast<char>('A' + seat); }
+  const WordBankGame& game_;
+};
+
+}  // namespace
+
+std::unique_ptr<TerminalGame> wordbank_terminal(const games::Game& game) {
+  return std::make_unique<WordBankTerminal>(dynamic_cast<const WordBankGame&>(game));
+}
+
+}  // namespace logomachie::cli

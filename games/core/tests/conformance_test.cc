@@ -1,0 +1,190 @@
+// The conformance suite: every registered game must keep the contract of
+// games/core/game.h. Random playouts with bots of mixed levels, garbage and
+// out-of-turn actions thrown in, timeouts fed by a host, then:
+//  - every playout ends;
+//  - refused actions leave serialize() byte-identical;
+//  - no view holds another viewer's secrets;
+//  - replaying setup + accepted actions rebuilds the same state, and a Record
+//    survives its JSON form;
+//  - clones are independent; the same seed gives the same game.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "games/core/registry.h"
+#include "games/core/replay.h"
+#include "games/core/rng.h"
+#include "test_support.h"
+
+namespace logomachie::games {
+namespace {
+
+#ifdef NDEBUG
+constexpr int kPlayouts = 12;
+#else
+constexpr int kPlayouts = 3;  // sanitizers are slow; release runs the full set
+#endif
+constexpr int kMaxSteps = 4000;
+
+std::vector<std::string> game_names() {
+  std::vector<std::string> names;
+  for (const auto& g : registered_games()) names.emplace_back(g.name);
+  return names;
+}
+
+class Conformance : public ::testing::TestWithParam<std::string> {
+ protected:
+  const Game& game() { return testing::game(GetParam()); }
+};
+
+// Actions no engine may accept, whatever the state.
+std::vector<Action> garbage(const State& s, Rng& rng) {
+  const int n = s.players();
+  const auto t = s.now();
+  std::vector<Action> out = {
+      Action::make(static_cast<PlayerId>(rng.below(static_cast<uint64_t>(n))), t, JsonObject{{"type", "no_such_action"}}),
+      Action::make(n + 3, t, JsonObject{{"type", "pass"}}),
+      Action::make(kHost, t, JsonObject{{"type", "submit"}, {"word", "chat"}}),
+      Action::make(static_cast<PlayerId>(rng.below(static_cast<uint64_t>(n))), t,
+                   JsonObject{{"type", "password"}, {"word", JsonArray{1, 2}}, {"cards", "x"}}),
+      Action::make(static_cast<PlayerId>(rng.below(static_cast<uint64_t>(n))), t,
+                   JsonObject{{"type", "submit"}, {"word", std::string(2000, 'a')}, {"constraint", 7}}),
+  };
+  if (t > 0) out.push_back(Action::make(0, t - 1, JsonObject{{"type", "pass"}}));  // back in time
+  if (!s.deadline() || *s.deadline() > t) out.push_back(Action::make(kHost, t, JsonObject{{"type", "timeout"}}));
+  return out;
+}
+
+void check_views(const State& s) {
+  std::vector<Viewer> viewers = {Viewer::spectator()};
+  for (int p = 0; p < s.players(); ++p) viewers.push_back(Viewer::player(p));
+  for (const auto& v : viewers) {
+    const auto text = canonical(s.view(v));
+    for (const auto& secret : s.secrets_hidden_from(v)) {
+      ASSERT_EQ(text.find(secret), std::string::npos) << "view leaks " << secret;
+    }
+  }
+}
+
+struct Playout {
+  Record record;
+  std::unique_ptr<State> state;
+  int refused = 0;
+};
+
+Playout play(const Game& game, uint64_t seed, bool with_garbage) {
+  Rng rng(seed);
+  const auto& info = game.info();
+  Playout out;
+  out.record.game = info.name;
+  out.record.rules_version = info.rules_version;
+  out.record.content_version = info.content_version;
+  auto& setup = out.record.setup;
+  setup.players = info.min_players + static_cast<int>(rng.below(static_cast<uint64_t>(std::min(info.max_players, 5) - info.min_players + 1)));
+  setup.seed = seed;
+  out.state = game.new_state(setup);
+  std::vector<std::unique_ptr<Bot>> bots;
+  for (int p = 0; p < setup.players; ++p) {
+    const auto& levels = info.bot_levels;
+    bots.push_back(game.make_bot(levels[rng.below(levels.size())], seed * 31 + static_cast<uint64_t>(p)));
+  }
+  auto& s = *out.state;
+  for (int step = 0; step < kMaxSteps && !s.is_terminal(); ++step) {
+    if (with_garbage && rng.chance(1, 4)) {
+      const auto junk = garbage(s, rng);
+      const auto& a = junk[rng.below(junk.size())];
+      const auto before = canonical(s.serialize());
+      const auto r = s.apply(a);
+      EXPECT_FALSE(r.ok()) << "accepted garbage " << canonical(a.to_json());
+      EXPECT_EQ(before, canonical(s.serialize())) << "refused action changed the state";
+      if (!r.ok()) {
+        EXPECT_FALSE(r.error->code.empty());
+        EXPECT_FALSE(r.error->message.empty());
+      }
+      ++out.refused;
+      continue;
+    }
+    check_views(s);
+    const auto acts = s.to_act();
+    const auto deadline = s.deadline();
+    Action a;
+    if (acts.empty() || (deadline && rng.chance(1, 8))) {
+      EXPECT_TRUE(deadline.has_value()) << "nobody can act and there is no deadline";
+      if (!deadline) break;
+      a = Action::make(kHost, std::max(*deadline, s.now()), JsonObject{{"type", "timeout"}});
+    } else {
+      const PlayerId p = acts[rng.below(acts.size())];
+      auto chosen = bots[static_cast<std::size_t>(p)]->act(s, p);
+      EXPECT_TRUE(chosen.has_value()) << "a bot expected to act did nothing";
+      if (!chosen) break;
+      a = std::move(*chosen);
+      a.at = s.now() + static_cast<int64_t>(rng.below(3000));
+      if (deadline && a.at >= *deadline) a.at = std::max(s.now(), *deadline - 1);
+    }
+    const auto r = s.apply(a);
+    EXPECT_TRUE(r.ok()) << canonical(a.to_json()) << " refused: " << (r.error ? r.error->message : "");
+    if (!r.ok()) break;
+    out.record.actions.push_back(a);
+  }
+  return out;
+}
+
+TEST_P(Conformance, RandomPlayoutsFinishAndKeepTheContract) {
+  for (int i = 0; i < kPlayouts; ++i) {
+    SCOPED_TRACE("seed " + std::to_string(1000 + i));
+    auto p = play(game(), 1000 + static_cast<uint64_t>(i), true);
+    ASSERT_TRUE(p.state->is_terminal()) << "the playout did not finish";
+    const auto o = p.state->outcome();
+    ASSERT_EQ(o.rank.size(), static_cast<std::size_t>(p.state->players()));
+    EXPECT_EQ(*std::min_element(o.rank.begin(), o.rank.end()), 1);
+    EXPECT_TRUE(p.state->to_act().empty());
+    // Replay: setup + accepted actions rebuild the same state, also through JSON.
+    const auto replayed = replay(game(), Record::from_json(parse_json(canonical(p.record.to_json()))));
+    EXPECT_EQ(canonical(replayed->serialize()), canonical(p.state->serialize()));
+  }
+}
+
+TEST_P(Conformance, SameSeedSameGame) {
+  const auto a = play(game(), 77, false);
+  const auto b = play(game(), 77, false);
+  EXPECT_EQ(canonical(a.state->serialize()), canonical(b.state->serialize()));
+  EXPECT_EQ(canonical(a.record.to_json()), canonical(b.record.to_json()));
+}
+
+TEST_P(Conformance, ClonesAreIndependent) {
+  games::Setup setup;
+  setup.players = game().info().min_players;
+  setup.seed = 5;
+  auto s = game().new_state(setup);
+  const auto before = canonical(s->serialize());
+  auto c = s->clone();
+  auto bot = game().make_bot("medium", 1);
+  const auto p = c->to_act().front();
+  auto a = bot->act(*c, p);
+  ASSERT_TRUE(a);
+  ASSERT_TRUE(c->apply(*a).ok());
+  EXPECT_EQ(before, canonical(s->serialize()));
+  EXPECT_NE(before, canonical(c->serialize()));
+}
+
+TEST_P(Conformance, InfoAndSetupErrorsAreTyped) {
+  const auto& info = game().info();
+  EXPECT_FALSE(info.title.empty());
+  EXPECT_EQ(info.content_version.size(), 16u);
+  EXPECT_GE(info.max_players, info.min_players);
+  games::Setup bad;
+  bad.players = info.max_players + 1;
+  try {
+    game().new_state(bad);
+    ADD_FAILURE() << "too many players accepted";
+  } catch (const ActionError& e) {
+    EXPECT_EQ(e.error().code, "bad_players");
+  }
+  EXPECT_THROW(game().make_bot("grandmaster", 1), ActionError);
+}
+
+INSTANTIATE_TEST_SUITE_P(AllGames, Conformance, ::testing::ValuesIn(game_names()),
+                         [](const auto& info) { return info.param; });
+
+}  // namespace
+}  // namespace logomachie::games

@@ -1,0 +1,682 @@
+#include "games/lettralettre/lettralettre.h"
+
+#include <algorithm>
+#include <numeric>
+#include <stdexcept>
+
+#include "games/core/content.h"
+#include "games/lettralettre/bot.h"
+#include "lexicon/lexicon.h"
+#include "lexicon/normalize.h"
+
+namespace logomachie::games {
+std::span<const ContentFile> lettralettre_content();  // generated from data/lettralettre/
+}
+
+namespace logomachie::games::lettralettre {
+namespace {
+
+constexpr int kRulesVersion = 1;
+constexpr std::string_view kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+[[noreturn]] void refuse(std::string code, std::string message) {
+  throw ActionError(std::move(code), std::move(message));
+}
+
+std::string guillemets(std::string_view s) { return "« " + std::string(s) + " »"; }
+
+Themes load_themes(std::span<const ContentFile> files) {
+  Themes themes;
+  for (const auto& f : files) {
+    if (!f.name.starts_with("themes/") || !f.name.ends_with(".txt")) continue;
+    auto name = std::string(f.name.substr(7, f.name.size() - 7 - 4));
+    auto& set = themes[name];
+    for_each_data_line(f.text, [&](std::string_view line) {
+      if (auto key = lexicon::match_key(line)) set.insert(*key);
+    });
+  }
+  return themes;
+}
+
+Stars load_stars(std::string_view text) {
+  Stars stars{};
+  for_each_data_line(text, [&](std::string_view line) {
+    if (line.size() < 3 || line[0] < 'A' || line[0] > 'Z' || line[1] != '\t') {
+      throw std::runtime_error("letters.tsv: bad line");
+    }
+    stars[static_cast<std::size_t>(line[0] - 'A')] = std::stoi(std::string(line.substr(2)));
+  });
+  return stars;
+}
+
+std::vector<Constraint> load_deck(std::string_view text) {
+  std::vector<Constraint> deck;
+  const auto v = parse_json(text);
+  if (!v.is_array()) throw std::runtime_error("constraints.json: an array is expected");
+  for (const auto& c : v.get_array()) deck.push_back(parse_constraint(c));
+  return deck;
+}
+
+std::string letters_of(const JsonArray& a, std::string_view field) {
+  std::string out;
+  for (const auto& l : a) {
+    if (!l.is_string() || l.get_string().size() != 1 || l.get_string()[0] < 'A' || l.get_string()[0] > 'Z') {
+      refuse("bad_setup", "« " + std::string(field) + " » est une liste de lettres majuscules.");
+    }
+    out += l.get_string()[0];
+  }
+  return out;
+}
+
+JsonArray letters_json(std::string_view s) {
+  JsonArray a;
+  for (char c : s) a.push_back(Json(std::string(1, c)));
+  return a;
+}
+
+Json constraint_json(const Constraint& c) {
+  return JsonObject{{"id", c.id}, {"text", c.text}, {"bonus", c.bonus}};
+}
+
+}  // namespace
+
+std::string_view to_string(Phase p) {
+  switch (p) {
+    case Phase::kAuction: return "auction";
+    case Phase::kWords: return "words";
+    case Phase::kReveal: return "reveal";
+    case Phase::kOver: return "over";
+  }
+  return "over";
+}
+
+// --- game -------------------------------------------------------------------
+
+LettralettreGame::LettralettreGame(const lexicon::Lexicon& lexicon)
+    : lexicon_(lexicon),
+      words_(lexicon),
+      themes_(load_themes(lettralettre_content())),
+      judge_(lexicon, themes_),
+      solver_(words_, judge_),
+      stars_(load_stars(content_file(lettralettre_content(), "letters.tsv"))),
+      deck_(load_deck(content_file(lettralettre_content(), "constraints.json"))) {
+  info_.name = "lettralettre";
+  info_.title = "Lettralettre 26";
+  info_.min_players = 2;
+  info_.max_players = std::min<int>(10, static_cast<int>(deck_.size() / 2));
+  info_.rules_version = kRulesVersion;
+  info_.content_version = content_hash(lettralettre_content());
+  info_.bot_levels = {"easy", "medium", "hard"};
+  for (const auto& c : deck_) {
+    if (!c.check.theme.empty() && !themes_.contains(c.check.theme)) {
+      throw std::runtime_error("constraints.json: unknown theme " + c.check.theme);
+    }
+  }
+}
+
+const Constraint* LettralettreGame::find_constraint(std::string_view id) const {
+  for (const auto& c : deck_) {
+    if (c.id == id) return &c;
+  }
+  return nullptr;
+}
+
+double LettralettreGame::expected_score(const Constraint& c, int letters, int taboo) const {
+  const auto index = static_cast<std::size_t>(&c - deck_.data());
+  std::lock_guard lock(ev_mutex_);
+  auto& cache = ev_cache_[{letters, taboo}];
+  if (cache.empty()) {
+    // The same deals for every card, so that values compare fairly.
+    constexpr int kSamples = 60;
+    cache.assign(deck_.size(), 0.0);
+    Rng rng(0x1e77);
+    std::string alphabet(kAlphabet);
+    for (int s = 0; s < kSamples; ++s) {
+      rng.shuffle(std::span(alphabet));
+      SolverQuery q;
+      q.shown = alphabet.substr(0, static_cast<std::size_t>(letters));
+      q.stars = stars_;
+      for (std::size_t i = 0; i < deck_.size(); ++i) {
+        q.constraint = &deck_[i];
+        const auto best = solver_.best(q);
+        cache[i] += best ? best->score : 0;
+      }
+    }
+    for (auto& v : cache) v /= kSamples;
+    (void)taboo;  // taboo cards come from the same deck: they only remove letters not shown
+  }
+  return cache[index];
+}
+
+std::unique_ptr<State> LettralettreGame::new_state(const Setup& setup) const {
+  if (setup.players < info_.min_players || setup.players > info_.max_players) {
+    refuse("bad_players", "Lettralettre 26 se joue de 2 à " + std::to_string(info_.max_players) + " joueurs.");
+  }
+  LettralettreData d;
+  d.rng.reseed(setup.seed);
+  const auto& o = setup.options;
+  for (const auto& kv : o) {
+    const std::string_view k = kv.key();
+    if (k == "letters") d.letters = static_cast<int>(get_int(o, k, 5, 8));
+    else if (k == "taboo") d.taboo = static_cast<int>(get_int(o, k, 1, 2));
+    else if (k == "tokens") d.start_tokens = static_cast<int>(get_int(o, k, 1, 50));
+    else if (k == "round_seconds") d.round_seconds = static_cast<int>(get_int(o, k, 0, 3600));
+    else if (k == "auction_seconds") d.auction_seconds = static_cast<int>(get_int(o, k, 0, 3600));
+    else if (k == "reveal_seconds") d.reveal_seconds = static_cast<int>(get_int(o, k, 0, 3600));
+    else refuse("unknown_option", "Option inconnue pour Lettralettre : " + guillemets(k) + ".");
+  }
+  const auto n = static_cast<std::size_t>(setup.players);
+  d.tokens.assign(n, d.start_tokens);
+  d.held.assign(n, {});
+  d.out.assign(n, false);
+  d.deals.assign(n, 0);
+  d.rounds_won.assign(n, 0);
+  d.submissions.assign(n, std::nullopt);
+  d.ready.assign(n, false);
+  for (const auto& kv : setup.fixed) {
+    const std::string_view k = kv.key();
+    if (k != "constraints" && k != "rounds" && k != "first_dealer") {
+      refuse("bad_setup", "Réglage fixe inconnu : " + guillemets(k) + ".");
+    }
+  }
+  if (setup.fixed.contains("constraints")) {
+    std::vector<std::string> order;
+    for (const auto& id : get_array(setup.fixed, "constraints")) {
+      if (!id.is_string() || !find_constraint(id.get_string())) refuse("bad_setup", "Carte contrainte inconnue.");
+      order.emplace_back(id.get_string());
+    }
+    // The named cards first, in order; the rest of the deck shuffled after them.
+    std::vector<std::string> rest;
+    for (const auto& c : deck_) {
+      if (std::find(order.begin(), order.end(), c.id) == order.end()) rest.push_back(c.id);
+    }
+    d.rng.shuffle(std::span(rest));
+    order.insert(order.end(), rest.begin(), rest.end());
+    d.constraint_deck = std::move(order);
+  } else {
+    for (const auto& c : deck_) d.constraint_deck.push_back(c.id);
+    d.rng.shuffle(std::span(d.constraint_deck));
+  }
+  if (setup.fixed.contains("rounds")) {
+    for (const auto& r : get_array(setup.fixed, "rounds")) {
+      if (!r.is_object()) refuse("bad_setup", "Chaque manche fixée est un objet {letters, taboo}.");
+      d.fixed_rounds.emplace_back(letters_of(get_array(r.get_object(), "letters"), "letters"),
+                                  letters_of(get_array(r.get_object(), "taboo"), "taboo"));
+    }
+  }
+  d.dealer = setup.fixed.contains("first_dealer")
+                 ? static_cast<int>(get_int(setup.fixed, "first_dealer", 0, setup.players - 1))
+                 : static_cast<int>(d.rng.below(n));
+  d.phase = Phase::kAuction;
+  d.bidder = d.dealer;
+  d.auction_card = d.constraint_deck.front();
+  d.constraint_deck.erase(d.constraint_deck.begin());
+  return std::make_unique<LettralettreState>(*this, std::move(d));
+}
+
+std::unique_ptr<Bot> LettralettreGame::make_bot(std::string_view level, uint64_t seed) const {
+  return make_lettralettre_bot(*this, parse_level(level), seed);
+}
+
+// --- state ------------------------------------------------------------------
+
+namespace {
+
+int next_seat(const LettralettreData& d, int from, auto&& eligible) {
+  const int n = static_cast<int>(d.tokens.size());
+  for (int k = 1; k <= n; ++k) {
+    const int p = (from + k) % n;
+    if (eligible(p)) return p;
+  }
+  return -1;
+}
+
+int active_count(const LettralettreData& d) {
+  return static_cast<int>(std::count(d.out.begin(), d.out.end(), false));
+}
+
+void deal_round(LettralettreData& d) {
+  d.round += 1;
+  if (static_cast<std::size_t>(d.round - 1) < d.fixed_rounds.size()) {
+    const auto& [shown, taboo] = d.fixed_rounds[static_cast<std::size_t>(d.round - 1)];
+    d.shown = shown;
+    d.taboo_letters = taboo;
+  } else {
+    std::string deck(kAlphabet);
+    d.rng.shuffle(std::span(deck));
+    d.shown = deck.substr(0, static_cast<std::size_t>(d.letters));
+    d.taboo_letters = deck.substr(static_cast<std::size_t>(d.letters), static_cast<std::size_t>(d.taboo));
+  }
+  for (auto& s : d.submissions) s.reset();
+  std::fill(d.ready.begin(), d.ready.end(), false);
+  d.phase = Phase::kWords;
+}
+
+}  // namespace
+
+std::string LettralettreState::allowed() const {
+  std::string out;
+  for (char c : d_.shown) {
+    if (d_.taboo_letters.find(c) == std::string::npos && out.find(c) == std::string::npos) out += c;
+  }
+  return out;
+}
+
+std::optional<Error> LettralettreState::judge_word(PlayerId seat, std::string_view word, std::string_view id) const {
+  try {
+    if (word.size() > lexicon::kMaxInputBytes) refuse("word_too_long", "Ce mot est bien trop long.");
+    const auto letters = game_letters(word);
+    if (letters.empty()) refuse("not_letters", "Un mot s’écrit avec des lettres.");
+    for (char c : letters) {
+      if (d_.taboo_letters.find(c) != std::string::npos) {
+        refuse("taboo_letter", std::string("La lettre ") + c + " est taboue.");
+      }
+      if (d_.shown.find(c) == std::string::npos) {
+        refuse("letter_not_shown", std::string("La lettre ") + c + " n’est pas sur la table.");
+      }
+    }
+    const auto& lex = game_.lexicon();
+    if (!lex.contains(word)) refuse("unknown_word", guillemets(word) + " n’est pas dans le dictionnaire.");
+    const auto& held = d_.held[static_cast<std::size_t>(seat)];
+    if (std::find(held.begin(), held.end(), id) == held.end()) {
+      refuse("bad_constraint", "Choisis une de tes deux cartes contraintes.");
+    }
+    const auto* c = game_.find_constraint(id);
+    const RoundLetters round{allowed()};
+    const auto forms = lex.display_forms(word);
+    const std::string_view display = forms.empty() ? word : forms.front();
+    if (!game_.judge().satisfies(c->check, display, letters, round)) {
+      refuse("constraint_not_met", guillemets(word) + " ne respecte pas la contrainte " + guillemets(c->text) + ".");
+    }
+  } catch (const ActionError& e) {
+    return e.error();
+  }
+  return std::nullopt;
+}
+
+std::vector<PlayerId> LettralettreState::to_act() const {
+  std::vector<PlayerId> out;
+  const int n = players();
+  switch (d_.phase) {
+    case Phase::kAuction: out.push_back(d_.bidder); break;
+    case Phase::kWords:
+      for (int p = 0; p < n; ++p) {
+        if (!d_.out[static_cast<std::size_t>(p)] && !d_.submissions[static_cast<std::size_t>(p)]) out.push_back(p);
+      }
+      break;
+    case Phase::kReveal:
+      for (int p = 0; p < n; ++p) {
+        if (!d_.out[static_cast<std::size_t>(p)] && !d_.ready[static_cast<std::size_t>(p)]) out.push_back(p);
+      }
+      break;
+    case Phase::kOver: break;
+  }
+  return out;
+}
+
+std::optional<std::vector<Action>> LettralettreState::legal_actions(PlayerId player) const {
+  std::vector<Action> out;
+  const auto acts = to_act();
+  if (std::find(acts.begin(), acts.end(), player) == acts.end()) return out;
+  if (d_.phase == Phase::kAuction) {
+    out.push_back(Action::make(player, d_.now, JsonObject{{"type", "take"}}));
+    if (d_.tokens[static_cast<std::size_t>(player)] > 0) {
+      out.push_back(Action::make(player, d_.now, JsonObject{{"type", "pass"}}));
+    }
+    return out;
+  }
+  if (d_.phase == Phase::kReveal) {
+    out.push_back(Action::make(player, d_.now, JsonObject{{"type", "ready"}}));
+    return out;
+  }
+  return std::nullopt;  // free word entry
+}
+
+std::optional<int64_t> LettralettreState::deadline() const {
+  int seconds = 0;
+  switch (d_.phase) {
+    case Phase::kAuction: seconds = d_.auction_seconds; break;
+    case Phase::kWords: seconds = d_.round_seconds; break;
+    case Phase::kReveal: seconds = d_.reveal_seconds; break;
+    case Phase::kOver: break;
+  }
+  if (seconds <= 0) return std::nullopt;
+  return d_.phase_started + static_cast<int64_t>(seconds) * 1000;
+}
+
+namespace {
+
+// Gives the face-up card to `taker` and turns the next one (or ends the auction).
+void give_card(LettralettreData& d, int taker, std::vector<Json>& events) {
+  const auto t = static_cast<std::size_t>(taker);
+  d.held[t].push_back(d.auction_card);
+  d.tokens[t] += d.pot;
+  events.push_back(JsonObject{{"type", "constraint_taken"}, {"player", taker}, {"card", d.auction_card}, {"tokens", d.pot}});
+  d.pot = 0;
+  d.auction_card.clear();
+  auto eligible = [&](int p) { return d.held[static_cast<std::size_t>(p)].size() < 2; };
+  const int next = next_seat(d, taker, eligible);
+  if (next < 0 || d.constraint_deck.empty()) {
+    events.push_back(JsonObject{{"type", "auction_over"}});
+    deal_round(d);
+    events.push_back(JsonObject{{"type", "round_dealt"}, {"round", d.round}, {"dealer", d.dealer},
+                                {"letters", letters_json(d.shown)}, {"taboo", letters_json(d.taboo_letters)}});
+    return;
+  }
+  d.auction_card = d.constraint_deck.front();
+  d.constraint_deck.erase(d.constraint_deck.begin());
+  d.bidder = next;
+  events.push_back(JsonObject{{"type", "constraint_shown"}, {"card", d.auction_card}, {"player", next}});
+  // The last player still bidding has nobody to pass to: the card is theirs.
+  int bidders = 0;
+  for (int p = 0; p < static_cast<int>(d.held.size()); ++p) bidders += eligible(p) ? 1 : 0;
+  if (bidders == 1) give_card(d, next, events);
+}
+
+}  // namespace
+
+ApplyResult LettralettreState::apply(const Action& action) {
+  ApplyResult result;
+  try {
+    if (d_.phase == Phase::kOver) refuse("game_over", "La partie est terminée.");
+    if (action.at < d_.now) refuse("bad_time", "Cette action est datée d’avant la précédente.");
+    const auto type = action.type();
+    const PlayerId p = action.actor;
+    const int n = players();
+    LettralettreData next = d_;
+    next.now = action.at;
+    auto& events = result.events;
+    const Phase phase_before = d_.phase;
+
+    const bool is_timeout = type == "timeout";
+    if (is_timeout) {
+      if (p != kHost) refuse("not_host", "Seul l’hôte signale la fin du sablier.");
+      const auto dl = deadline();
+      if (!dl || action.at < *dl) refuse("not_yet", "Le temps n’est pas encore écoulé.");
+    } else if (p < 0 || p >= n) {
+      refuse("not_a_player", "Seuls les joueurs de la partie peuvent jouer.");
+    } else if (d_.out[static_cast<std::size_t>(p)]) {
+      refuse("eliminated", "Tu n’as plus de jetons : tu es éliminé de cette partie.");
+    }
+
+    if (d_.phase == Phase::kAuction) {
+      const PlayerId bidder = d_.bidder;
+      if (!is_timeout && p != bidder) refuse("not_your_turn", "Ce n’est pas à toi de décider pour cette carte.");
+      std::string_view choice = type;
+      if (is_timeout) choice = d_.tokens[static_cast<std::size_t>(bidder)] > 0 ? "pass" : "take";
+      if (choice == "take") {
+        give_card(next, bidder, events);
+      } else if (choice == "pass") {
+        if (d_.tokens[static_cast<std::size_t>(bidder)] == 0) {
+          refuse("no_tokens", "Tu n’as plus de jeton pour passer : tu dois prendre la carte.");
+        }
+        next.tokens[static_cast<std::size_t>(bidder)] -= 1;
+        next.pot += 1;
+        auto eligible = [&](int q) { return next.held[static_cast<std::size_t>(q)].size() < 2; };
+        next.bidder = next_seat(next, bidder, eligible);
+        events.push_back(JsonObject{{"type", "constraint_passed"}, {"player", bidder}, {"pot", next.pot},
+                                    {"next", next.bidder}});
+      } else {
+        refuse("wrong_phase", "Pendant les enchères, on prend la carte (« take ») ou on passe (« pass »).");
+      }
+    } else if (d_.phase == Phase::kWords) {
+      if (type == "submit" || type == "give_up") {
+        Submission s;
+        if (type == "give_up") {
+          s.given_up = true;
+        } else {
+          const auto word = get_string(action.body, "word");
+          std::string id;
+          const auto& held = d_.held[static_cast<std::size_t>(p)];
+          if (const auto* v = action.body.if_contains("constraint"); v && (v->is_int64() || v->is_uint64())) {
+            const auto i = v->is_int64() ? v->get_int64() : static_cast<int64_t>(std::min<uint64_t>(v->get_uint64(), 9));
+            if (i < 0 || i >= static_cast<int64_t>(held.size())) refuse("bad_constraint", "Choisis ta carte contrainte 0 ou 1.");
+            id = held[static_cast<std::size_t>(i)];
+          } else {
+            id = std::string(get_string(action.body, "constraint"));
+          }
+          if (auto error = judge_word(p, word, id)) throw ActionError(error->code, error->message);
+          const auto forms = game_.lexicon().display_forms(word);
+          const auto folded = lexicon::fold_case(word).value_or(std::string(word));
+          s.word = forms.empty() ? folded : std::string(forms.front());
+          for (auto f : forms) {
+            if (f == folded) s.word = folded;
+          }
+          s.constraint = id;
+          s.score = Solver::letter_score(game_letters(word), game_.stars()) + game_.find_constraint(id)->bonus;
+        }
+        next.submissions[static_cast<std::size_t>(p)] = s;
+        events.push_back(JsonObject{{"type", "word_submitted"}, {"player", p}});  // the word stays secret
+      } else if (!is_timeout) {
+        refuse("wrong_phase", "C’est le moment de proposer un mot (« submit ») ou d’abandonner (« give_up »).");
+      }
+      bool all_in = true;
+      for (int q = 0; q < n; ++q) {
+        if (!next.out[static_cast<std::size_t>(q)] && !next.submissions[static_cast<std::size_t>(q)]) all_in = false;
+      }
+      if (all_in || is_timeout) {
+        // Reveal and score the round.
+        JsonArray entries;
+        int best = 0;
+        for (int q = 0; q < n; ++q) {
+          const auto& s = next.submissions[static_cast<std::size_t>(q)];
+          if (!next.out[static_cast<std::size_t>(q)] && s) best = std::max(best, s->score);
+        }
+        JsonArray winners;
+        for (int q = 0; q < n; ++q) {
+          const auto qi = static_cast<std::size_t>(q);
+          if (next.out[qi]) continue;
+          const auto& s = next.submissions[qi];
+          const int score = s ? s->score : 0;
+          JsonObject e{{"player", q}, {"score", score}};
+          if (s && !s->given_up) {
+            e["word"] = s->word;
+            e["constraint"] = s->constraint;
+          }
+          if (best > 0 && score == best) {
+            next.tokens[qi] += 2;
+            next.rounds_won[qi] += 1;
+            winners.push_back(q);
+            e["tokens"] = 2;
+          } else if (next.tokens[qi] > 0) {
+            next.tokens[qi] -= 1;
+            e["tokens"] = -1;
+          } else {
+            next.out[qi] = true;
+            e["eliminated"] = true;
+          }
+          entries.push_back(std::move(e));
+        }
+        SolverQuery q;
+        q.shown = allowed();
+        q.stars = game_.stars();
+        JsonObject top{{"word", nullptr}, {"score", 0}};
+        if (const auto f = game_.solver().best(q)) top = JsonObject{{"word", f->display}, {"score", f->score}};
+        next.deals[static_cast<std::size_t>(next.dealer)] += 1;
+        next.last_round = JsonObject{{"round", next.round}, {"dealer", next.dealer},
+                                     {"letters", letters_json(next.shown)}, {"taboo", letters_json(next.taboo_letters)},
+                                     {"entries", entries}, {"winners", winners}, {"best_possible", top}};
+        events.push_back(JsonObject{{"type", "round_scored"}, {"result", next.last_round}});
+        bool done = active_count(next) <= 1;
+        if (!done) {
+          done = true;
+          for (int r = 0; r < n; ++r) {
+            if (!next.out[static_cast<std::size_t>(r)] && next.deals[static_cast<std::size_t>(r)] < 2) done = false;
+          }
+        }
+        next.phase = done ? Phase::kOver : Phase::kReveal;
+        std::fill(next.ready.begin(), next.ready.end(), false);
+      }
+    } else if (d_.phase == Phase::kReveal) {
+      if (type == "ready") {
+        next.ready[static_cast<std::size_t>(p)] = true;
+      } else if (!is_timeout) {
+        refuse("wrong_phase", "La manche est finie : dis « ready » pour passer à la suivante.");
+      }
+      bool all_ready = true;
+      for (int q = 0; q < n; ++q) {
+        if (!next.out[static_cast<std::size_t>(q)] && !next.ready[static_cast<std::size_t>(q)]) all_ready = false;
+      }
+      if (all_ready || is_timeout) {
+        next.dealer = next_seat(next, next.dealer, [&](int q) { return !next.out[static_cast<std::size_t>(q)]; });
+        deal_round(next);
+        events.push_back(JsonObject{{"type", "round_dealt"}, {"round", next.round}, {"dealer", next.dealer},
+                                    {"letters", letters_json(next.shown)}, {"taboo", letters_json(next.taboo_letters)}});
+      }
+    }
+    if (next.phase != phase_before || next.phase == Phase::kAuction) next.phase_started = action.at;
+    d_ = std::move(next);
+    if (d_.phase == Phase::kOver) {
+      const auto o = outcome();
+      JsonArray rank;
+      for (int r : o.rank) rank.push_back(r);
+      result.events.push_back(JsonObject{{"type", "game_over"}, {"rank", rank}});
+    }
+  } catch (const ActionError& e) {
+    result.events.clear();
+    result.error = e.error();
+  }
+  return result;
+}
+
+Outcome LettralettreState::outcome() const {
+  Outcome o;
+  const int n = players();
+  auto key = [&](int p) {
+    const auto i = static_cast<std::size_t>(p);
+    return std::tuple(d_.out[i] ? 0 : 1, d_.tokens[i], d_.rounds_won[i]);
+  };
+  for (int p = 0; p < n; ++p) {
+    int rank = 1;
+    for (int q = 0; q < n; ++q) rank += key(q) > key(p) ? 1 : 0;
+    o.rank.push_back(rank);
+  }
+  JsonArray tokens;
+  for (int t : d_.tokens) tokens.push_back(t);
+  JsonArray won;
+  for (int w : d_.rounds_won) won.push_back(w);
+  o.details = JsonObject{{"tokens", tokens}, {"rounds_won", won}};
+  return o;
+}
+
+Json LettralettreState::public_json(const Viewer& viewer, bool everything) const {
+  const int n = players();
+  JsonObject o;
+  o["game"] = "lettralettre";
+  o["players"] = n;
+  o["phase"] = to_string(d_.phase);
+  o["options"] = JsonObject{{"letters", d_.letters}, {"taboo", d_.taboo}, {"tokens", d_.start_tokens},
+                            {"round_seconds", d_.round_seconds}, {"auction_seconds", d_.auction_seconds},
+                            {"reveal_seconds", d_.reveal_seconds}};
+  JsonArray tokens, held, out, deals, won, submitted, ready;
+  for (int p = 0; p < n; ++p) {
+    const auto i = static_cast<std::size_t>(p);
+    tokens.push_back(d_.tokens[i]);
+    JsonArray cards;
+    for (const auto& id : d_.held[i]) cards.push_back(constraint_json(*game_.find_constraint(id)));
+    held.push_back(std::move(cards));
+    out.push_back(d_.out[i]);
+    deals.push_back(d_.deals[i]);
+    won.push_back(d_.rounds_won[i]);
+    submitted.push_back(d_.submissions[i].has_value());
+    ready.push_back(d_.ready[i]);
+  }
+  o["tokens"] = std::move(tokens);
+  o["constraints"] = std::move(held);
+  o["out"] = std::move(out);
+  o["deals"] = std::move(deals);
+  o["rounds_won"] = std::move(won);
+  o["dealer"] = d_.dealer;
+  o["round"] = d_.round;
+  JsonObject stars;
+  for (std::size_t i = 0; i < 26; ++i) {
+    if (game_.stars()[i]) stars[std::string(1, static_cast<char>('A' + i))] = game_.stars()[i];
+  }
+  o["stars"] = std::move(stars);
+  if (d_.phase == Phase::kAuction) {
+    o["auction"] = JsonObject{{"card", constraint_json(*game_.find_constraint(d_.auction_card))},
+                              {"pot", d_.pot}, {"bidder", d_.bidder}};
+  }
+  if (d_.phase == Phase::kWords || d_.phase == Phase::kReveal) {
+    o["letters"] = letters_json(d_.shown);
+    o["taboo"] = letters_json(d_.taboo_letters);
+  }
+  if (d_.phase == Phase::kWords) o["submitted"] = std::move(submitted);
+  if (d_.phase == Phase::kReveal) o["ready"] = std::move(ready);
+  o["constraint_deck_count"] = d_.constraint_deck.size();
+  o["last_round"] = d_.last_round;
+  o["now"] = d_.now;
+  if (const auto dl = deadline()) o["deadline"] = *dl;
+  // Submissions: secret until the round is scored, except to their author.
+  JsonArray subs;
+  for (int p = 0; p < n; ++p) {
+    const auto& s = d_.submissions[static_cast<std::size_t>(p)];
+    if (!s || !(everything || viewer.is_player(p))) {
+      subs.push_back(nullptr);
+      continue;
+    }
+    subs.push_back(JsonObject{{"word", s->given_up ? Json(nullptr) : Json(s->word)},
+                              {"constraint", s->constraint}, {"score", s->score}});
+  }
+  if (d_.phase == Phase::kWords) o["submissions"] = std::move(subs);
+  if (viewer.kind == Viewer::Kind::kPlayer) o["you"] = viewer.id;
+  return o;
+}
+
+Json LettralettreState::view(const Viewer& viewer) const { return public_json(viewer, false); }
+
+Json LettralettreState::serialize() const {
+  Json v = public_json(Viewer::spectator(), true);
+  auto& o = v.as_object();
+  JsonArray deck;
+  for (const auto& id : d_.constraint_deck) deck.push_back(Json(id));
+  o["constraint_deck"] = std::move(deck);
+  JsonArray subs;
+  for (const auto& s : d_.submissions) {
+    if (!s) {
+      subs.push_back(nullptr);
+    } else {
+      subs.push_back(JsonObject{{"word", s->word}, {"constraint", s->constraint}, {"score", s->score},
+                                {"given_up", s->given_up}});
+    }
+  }
+  o["submissions"] = std::move(subs);
+  JsonArray ready;
+  for (bool r : d_.ready) ready.push_back(r);
+  o["ready"] = std::move(ready);
+  JsonArray fixed;
+  for (const auto& [l, t] : d_.fixed_rounds) fixed.push_back(JsonObject{{"letters", l}, {"taboo", t}});
+  o["fixed_rounds"] = std::move(fixed);
+  o["phase_started"] = d_.phase_started;
+  o["shown"] = d_.shown;
+  o["taboo_letters"] = d_.taboo_letters;
+  o["rng"] = d_.rng.to_hex();
+  return v;
+}
+
+std::vector<std::string> LettralettreState::secrets_hidden_from(const Viewer& viewer) const {
+  std::vector<std::string> out;
+  if (d_.phase == Phase::kWords) {
+    for (int p = 0; p < players(); ++p) {
+      const auto& s = d_.submissions[static_cast<std::size_t>(p)];
+      if (s && !s->given_up && !viewer.is_player(p)) {
+        // As the author's own view shows it (a revealed word elsewhere is fine).
+        out.push_back(canonical(JsonObject{{"word", s->given_up ? Json(nullptr) : Json(s->word)},
+                                           {"constraint", s->constraint}, {"score", s->score}}));
+      }
+    }
+  }
+  if (d_.constraint_deck.size() >= 2) {
+    JsonArray deck;
+    for (const auto& id : d_.constraint_deck) deck.push_back(Json(id));
+    out.push_back(canonical(deck));
+  }
+  return out;
+}
+
+std::unique_ptr<Game> make_game(const GameContext& context) {
+  if (!context.lexicon) throw std::invalid_argument("Lettralettre needs the lexicon");
+  return std::make_unique<LettralettreGame>(*context.lexicon);
+}
+
+}  // namespace logomachie::games::lettralettre
