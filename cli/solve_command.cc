@@ -1,5 +1,7 @@
 #include "solve_command.h"
 
+#include <boost/json/serialize.hpp>
+
 #include <iostream>
 
 #include "game_context.h"
@@ -54,10 +56,13 @@ std::vector<std::string> used_words(const JsonObject& o) {
 
 std::string solve_wordbank(const games::wordbank::WordBankGame& game, std::string_view line) {
   using namespace games::wordbank;
-  const auto& o = as_object(games::parse_json(line));
+  const auto parsed = games::parse_json(line);
+  const auto& o = as_object(parsed);
   std::vector<Slot> circle;
   const auto& cards = games::get_array(o, "circle");
-  if (cards.empty() || cards.size() > 12) bad("bad_circle", "Le cercle compte de 1 à 12 coffres.");
+  if (cards.empty() || cards.size() > static_cast<std::size_t>(kMaxCircle)) {
+    bad("bad_circle", "Le cercle compte de 1 à " + std::to_string(kMaxCircle) + " coffres.");
+  }
   for (const auto& c : cards) {
     const auto& card = as_object(c);
     circle.push_back({letter_of(games::require(card, "letter")),
@@ -72,7 +77,7 @@ std::string solve_wordbank(const games::wordbank::WordBankGame& game, std::strin
   if (!best) return R"({"word":null,"gems":0})";
   JsonArray placed;
   for (int c : best->placement.cards) placed.push_back(c);
-  return games::canonical(JsonObject{{"word", best->display},
+  return boost::json::serialize(JsonObject{{"word", best->display},
                                      {"start", best->placement.start},
                                      {"direction", to_string(best->placement.direction)},
                                      {"cards", placed},
@@ -81,7 +86,8 @@ std::string solve_wordbank(const games::wordbank::WordBankGame& game, std::strin
 
 std::string solve_lettralettre(const games::lettralettre::LettralettreGame& game, std::string_view line) {
   using namespace games::lettralettre;
-  const auto& o = as_object(games::parse_json(line));
+  const auto parsed = games::parse_json(line);
+  const auto& o = as_object(parsed);
   std::string taboo;
   if (o.contains("taboo") && !o.at("taboo").is_null()) {
     for (const auto& l : games::get_array(o, "taboo")) taboo += letter_of(l);
@@ -117,7 +123,7 @@ std::string solve_lettralettre(const games::lettralettre::LettralettreGame& game
   }
   const auto best = game.solver().best(q);
   if (!best) return R"({"word":null,"score":0})";
-  return games::canonical(JsonObject{{"word", best->display}, {"score", best->score}});
+  return boost::json::serialize(JsonObject{{"word", best->display}, {"score", best->score}});
 }
 
 }  // namespace

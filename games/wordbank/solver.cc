@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstddef>
 #include <cstring>
 
 #include "lexicon/lexicon.h"
@@ -10,7 +11,6 @@
 namespace logomachie::games::wordbank {
 namespace {
 
-constexpr int kMaxCircle = 12;           // the game uses 7; the CLI accepts up to 12
 constexpr int kValueScale = 16;          // value = gems × 16 + vaults closed
 
 uint32_t bit(char letter) { return 1u << (letter - 'A'); }
@@ -34,7 +34,7 @@ Solver::Solver(const lexicon::Lexicon& lexicon, const WordList& words) : lexicon
     while (lcp < prev.size() && lcp < key.size() && prev[lcp] == key[lcp]) ++lcp;
     for (std::size_t d = lcp; d < key.size(); ++d) {
       const auto idx = static_cast<uint32_t>(nodes_.size());
-      if (d == lcp && prev.size() > lcp) nodes_[path[d + 1]].next_sibling = idx;
+      if (d == lcp && prev.size() > lcp) nodes_[path[d + 1]].link = idx;
       Node n;
       n.letter = static_cast<char>(key[d] - 'a' + 'A');
       nodes_.push_back(n);
@@ -52,7 +52,47 @@ Solver::Solver(const lexicon::Lexicon& lexicon, const WordList& words) : lexicon
     auto& p = nodes_[parent[i]];
     p.below |= nodes_[i].below | bit(nodes_[i].letter);
     p.min_rank = std::min(p.min_rank, nodes_[i].min_rank);
+    p.height = std::max<uint8_t>(p.height, static_cast<uint8_t>(std::min(255, nodes_[i].height + 1)));
   }
+  follow_.emplace_back();  // index 0: none
+  compute_follow(0);
+  // Re-lay out breadth-first: children blocks become contiguous.
+  std::vector<Node> laid;
+  laid.reserve(nodes_.size());
+  laid.push_back(nodes_[0]);
+  std::vector<uint32_t> queue{0};  // old indices, in new order
+  for (std::size_t q = 0; q < queue.size(); ++q) {
+    const uint32_t old = queue[q];
+    auto& fresh = laid[q];
+    fresh.link = static_cast<uint32_t>(laid.size());
+    fresh.children = 0;
+    if (nodes_[old].below == 0) continue;
+    for (uint32_t child = old + 1; child != 0; child = nodes_[child].link) {
+      laid.push_back(nodes_[child]);
+      queue.push_back(child);
+      ++fresh.children;
+    }
+  }
+  nodes_ = std::move(laid);
+}
+
+uint32_t Solver::compute_follow(uint32_t node, Follow* out) {
+  Follow mine{};
+  uint32_t count = nodes_[node].word >= 0 ? 1 : 0;
+  if (nodes_[node].below != 0) {
+    for (uint32_t child = node + 1; child != 0; child = nodes_[child].link) {
+      Follow below{};
+      count += compute_follow(child, &below);
+      for (std::size_t x = 0; x < 26; ++x) mine[x] |= below[x];
+      mine[static_cast<std::size_t>(nodes_[child].letter - 'A')] |= nodes_[child].below;
+    }
+  }
+  if (count >= kFollowWords && node != 0) {
+    nodes_[node].follow = static_cast<uint32_t>(follow_.size());
+    follow_.push_back(mine);
+  }
+  if (out) *out = mine;
+  return count;
 }
 
 bool Solver::excluded(std::string_view display, std::span<const std::string> used) const {
@@ -63,45 +103,77 @@ bool Solver::excluded(std::string_view display, std::span<const std::string> use
 }
 
 // One search over the trie (see solver.h).
+//
+// The programme of one start and direction, after some letters of a word:
+//   best[j] = the best value (gems × 16 + vaults closed) of a placement whose
+//             last gem is on the j-th card of the walk (0 = the start card);
+//   v[j][k] = vaults closed by such a placement with exactly k gems, kept only
+//             when the gems in hand may run out before the walk does
+//             ("capped"); otherwise best[] alone is the whole programme.
 class Search {
  public:
-  Search(const Solver& solver, const SolverQuery& q, std::size_t limit)
-      : s_(solver), q_(q), limit_(limit), n_(static_cast<int>(q.circle.size())) {}
+  // `eager`: check used-word families for every candidate (slow: relate() per
+  // used word); otherwise the caller verifies the results afterwards.
+  Search(const Solver& solver, const SolverQuery& q, std::size_t limit, bool eager)
+      : s_(solver), q_(q), limit_(limit), n_(static_cast<int>(q.circle.size())), eager_(eager) {}
 
   std::vector<std::pair<int, uint32_t>> run() {  // (value, word) best first
     if (n_ == 0 || n_ > kMaxCircle || q_.gems <= 0 || limit_ == 0) return {};
     k_max_ = std::min(q_.gems, n_);
-    stride_ = (kMaxCircle) * (k_max_ + 1);
-    for (uint32_t child = 1; child != 0 && child < s_.nodes_.size(); child = s_.nodes_[child].next_sibling) {
+    capped_ = k_max_ < n_;
+    state_bytes_ = capped_ ? sizeof(ComboState) : offsetof(ComboState, v);
+    int free_cards = 0;
+    int closable = 0;
+    for (const auto& slot : q_.circle) {
+      free_cards += slot.free > 0 ? 1 : 0;
+      closable += slot.free == 1 ? 1 : 0;
+    }
+    const int most = std::min(k_max_, free_cards);
+    ceiling_ = most * kValueScale + std::min(most, closable);
+    const auto& root = s_.nodes_[0];
+    for (uint32_t child = root.link; child < root.link + root.children && !done_; ++child) {
       const char letter = s_.nodes_[child].letter;
       set_up_combos(letter);
       if (combos_.empty()) continue;
-      layers_.assign(static_cast<std::size_t>(s_.max_depth_ + 2) * combos_.size() * stride_, -1);
-      int8_t* first = layer(1);
+      layers_.resize(static_cast<std::size_t>(s_.max_depth_ + 2) * combos_.size());
+      ComboState* first = layer(1);
       for (std::size_t c = 0; c < combos_.size(); ++c) {
-        first[c * stride_ + 0 * (k_max_ + 1) + 1] = static_cast<int8_t>(combos_[c].start_closes);
+        first[c].clear();
+        first[c].reach = 1;
+        first[c].best[0] = static_cast<int16_t>(kValueScale + combos_[c].start_closes);
+        first[c].v[0][1] = static_cast<int8_t>(combos_[c].start_closes);
       }
-      visit(child, 1);
+      visit(child, 1, first);
     }
     return found_;
   }
 
  private:
+  struct ComboState {
+    uint32_t reach;  // bit j: best[j] is reachable
+    std::array<int16_t, kMaxCircle> best;
+    std::array<std::array<int8_t, kMaxCircle + 1>, kMaxCircle> v;  // capped only
+    void clear() {
+      reach = 0;
+      best.fill(-1);
+      for (auto& row : v) row.fill(-1);
+    }
+  };
   struct Combo {
     int start = 0;
     int start_closes = 0;
-    int m = 0;                                 // cards after the start, walking order
-    std::array<char, kMaxCircle> letter{};     // index 1..m
-    std::array<int8_t, kMaxCircle> closes{};
+    int m = 0;                         // cards after the start, walking order 1..m
+    uint16_t closes = 0;               // bit j: the j-th card would close
+    std::array<uint16_t, 26> cards{};  // bit j: the j-th card bears this letter
+    std::array<char, kMaxCircle + 1> letter{};  // letter of the j-th card
+    uint32_t letters = 0;              // letters on the walk
   };
 
-  int8_t* layer(int depth) { return layers_.data() + static_cast<std::size_t>(depth) * combos_.size() * stride_; }
-  int8_t& cell(int8_t* base, std::size_t combo, int j, int k) {
-    return base[combo * stride_ + static_cast<std::size_t>(j) * (k_max_ + 1) + static_cast<std::size_t>(k)];
-  }
+  ComboState* layer(int depth) { return layers_.data() + static_cast<std::size_t>(depth) * combos_.size(); }
 
   void set_up_combos(char letter) {
     combos_.clear();
+    walk_letters_ = 0;
     for (int s = 0; s < n_; ++s) {
       const auto& slot = q_.circle[static_cast<std::size_t>(s)];
       if (slot.letter != letter || slot.free <= 0) continue;
@@ -114,73 +186,144 @@ class Search {
           const auto& card = q_.circle[static_cast<std::size_t>(idx)];
           if (card.free <= 0) continue;
           ++c.m;
+          c.cards[static_cast<std::size_t>(card.letter - 'A')] |= static_cast<uint16_t>(1u << c.m);
           c.letter[static_cast<std::size_t>(c.m)] = card.letter;
-          c.closes[static_cast<std::size_t>(c.m)] = card.free == 1 ? 1 : 0;
+          if (card.free == 1) c.closes |= static_cast<uint16_t>(1u << c.m);
+          c.letters |= bit(card.letter);
         }
+        walk_letters_ |= c.letters;
         combos_.push_back(c);
       }
     }
   }
 
-  // Consumes `letter` in the programme copied into `base`.
-  void step(int8_t* base, char letter) {
+  // Consumes `letter` in `state` (a copy of the parent's).
+  void step(ComboState* state, char letter) const {
     for (std::size_t c = 0; c < combos_.size(); ++c) {
       const auto& combo = combos_[c];
-      for (int jp = combo.m; jp >= 1; --jp) {
-        if (combo.letter[static_cast<std::size_t>(jp)] != letter) continue;
-        const int gain = combo.closes[static_cast<std::size_t>(jp)];
-        for (int j = 0; j < jp; ++j) {
+      auto& st = state[c];
+      uint32_t cards = combo.cards[static_cast<std::size_t>(letter - 'A')];
+      // Highest card first: a card's new values read only lower cards' values.
+      while (cards) {
+        const int jp = 31 - std::countl_zero(cards);
+        cards &= ~(1u << jp);
+        const int gain = (combo.closes >> jp) & 1;
+        auto& to = st.best[static_cast<std::size_t>(jp)];
+        for (uint32_t from = st.reach & ((1u << jp) - 1); from; from &= from - 1) {
+          const int j = std::countr_zero(from);
+          if (!capped_) {
+            to = std::max<int16_t>(to, static_cast<int16_t>(st.best[static_cast<std::size_t>(j)] + kValueScale + gain));
+            continue;
+          }
+          const auto& row = st.v[static_cast<std::size_t>(j)];
+          auto& out = st.v[static_cast<std::size_t>(jp)];
           for (int k = 1; k < k_max_; ++k) {
-            const int8_t v = cell(base, c, j, k);
+            const int8_t v = row[static_cast<std::size_t>(k)];
             if (v < 0) continue;
-            int8_t& to = cell(base, c, jp, k + 1);
-            to = std::max<int8_t>(to, static_cast<int8_t>(v + gain));
+            const auto nv = static_cast<int8_t>(v + gain);
+            if (nv > out[static_cast<std::size_t>(k + 1)]) {
+              out[static_cast<std::size_t>(k + 1)] = nv;
+              to = std::max<int16_t>(to, static_cast<int16_t>((k + 1) * kValueScale + nv));
+            }
           }
         }
+        if (to >= 0) st.reach |= 1u << jp;
       }
     }
   }
 
-  int value(int8_t* base) {
+  int value(const ComboState* state) const {
     int best = 0;
     for (std::size_t c = 0; c < combos_.size(); ++c) {
-      for (int j = 0; j <= combos_[c].m; ++j) {
-        for (int k = 1; k <= k_max_; ++k) {
-          const int8_t v = cell(base, c, j, k);
-          if (v >= 0) best = std::max(best, k * kValueScale + v);
-        }
+      for (uint32_t js = state[c].reach; js; js &= js - 1) {
+        best = std::max<int>(best, state[c].best[static_cast<std::size_t>(std::countr_zero(js))]);
       }
     }
     return best;
   }
 
-  // The best value any word below could reach, given the letters `mask` it may still use.
-  int bound(int8_t* base, uint32_t mask) {
+  // Best value reachable from card j with `more` cards still possible and
+  // `closable` of them able to close.
+  int extend(const ComboState& st, int j, int more, int closable) const {
+    if (!capped_) return st.best[static_cast<std::size_t>(j)] + more * kValueScale + std::min(more, closable);
+    int best = 0;
+    const auto& row = st.v[static_cast<std::size_t>(j)];
+    for (int k = 1; k <= k_max_; ++k) {
+      if (row[static_cast<std::size_t>(k)] < 0) continue;
+      const int r = std::min(more, k_max_ - k);
+      best = std::max(best, (k + r) * kValueScale + row[static_cast<std::size_t>(k)] + std::min(r, closable));
+    }
+    return best;
+  }
+
+  // The best value any word below could reach, given the letters `mask` it may
+  // still use and at most `height` more letters.
+  int bound(const ComboState* state, uint32_t mask, int height) const {
     int best = 0;
     for (std::size_t c = 0; c < combos_.size(); ++c) {
       const auto& combo = combos_[c];
-      for (int j = 0; j <= combo.m; ++j) {
-        int more = 0;
-        int closable = 0;
-        for (int jp = j + 1; jp <= combo.m; ++jp) {
-          if (mask & bit(combo.letter[static_cast<std::size_t>(jp)])) {
-            ++more;
-            closable += combo.closes[static_cast<std::size_t>(jp)];
+      const auto& st = state[c];
+      uint32_t usable = 0;
+      for (uint32_t l = combo.letters & mask; l; l &= l - 1) usable |= combo.cards[static_cast<std::size_t>(std::countr_zero(l))];
+      for (uint32_t js = st.reach; js; js &= js - 1) {
+        const int j = std::countr_zero(js);
+        const uint32_t after = usable & ~((2u << j) - 1);
+        best = std::max(best, extend(st, j, std::min(height, std::popcount(after)), std::popcount(after & combo.closes)));
+      }
+    }
+    return best;
+  }
+
+  // A tighter bound for big subtrees: cards matched one after the other by a
+  // word must have their letters in that word's order, so only chains of cards
+  // whose letters follow each other below this node count.
+  int order_bound(const ComboState* state, const Solver::Node& nd) const {
+    const auto& follow = s_.follow_[nd.follow];
+    int best = 0;
+    for (std::size_t c = 0; c < combos_.size(); ++c) {
+      const auto& combo = combos_[c];
+      const auto& st = state[c];
+      // chain[i]: most cards in a chain starting at card i; gain[i]: the most
+      // value (16 per card + vaults closed) of such a chain.
+      std::array<int, kMaxCircle + 2> chain{}, gain{}, chain_after{}, gain_after{};
+      uint32_t usable = 0;
+      for (int i = combo.m; i >= 1; --i) {
+        const auto ii = static_cast<std::size_t>(i);
+        const char li = combo.letter[ii];
+        if (nd.below & bit(li)) {
+          usable |= 1u << i;
+          const uint32_t next_letters = follow[static_cast<std::size_t>(li - 'A')];
+          int next_chain = 0;
+          int next_gain = 0;
+          for (int k = i + 1; k <= combo.m; ++k) {
+            const auto kk = static_cast<std::size_t>(k);
+            if (chain[kk] && (next_letters & bit(combo.letter[kk]))) {
+              next_chain = std::max(next_chain, chain[kk]);
+              next_gain = std::max(next_gain, gain[kk]);
+            }
           }
+          chain[ii] = 1 + next_chain;
+          gain[ii] = kValueScale + ((combo.closes >> i) & 1) + next_gain;
         }
-        for (int k = 1; k <= k_max_; ++k) {
-          const int8_t v = cell(base, c, j, k);
-          if (v < 0) continue;
-          const int r = std::min(more, k_max_ - k);
-          best = std::max(best, (k + r) * kValueScale + v + std::min(r, closable));
+        chain_after[ii - 1] = std::max(chain_after[ii], chain[ii]);
+        gain_after[ii - 1] = std::max(gain_after[ii], gain[ii]);
+      }
+      for (uint32_t js = st.reach; js; js &= js - 1) {
+        const int j = std::countr_zero(js);
+        const auto jj = static_cast<std::size_t>(j);
+        if (!capped_ && chain_after[jj] <= nd.height) {
+          best = std::max(best, st.best[jj] + gain_after[jj]);
+          continue;
         }
+        const int more = std::min<int>(nd.height, chain_after[jj]);
+        best = std::max(best, extend(st, j, more, std::popcount(usable & ~((2u << j) - 1) & combo.closes)));
       }
     }
     return best;
   }
 
   bool can_improve(int ub) const {
-    if (ub < kValueScale) return false;
+    if (ub < kValueScale || done_) return false;
     if (found_.size() < limit_) return true;
     return ub > found_.back().first;  // a tie loses: later words sort after
   }
@@ -188,28 +331,40 @@ class Search {
   void consider(uint32_t word, int v) {
     if (!can_improve(v)) return;
     if (s_.words_.rank(word) > q_.max_rank) return;
-    if (!q_.used.empty() && s_.excluded(s_.words_.display(word), q_.used)) return;
+    if (eager_ && !q_.used.empty() && s_.excluded(s_.words_.display(word), q_.used)) return;
     auto it = std::find_if(found_.begin(), found_.end(), [&](const auto& f) { return f.first < v; });
     found_.insert(it, {v, word});
     if (found_.size() > limit_) found_.pop_back();
+    // Nothing can beat the best value the circle allows: stop everything.
+    done_ = found_.size() == limit_ && found_.back().first >= ceiling_;
   }
 
-  void visit(uint32_t node, int depth) {
+  // `here`: the programme after the node's letter; children write theirs into
+  // layer(depth + 1).
+  void visit(uint32_t node, int depth, const ComboState* here) {
     const auto& nd = s_.nodes_[node];
     if (nd.min_rank > q_.max_rank) return;
-    int8_t* here = layer(depth);
     if (nd.word >= 0) consider(static_cast<uint32_t>(nd.word), value(here));
     if (nd.below == 0) return;
-    if (!can_improve(bound(here, nd.below))) return;
-    const std::size_t bytes = combos_.size() * stride_;
-    for (uint32_t child = node + 1; child != 0; child = s_.nodes_[child].next_sibling) {
+    if (!can_improve(nd.follow ? order_bound(here, nd) : bound(here, nd.below, nd.height))) return;
+    for (uint32_t child = nd.link; child < nd.link + nd.children && !done_; ++child) {
       const auto& ch = s_.nodes_[child];
       if (ch.min_rank > q_.max_rank) continue;
-      if (!can_improve(bound(here, ch.below | bit(ch.letter)))) continue;
-      int8_t* next = layer(depth + 1);
-      std::memcpy(next, here, bytes);
+      if (!can_improve(bound(here, ch.below | bit(ch.letter), ch.height + 1))) continue;
+      // Start the child's memory loads while its programme is computed.
+      __builtin_prefetch(&s_.nodes_[ch.link]);
+      if (ch.follow) {
+        __builtin_prefetch(&s_.follow_[ch.follow]);
+        __builtin_prefetch(reinterpret_cast<const char*>(&s_.follow_[ch.follow]) + 64);
+      }
+      if (!(walk_letters_ & bit(ch.letter))) {
+        visit(child, depth, here);  // no card bears it: the programme is unchanged
+        continue;
+      }
+      ComboState* next = layer(depth + 1);
+      for (std::size_t c = 0; c < combos_.size(); ++c) std::memcpy(&next[c], &here[c], state_bytes_);
       step(next, ch.letter);
-      visit(child, depth + 1);
+      visit(child, depth + 1, next);
     }
   }
 
@@ -217,10 +372,15 @@ class Search {
   const SolverQuery& q_;
   std::size_t limit_;
   int n_;
+  bool eager_;
   int k_max_ = 0;
-  std::size_t stride_ = 0;
+  bool capped_ = false;
+  std::size_t state_bytes_ = 0;
+  uint32_t walk_letters_ = 0;  // letters on any walk of the current combos
+  int ceiling_ = 0;            // no word can score more
+  bool done_ = false;
   std::vector<Combo> combos_;
-  std::vector<int8_t> layers_;
+  std::vector<ComboState> layers_;
   std::vector<std::pair<int, uint32_t>> found_;
 };
 
@@ -240,8 +400,14 @@ std::vector<Solution> finish(const WordList& words, const SolverQuery& q,
 }  // namespace
 
 std::vector<Solution> Solver::top(const SolverQuery& q, std::size_t limit) const {
-  Search search(*this, q, limit);
-  return finish(words_, q, search.run());
+  // Most answers are not related to any used word: search without the family
+  // test, verify the answers, and search again with it only when one fails.
+  auto found = Search(*this, q, limit, false).run();
+  const bool all_allowed = q.used.empty() || std::none_of(found.begin(), found.end(), [&](const auto& f) {
+    return excluded(words_.display(f.second), q.used);
+  });
+  if (!all_allowed) found = Search(*this, q, limit, true).run();
+  return finish(words_, q, found);
 }
 
 std::optional<Solution> Solver::best(const SolverQuery& q) const {

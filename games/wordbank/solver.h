@@ -15,6 +15,7 @@
 // word with best_placement(), for tests and benchmarks.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -31,6 +32,9 @@ class Lexicon;
 }
 
 namespace logomachie::games::wordbank {
+
+// Largest circle the solver handles (the game deals 7; a fixed setup may use up to 8).
+inline constexpr int kMaxCircle = 8;
 
 struct SolverQuery {
   std::span<const Slot> circle;
@@ -62,17 +66,31 @@ class Solver {
   std::size_t trie_nodes() const { return nodes_.size(); }
 
  private:
+  // Trie node. Built in preorder (`link` = next sibling), then laid out so that
+  // each node's children are contiguous (`link` = first child): the search
+  // reads a node's children from neighbouring memory instead of chasing
+  // siblings across the 20 MB array.
   struct Node {
-    uint32_t next_sibling = 0;  // 0 = none (the root is never a sibling)
+    uint32_t link = 0;
     uint32_t below = 0;         // letters (bit 0 = A) occurring strictly below this node
     int32_t word = -1;          // WordList index of the word ending here
     uint32_t min_rank = kUnranked;  // best rank in this subtree
+    uint32_t follow = 0;        // index in follow_ (0 = none; small subtrees)
     char letter = 0;            // 'A'–'Z'
+    uint8_t children = 0;
+    uint8_t height = 0;         // most letters any word below still has
   };
+  // follow_[i][x]: letters that come after an x in some word below a node
+  // (both strictly below it). Kept for subtrees of kFollowWords words or more,
+  // where it tightens the search's bound by letter order, not only presence.
+  using Follow = std::array<uint32_t, 26>;
+  std::vector<Follow> follow_;
+  static constexpr uint32_t kFollowWords = 16;
+  uint32_t compute_follow(uint32_t node, std::array<uint32_t, 26>* out = nullptr);
   friend class Search;
   const lexicon::Lexicon& lexicon_;
   const WordList& words_;
-  std::vector<Node> nodes_;  // preorder; a node's first child is the next node
+  std::vector<Node> nodes_;  // root at 0; children contiguous from `link`
   int max_depth_ = 0;
 };
 

@@ -145,7 +145,9 @@ std::unique_ptr<State> WordBankGame::new_state(const Setup& setup) const {
   }
   if (setup.fixed.contains("circle")) {
     const auto& circle = get_array(setup.fixed, "circle");
-    if (circle.empty() || circle.size() > 12) refuse("bad_setup", "Le cercle compte de 1 à 12 coffres.");
+    if (circle.empty() || circle.size() > static_cast<std::size_t>(kMaxCircle)) {
+      refuse("bad_setup", "Le cercle compte de 1 à " + std::to_string(kMaxCircle) + " coffres.");
+    }
     for (const auto& c : circle) {
       const auto card = parse_card(c);
       d.circle.push_back({card, {}});
