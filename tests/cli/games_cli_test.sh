@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# Contract tests for the game commands: `logomachie games`, `solve`, `replay`
+# and `play` (docs/solvers.md, docs/scenarios.md).
+# Usage: games_cli_test.sh PATH/TO/logomachie PATH/TO/tests/data
+set -uo pipefail
+bin=${1:?usage: games_cli_test.sh PATH/TO/logomachie DATA_DIR}
+data=${2:?usage: games_cli_test.sh PATH/TO/logomachie DATA_DIR}
+passed=0
+failed=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { passed=$((passed + 1)); }
+ko() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+expect_eq() {  # NAME EXPECTED ACTUAL
+  if [ "$2" == "$3" ]; then ok; else ko "$1: expected [$2], got [$3]"; fi
+}
+expect_match() {  # NAME REGEX ACTUAL
+  if [[ "$3" =~ $2 ]]; then ok; else ko "$1: [$3] does not match /$2/"; fi
+}
+
+# --- games --------------------------------------------------------------------
+expect_eq "games lists the registry" "wordbank lettralettre" "$("$bin" games | tr '\n' ' ' | sed 's/ $//')"
+
+# --- solve wordbank -----------------------------------------------------------
+golden='{"circle":[{"letter":"G","free":3},{"letter":"I","free":3},{"letter":"S","free":3},{"letter":"E","free":4},{"letter":"I","free":3},{"letter":"R","free":3},{"letter":"F","free":3}],"used":["groupies"],"gems":15}'
+out=$(printf '%s\n' "$golden" | "$bin" solve wordbank)
+expect_match "solve wordbank: seven gems on the golden circle" '"gems":7' "$out"
+expect_match "solve wordbank: field order" '^\{"word":"[^"]+","start":[0-6],"direction":"c?cw","cards":\[[0-6](,[0-6]){6}\],"gems":7\}$' "$out"
+out=$(printf '%s\n' "${golden/\"gems\":15/\"gems\":2}" | "$bin" solve wordbank)
+expect_match "solve wordbank: gems cap the placement" '"gems":2\}$' "$out"
+out=$(printf '%s\n' '{"circle":[{"letter":"G","free":0},{"letter":"I","free":0}],"gems":5}' | "$bin" solve wordbank)
+expect_eq "solve wordbank: nothing legal" '{"word":null,"gems":0}' "$out"
+out=$(printf '%s\n' '{"circle":[{"letter":"A","free":1},{"letter":"S","free":3}],"gems":5}' | "$bin" solve wordbank)
+expect_match "solve wordbank: prefers closing a vault" '"cards":\[0,1\]' "$out"
+# Bad lines get an error object each, and the stream goes on.
+out=$(printf '%s\n' 'not json' '{"circle":[{"letter":"1","free":2}]}' '{"circle":[]}' \
+  '{"circle":[{"letter":"G","free":"x"}]}' '[1,2]' "$golden" | "$bin" solve wordbank)
+expect_eq "solve wordbank: one output line per input line" 6 "$(printf '%s\n' "$out" | wc -l)"
+expect_match "solve wordbank: malformed JSON" '"code":"bad_json"' "$(printf '%s\n' "$out" | sed -n 1p)"
+expect_match "solve wordbank: unknown letter" '"code":"bad_letter"' "$(printf '%s\n' "$out" | sed -n 2p)"
+expect_match "solve wordbank: empty circle" '"code":"bad_circle"' "$(printf '%s\n' "$out" | sed -n 3p)"
+expect_match "solve wordbank: bad free count" '"code":"bad_field"' "$(printf '%s\n' "$out" | sed -n 4p)"
+expect_match "solve wordbank: not an object" '"code":"bad_input"' "$(printf '%s\n' "$out" | sed -n 5p)"
+expect_match "solve wordbank: goes on after errors" '"gems":7' "$(printf '%s\n' "$out" | sed -n 6p)"
+long=$(head -c 1100 /dev/zero | tr '\0' 'a')
+out=$(printf '{"circle":[{"letter":"A","free":2}],"used":["%s"]}\n' "$long" | "$bin" solve wordbank)
+expect_match "solve wordbank: 1 KB used word" '"code":"bad_used"' "$out"
+
+# --- solve lettralettre -------------------------------------------------------
+kepi='{"letters":["K","E","P","I","R","A"],"taboo":["S","T"],"stars":{"K":2},"constraint":null}'
+out=$(printf '%s\n' "$kepi" | "$bin" solve lettralettre)
+expect_match "solve lettralettre: field order" '^\{"word":"[a-zéèêàâîïôûùç]+","score":[0-9]+\}$' "$out"
+score=$(printf '%s' "$out" | sed -E 's/.*"score":([0-9]+).*/\1/')
+if [ "$score" -ge 6 ]; then ok; else ko "solve lettralettre: KEPIRA scores at least KEPI's 6, got $score"; fi
+out=$(printf '%s\n' '{"letters":["K","E","P","I"],"taboo":["E"],"stars":{"K":2}}' | "$bin" solve lettralettre)
+expect_match "solve lettralettre: a letter shown and taboo is taboo" '"word":"[^e"]+"' "$out"
+out=$(printf '%s\n' '{"letters":["K","E","P","I"],"taboo":[],"stars":{"K":2},"constraint":{"check":{"without":"E"},"bonus":3}}' | "$bin" solve lettralettre)
+expect_match "solve lettralettre: inline constraint" '^\{"word":"[^e"]+","score":[0-9]+\}$' "$out"
+out=$(printf '%s\n' '{"letters":[],"taboo":[]}' | "$bin" solve lettralettre)
+expect_eq "solve lettralettre: nothing fits" '{"word":null,"score":0}' "$out"
+out=$(printf '%s\n' '{"letters":["K"],"constraint":"no-such-card"}' '{"letters":["KE"]}' '{"letters":["K"],"stars":{"K":"x"}}' \
+  '{"letters":["K"],"constraint":{"check":{"colour":"red"}}}' | "$bin" solve lettralettre)
+expect_match "solve lettralettre: unknown card" '"code":"unknown_constraint"' "$(printf '%s\n' "$out" | sed -n 1p)"
+expect_match "solve lettralettre: two-letter card" '"code":"bad_letter"' "$(printf '%s\n' "$out" | sed -n 2p)"
+expect_match "solve lettralettre: bad stars" '"code":"bad_field"' "$(printf '%s\n' "$out" | sed -n 3p)"
+expect_match "solve lettralettre: bad check" '"code":"bad_constraint"' "$(printf '%s\n' "$out" | sed -n 4p)"
+"$bin" solve chess </dev/null 2>/dev/null
+expect_eq "solve: unknown game is a usage error" 2 "$?"
+
+# --- replay -------------------------------------------------------------------
+out=$("$bin" replay < "$data/scenarios/wordbank-golden.json")
+expect_eq "replay: exit code" 0 "$?"
+expect_match "replay: golden hands" '"hand":\[13,13,13\]' "$out"
+expect_match "replay: golden closes the I for green" '"won":\[\[\],\[\],\[\{"letter":"I","spaces":3\}\]\]' "$out"
+out=$(printf '%s' '{"game":"wordbank","setup":{"players":2,"fixed":{"first_player":0}},"actions":[{"actor":1,"type":"pass"}]}' | "$bin" replay)
+expect_eq "replay: refused action exits 1" 1 "$?"
+expect_match "replay: refused action is explained" '"code":"replay_refused".*pas ton tour' "$out"
+out=$(printf 'nope' | "$bin" replay)
+expect_match "replay: malformed JSON" '"code":"bad_json"' "$out"
+out=$(printf '%s' '{"game":"go","setup":{"players":2}}' | "$bin" replay 2>/dev/null)
+expect_match "replay: unknown game" '"code":"unknown_game"' "$out"
+out=$(printf '%s' '{"game":"wordbank","rules_version":99,"setup":{"players":2}}' | "$bin" replay)
+expect_match "replay: rules version checked" '"code":"rules_version_mismatch"' "$out"
+
+# --- play (people at the keyboard) --------------------------------------------
+out=$(printf 'passe\nquitter\n' | "$bin" play wordbank --players 2 --bots 1 --seed 3)
+expect_eq "play wordbank: quitting exits 0" 0 "$?"
+expect_match "play wordbank: French welcome" 'Bienvenue à Word Bank' "$out"
+expect_match "play wordbank: board shown" 'Coffres, dans le sens horaire' "$out"
+expect_match "play wordbank: goodbye" 'À bientôt' "$out"
+out=$(printf 'zz9\nquitter\n' | "$bin" play wordbank --players 2 --bots 1 --seed 3)
+expect_match "play wordbank: bad word explained" 's’écrit avec des lettres' "$out"
+out=$("$bin" play wordbank --players 3 --bots 3 --seed 11 </dev/null)
+expect_eq "play wordbank: bots alone finish" 0 "$?"
+expect_match "play wordbank: results" 'Fin de la partie' "$out"
+out=$("$bin" play lettralettre --players 3 --bots 3 --seed 11 </dev/null)
+expect_eq "play lettralettre: bots alone finish" 0 "$?"
+expect_match "play lettralettre: rounds revealed" 'Meilleur mot possible' "$out"
+expect_match "play lettralettre: results" 'Fin de la partie' "$out"
+out=$(printf 's\n' | "$bin" play lettralettre --players 2 --bots 1 --seed 4)
+expect_eq "play lettralettre: end of input exits 0" 0 "$?"
+"$bin" play wordbank --players 9 --bots 1 </dev/null >/dev/null 2>&1
+expect_eq "play: too many players is refused" 2 "$?"
+"$bin" play wordbank --level grandmaster </dev/null >/dev/null 2>&1
+expect_eq "play: unknown bot level is refused" 2 "$?"
+
+echo "games CLI: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
