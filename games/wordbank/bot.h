@@ -1,10 +1,11 @@
 // Word Bank bots (levels in docs/bots.md):
-//  - easy: knows the 3,000 most frequent words and picks at random among its
-//    15 best passwords;
+//  - easy: knows the 2,000 most frequent words, picks one of its 20 best
+//    passwords at random and places it from any start, in either direction;
 //  - medium: knows 15,000 words and always plays the placement with the most gems;
-//  - hard: knows every word and weighs its 60 best passwords and every start and
-//    direction by what they secure for itself, what they hand to others (vaults
-//    left one gem from closing), and whether emptying its hand wins the game.
+//  - hard: knows every word and weighs its 60 best passwords, from every start
+//    and direction, by the gems each leaves likely to be secured (a gem on a
+//    vault counts more the fewer spaces remain: mine for me, others' against
+//    me), and empties its hand only when that wins the game.
 #pragma once
 
 #include <cstdint>
