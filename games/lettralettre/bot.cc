@@ -54,6 +54,7 @@ class LettralettreBot final : public Bot {
     SolverQuery q;
     q.shown = state.allowed();
     q.stars = game_.stars();
+    q.min_letters = kMinWordLetters;
     q.max_rank = level_ == BotLevel::kEasy ? 3000 : level_ == BotLevel::kMedium ? 15000 : kUnranked;
     const std::size_t limit = level_ == BotLevel::kEasy ? 3 : 1;
     std::vector<std::pair<Found, std::string>> options;

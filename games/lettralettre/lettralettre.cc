@@ -136,6 +136,7 @@ double LettralettreGame::expected_score(const Constraint& c, int letters, int ta
       SolverQuery q;
       q.shown = alphabet.substr(0, static_cast<std::size_t>(letters));
       q.stars = stars_;
+      q.min_letters = kMinWordLetters;
       for (std::size_t i = 0; i < deck_.size(); ++i) {
         q.constraint = &deck_[i];
         const auto best = solver_.best(q);
@@ -267,6 +268,7 @@ std::optional<Error> LettralettreState::judge_word(PlayerId seat, std::string_vi
     if (word.size() > lexicon::kMaxInputBytes) refuse("word_too_long", "Ce mot est bien trop long.");
     const auto letters = game_letters(word);
     if (letters.empty()) refuse("not_letters", "Un mot s’écrit avec des lettres.");
+    if (letters.size() < kMinWordLetters) refuse("too_short", "Il faut un mot d’au moins deux lettres.");
     for (char c : letters) {
       if (d_.taboo_letters.find(c) != std::string::npos) {
         refuse("taboo_letter", std::string("La lettre ") + c + " est taboue.");
@@ -490,6 +492,7 @@ ApplyResult LettralettreState::apply(const Action& action) {
         SolverQuery q;
         q.shown = allowed();
         q.stars = game_.stars();
+        q.min_letters = kMinWordLetters;
         JsonObject top{{"word", nullptr}, {"score", 0}};
         if (const auto f = game_.solver().best(q)) top = JsonObject{{"word", f->display}, {"score", f->score}};
         next.deals[static_cast<std::size_t>(next.dealer)] += 1;

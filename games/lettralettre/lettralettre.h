@@ -41,6 +41,10 @@
 
 namespace logomachie::games::lettralettre {
 
+// A word has at least two letters: alone, a letter is only its own name
+// ("k", "z" are in the dictionary as such), which nobody would call a word here.
+inline constexpr std::size_t kMinWordLetters = 2;
+
 class LettralettreGame final : public Game {
  public:
   explicit LettralettreGame(const lexicon::Lexicon& lexicon);

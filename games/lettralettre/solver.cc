@@ -101,6 +101,7 @@ std::vector<Found> Solver::top(const SolverQuery& q, std::size_t limit) const {
       // Later words of a group are shorter or sort after: none can win either.
       if (const auto* w = worst(); w && !better(c, *w)) break;
       if (words_.rank(word) > q.max_rank) continue;
+      if (key.size() < q.min_letters) break;  // the rest of the group is shorter still
       if (q.constraint) {
         letters = upper(key);
         if (!judge_.satisfies(q.constraint->check, words_.display(word), letters, round)) continue;
@@ -125,7 +126,7 @@ std::optional<Found> Solver::naive_best(const SolverQuery& q) const {
   const RoundLetters round{q.shown};
   std::optional<Candidate> best;
   for (std::size_t i = 0; i < words_.size(); ++i) {
-    if (words_.rank(i) > q.max_rank) continue;
+    if (words_.rank(i) > q.max_rank || words_.key(i).size() < q.min_letters) continue;
     const auto letters = upper(words_.key(i));
     const uint32_t m = letter_mask(letters);
     if ((m & ~allowed) != 0) continue;

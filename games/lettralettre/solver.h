@@ -33,6 +33,7 @@ struct SolverQuery {
   Stars stars{};
   const Constraint* constraint = nullptr;  // nullptr: no constraint, no bonus
   uint32_t max_rank = kUnranked;           // bots' vocabulary
+  std::size_t min_letters = 1;             // the game asks for 2 (kMinWordLetters)
 };
 
 struct Found {

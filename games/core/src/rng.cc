@@ -15,6 +15,8 @@ uint64_t splitmix64(uint64_t& x) {
 
 uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
+__extension__ using u128 = unsigned __int128;  // GCC and Clang; -Wpedantic-clean
+
 }  // namespace
 
 void Rng::reseed(uint64_t seed) {
@@ -35,12 +37,12 @@ uint64_t Rng::next() {
 
 uint64_t Rng::below(uint64_t n) {
   // Lemire, "Fast Random Integer Generation in an Interval" (2019).
-  unsigned __int128 m = static_cast<unsigned __int128>(next()) * n;
+  u128 m = static_cast<u128>(next()) * n;
   auto low = static_cast<uint64_t>(m);
   if (low < n) {
     const uint64_t threshold = -n % n;
     while (low < threshold) {
-      m = static_cast<unsigned __int128>(next()) * n;
+      m = static_cast<u128>(next()) * n;
       low = static_cast<uint64_t>(m);
     }
   }

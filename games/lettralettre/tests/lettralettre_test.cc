@@ -136,6 +136,7 @@ TEST(LettralettreWords, InvalidWordsAreRefusedAndChangeNothing) {
   must_refuse(*st, 0, submit("kepi", "fin-voyelle"), "bad_constraint");  // not one of seat 0's cards
   must_refuse(*st, 0, submit("père", "sans-e"), "constraint_not_met");
   must_refuse(*st, 0, submit("", "nom"), "not_letters");
+  must_refuse(*st, 0, submit("k", "nom"), "too_short");  // a letter's name is not a word here
   must_refuse(*st, 0, submit(std::string(1100, 'a'), "nom"), "word_too_long");
   must_refuse(*st, 0, {{"type", "submit"}, {"word", 5}, {"constraint", "nom"}}, "bad_field");
   must_refuse(*st, 0, {{"type", "submit"}, {"word", "kepi"}, {"constraint", 7}}, "bad_constraint");
