@@ -113,7 +113,40 @@ int main(int argc, char** argv) {
     }
   }
   row("Word Bank, trie search", stats(fast));
+  {
+    std::vector<double> capped, open7;
+    for (std::size_t i = 0; i < wb_positions.size(); ++i) (wb_positions[i].gems < 7 ? capped : open7).push_back(fast[i]);
+    row("  of which 7+ gems in hand", stats(open7));
+    row("  of which fewer than 7 gems", stats(capped));
+  }
   row("Word Bank, naive full scan", stats(naive));
+
+  // Real positions: every decision of medium bots in seeded 3-player games.
+  {
+    std::vector<double> real;
+    const int games_count = std::max(1, positions / 20);
+    for (int g = 0; g < games_count; ++g) {
+      games::Setup setup;
+      setup.players = 3;
+      setup.seed = 7000 + static_cast<uint64_t>(g);
+      auto state = wb.new_state(setup);
+      auto bot = wb.make_bot("medium", 1);
+      while (!state->is_terminal()) {
+        const auto& st = dynamic_cast<const games::wordbank::WordBankState&>(*state);
+        const auto slots = st.slots();
+        games::wordbank::SolverQuery q;
+        q.circle = slots;
+        q.gems = st.data().hand[static_cast<std::size_t>(st.data().current)];
+        q.used = st.data().used;
+        real.push_back(time_us([&] { (void)wb.solver().best(q); }));
+        const auto p = state->to_act().front();
+        if (!state->apply(*bot->act(*state, p)).ok()) break;
+      }
+    }
+    row("Word Bank, positions of real games (trie)", stats(real));
+    std::printf("(%zu positions from %d three-player games of medium bots)\n\n", real.size(), games_count);
+    std::printf("| solver (µs per position) | median | p90 | max | mean |\n|---|---|---|---|---|\n");
+  }
 
   // --- Lettralettre: 5–8 letters and 1–2 taboo dealt from the 26 cards, the
   // game's star table, no constraint (the contract's case), then each card.

@@ -38,23 +38,20 @@ std::optional<Placement> best_from(std::span<const Slot> circle, std::string_vie
   const int m = static_cast<int>(walk.size());
   std::optional<Placement> best;
   std::vector<int> chosen;
-  for (uint32_t mask = 0; mask < (1u << m); ++mask) {
-    const int count = std::popcount(mask) + 1;
-    if (count > gems) continue;
-    chosen.clear();
-    for (int i = 0; i < m; ++i) {
-      if (mask >> i & 1u) chosen.push_back(walk[static_cast<std::size_t>(i)]);
-    }
-    if (!follows_word(circle, letters, chosen)) continue;
-    int closes = circle[static_cast<std::size_t>(start)].free == 1 ? 1 : 0;
-    for (int c : chosen) closes += circle[static_cast<std::size_t>(c)].free == 1 ? 1 : 0;
-    bool better = !best;
-    if (best) {
-      if (count != best->gems()) {
-        better = count > best->gems();
-      } else if (closes != best->closes) {
-        better = closes > best->closes;
-      } else {
+  // Most cards first: the first count with a valid placement holds the best
+  // one (then most vaults closed, then the earliest cards).
+  for (int extra = std::min(m, gems - 1); extra >= 0 && !best; --extra) {
+    for (uint32_t mask = 0; mask < (1u << m); ++mask) {
+      if (std::popcount(mask) != extra) continue;
+      chosen.clear();
+      for (int i = 0; i < m; ++i) {
+        if (mask >> i & 1u) chosen.push_back(walk[static_cast<std::size_t>(i)]);
+      }
+      if (!follows_word(circle, letters, chosen)) continue;
+      int closes = circle[static_cast<std::size_t>(start)].free == 1 ? 1 : 0;
+      for (int c : chosen) closes += circle[static_cast<std::size_t>(c)].free == 1 ? 1 : 0;
+      bool better = !best || closes > best->closes;
+      if (best && closes == best->closes) {
         // Earliest cards along the walk: compare walking distances.
         for (std::size_t i = 0; i < chosen.size(); ++i) {
           const int a = steps(start, chosen[i], n, dir);
@@ -65,15 +62,15 @@ std::optional<Placement> best_from(std::span<const Slot> circle, std::string_vie
           }
         }
       }
-    }
-    if (better) {
-      Placement p;
-      p.start = start;
-      p.direction = dir;
-      p.cards.push_back(start);
-      p.cards.insert(p.cards.end(), chosen.begin(), chosen.end());
-      p.closes = closes;
-      best = std::move(p);
+      if (better) {
+        Placement p;
+        p.start = start;
+        p.direction = dir;
+        p.cards.push_back(start);
+        p.cards.insert(p.cards.end(), chosen.begin(), chosen.end());
+        p.closes = closes;
+        best = std::move(p);
+      }
     }
   }
   return best;

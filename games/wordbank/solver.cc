@@ -12,6 +12,7 @@ namespace logomachie::games::wordbank {
 namespace {
 
 constexpr int kValueScale = 16;          // value = gems × 16 + vaults closed
+constexpr int kLazyRounds = 2;           // searches with banned words before checking eagerly
 
 uint32_t bit(char letter) { return 1u << (letter - 'A'); }
 
@@ -74,6 +75,16 @@ Solver::Solver(const lexicon::Lexicon& lexicon, const WordList& words) : lexicon
     }
   }
   nodes_ = std::move(laid);
+  // Number the order masks in the same breadth-first order: siblings' masks
+  // become neighbours in memory too.
+  std::vector<Follow> ordered(1);
+  ordered.reserve(follow_.size());
+  for (auto& n : nodes_) {
+    if (!n.follow) continue;
+    ordered.push_back(follow_[n.follow]);
+    n.follow = static_cast<uint32_t>(ordered.size() - 1);
+  }
+  follow_ = std::move(ordered);
 }
 
 uint32_t Solver::compute_follow(uint32_t node, Follow* out) {
@@ -95,6 +106,24 @@ uint32_t Solver::compute_follow(uint32_t node, Follow* out) {
   return count;
 }
 
+Solver::PreparedWords Solver::prepare(std::span<const std::string> used) const {
+  PreparedWords out;
+  for (const auto& u : used) {
+    if (auto p = lexicon_.prepare(u)) out.push_back(std::move(*p));
+  }
+  return out;
+}
+
+bool Solver::excluded(std::string_view display, const PreparedWords& used) const {
+  if (used.empty()) return false;
+  const auto word = lexicon_.prepare(display);
+  if (!word) return false;
+  for (const auto& u : used) {
+    if (lexicon_.relate(u, *word) != lexicon::Relation::kUnrelated) return true;
+  }
+  return false;
+}
+
 bool Solver::excluded(std::string_view display, std::span<const std::string> used) const {
   for (const auto& u : used) {
     if (lexicon_.relate(u, display) != lexicon::Relation::kUnrelated) return true;
@@ -112,10 +141,12 @@ bool Solver::excluded(std::string_view display, std::span<const std::string> use
 //             ("capped"); otherwise best[] alone is the whole programme.
 class Search {
  public:
-  // `eager`: check used-word families for every candidate (slow: relate() per
-  // used word); otherwise the caller verifies the results afterwards.
-  Search(const Solver& solver, const SolverQuery& q, std::size_t limit, bool eager)
-      : s_(solver), q_(q), limit_(limit), n_(static_cast<int>(q.circle.size())), eager_(eager) {}
+  // `eager` (when not null): check every candidate against these used words
+  // (slow: relate() per used word); otherwise the caller verifies the results.
+  // `banned`: words known to be excluded (skipped without asking).
+  Search(const Solver& solver, const SolverQuery& q, std::size_t limit, const Solver::PreparedWords* eager,
+         const std::vector<uint32_t>& banned)
+      : s_(solver), q_(q), limit_(limit), n_(static_cast<int>(q.circle.size())), eager_(eager), banned_(banned) {}
 
   std::vector<std::pair<int, uint32_t>> run() {  // (value, word) best first
     if (n_ == 0 || n_ > kMaxCircle || q_.gems <= 0 || limit_ == 0) return {};
@@ -331,7 +362,8 @@ class Search {
   void consider(uint32_t word, int v) {
     if (!can_improve(v)) return;
     if (s_.words_.rank(word) > q_.max_rank) return;
-    if (eager_ && !q_.used.empty() && s_.excluded(s_.words_.display(word), q_.used)) return;
+    if (std::find(banned_.begin(), banned_.end(), word) != banned_.end()) return;
+    if (eager_ && s_.excluded(s_.words_.display(word), *eager_)) return;
     auto it = std::find_if(found_.begin(), found_.end(), [&](const auto& f) { return f.first < v; });
     found_.insert(it, {v, word});
     if (found_.size() > limit_) found_.pop_back();
@@ -346,11 +378,13 @@ class Search {
     if (nd.min_rank > q_.max_rank) return;
     if (nd.word >= 0) consider(static_cast<uint32_t>(nd.word), value(here));
     if (nd.below == 0) return;
-    if (!can_improve(nd.follow ? order_bound(here, nd) : bound(here, nd.below, nd.height))) return;
+    if (!can_improve(bound(here, nd.below, nd.height))) return;
+    if (nd.follow && !can_improve(order_bound(here, nd))) return;
     for (uint32_t child = nd.link; child < nd.link + nd.children && !done_; ++child) {
       const auto& ch = s_.nodes_[child];
       if (ch.min_rank > q_.max_rank) continue;
-      if (!can_improve(bound(here, ch.below | bit(ch.letter), ch.height + 1))) continue;
+      // An only child has exactly the bound this node just passed.
+      if (nd.children > 1 && !can_improve(bound(here, ch.below | bit(ch.letter), ch.height + 1))) continue;
       // Start the child's memory loads while its programme is computed.
       __builtin_prefetch(&s_.nodes_[ch.link]);
       if (ch.follow) {
@@ -372,7 +406,8 @@ class Search {
   const SolverQuery& q_;
   std::size_t limit_;
   int n_;
-  bool eager_;
+  const Solver::PreparedWords* eager_;
+  const std::vector<uint32_t>& banned_;
   int k_max_ = 0;
   bool capped_ = false;
   std::size_t state_bytes_ = 0;
@@ -401,13 +436,21 @@ std::vector<Solution> finish(const WordList& words, const SolverQuery& q,
 
 std::vector<Solution> Solver::top(const SolverQuery& q, std::size_t limit) const {
   // Most answers are not related to any used word: search without the family
-  // test, verify the answers, and search again with it only when one fails.
-  auto found = Search(*this, q, limit, false).run();
-  const bool all_allowed = q.used.empty() || std::none_of(found.begin(), found.end(), [&](const auto& f) {
-    return excluded(words_.display(f.second), q.used);
-  });
-  if (!all_allowed) found = Search(*this, q, limit, true).run();
-  return finish(words_, q, found);
+  // test and verify the answers; a related answer is banned and the search
+  // runs again, and after a few rounds every candidate is checked as found.
+  std::vector<uint32_t> banned;
+  auto found = Search(*this, q, limit, nullptr, banned).run();
+  if (q.used.empty()) return finish(words_, q, found);
+  const auto used = prepare(q.used);
+  for (int round = 0; round < kLazyRounds; ++round) {
+    const auto before = banned.size();
+    for (const auto& f : found) {
+      if (excluded(words_.display(f.second), used)) banned.push_back(f.second);
+    }
+    if (banned.size() == before) return finish(words_, q, found);
+    found = Search(*this, q, limit, nullptr, banned).run();
+  }
+  return finish(words_, q, Search(*this, q, limit, &used, banned).run());
 }
 
 std::optional<Solution> Solver::best(const SolverQuery& q) const {
@@ -417,6 +460,7 @@ std::optional<Solution> Solver::best(const SolverQuery& q) const {
 }
 
 std::optional<Solution> Solver::naive_best(const SolverQuery& q) const {
+  const auto used = prepare(q.used);
   std::optional<Solution> best;
   int best_value = 0;
   if (q.circle.empty() || static_cast<int>(q.circle.size()) > kMaxCircle) return best;
@@ -426,7 +470,7 @@ std::optional<Solution> Solver::naive_best(const SolverQuery& q) const {
     if (!p) continue;
     const int v = p->gems() * kValueScale + p->closes;
     if (v <= best_value) continue;  // ties keep the alphabetically first
-    if (!q.used.empty() && excluded(words_.display(i), q.used)) continue;
+    if (!q.used.empty() && excluded(words_.display(i), used)) continue;
     best_value = v;
     best = Solution{i, words_.display(i), std::move(*p)};
   }

@@ -26,10 +26,7 @@
 
 #include "games/core/word_list.h"
 #include "games/wordbank/placement.h"
-
-namespace logomachie::lexicon {
-class Lexicon;
-}
+#include "lexicon/lexicon.h"
 
 namespace logomachie::games::wordbank {
 
@@ -61,6 +58,10 @@ class Solver {
 
   // True when `display` is excluded by a used word (same word or family).
   bool excluded(std::string_view display, std::span<const std::string> used) const;
+  // The same with the used words normalised once (Lexicon::prepare).
+  using PreparedWords = std::vector<lexicon::Lexicon::Prepared>;
+  PreparedWords prepare(std::span<const std::string> used) const;
+  bool excluded(std::string_view display, const PreparedWords& used) const;
 
   const WordList& words() const { return words_; }
   std::size_t trie_nodes() const { return nodes_.size(); }
@@ -85,7 +86,7 @@ class Solver {
   // where it tightens the search's bound by letter order, not only presence.
   using Follow = std::array<uint32_t, 26>;
   std::vector<Follow> follow_;
-  static constexpr uint32_t kFollowWords = 16;
+  static constexpr uint32_t kFollowWords = 8;
   uint32_t compute_follow(uint32_t node, std::array<uint32_t, 26>* out = nullptr);
   friend class Search;
   const lexicon::Lexicon& lexicon_;

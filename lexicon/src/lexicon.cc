@@ -495,12 +495,21 @@ std::vector<std::string_view> Lexicon::listed_by(std::string_view word) const {
 }
 
 Relation Lexicon::relate(std::string_view base, std::string_view other) const {
-  const auto kb = match_key(base);
-  const auto ko = match_key(other);
-  if (!kb || !ko) return Relation::kUnrelated;
-  const auto wb = fold_case(base);
-  const auto wo = fold_case(other);
-  return impl_->relate_keys(*kb, *ko, wb ? to_display(*wb).value_or("") : "", wo ? to_display(*wo).value_or("") : "");
+  const auto pb = prepare(base);
+  const auto po = prepare(other);
+  if (!pb || !po) return Relation::kUnrelated;
+  return relate(*pb, *po);
+}
+
+std::optional<Lexicon::Prepared> Lexicon::prepare(std::string_view word) const {
+  auto key = match_key(word);
+  if (!key) return std::nullopt;
+  const auto folded = fold_case(word);
+  return Prepared{std::move(*key), folded ? to_display(*folded).value_or("") : ""};
+}
+
+Relation Lexicon::relate(const Prepared& base, const Prepared& other) const {
+  return impl_->relate_keys(base.key, other.key, base.display, other.display);
 }
 
 std::vector<std::string_view> Lexicon::family_of(std::string_view word) const {

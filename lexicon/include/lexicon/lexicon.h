@@ -193,6 +193,16 @@ class Lexicon {
   // derivative. Unknown words are judged from their form. Never throws.
   Relation relate(std::string_view base, std::string_view other) const;
 
+  // relate() for many pairs: a word normalised once (its match key and
+  // display form), then compared without normalising again. Same answers as
+  // relate(base, other). nullopt for invalid UTF-8 or over-long input.
+  struct Prepared {
+    std::string key;
+    std::string display;
+  };
+  std::optional<Prepared> prepare(std::string_view word) const;
+  Relation relate(const Prepared& base, const Prepared& other) const;
+
   // Lemmas in the same derivational family as `word` (its own lemmas included),
   // sorted; for tools and hints.
   std::vector<std::string_view> family_of(std::string_view word) const;
