@@ -12,7 +12,8 @@
 #  4. times the lexicon build steps (Grammalecte export, lexicon-compile), by
 #     re-running the exact commands of build.ninja into temporary files;
 #  5. runs the Google Benchmark micro-benchmarks (build/release/bench/lexicon_bench);
-#  6. prints a Markdown summary and writes it to build/bench/summary.md.
+#  6. prints a Markdown summary and writes it to build/bench/summary.md;
+#  7. runs the game solvers' benchmark (bench/solver_bench) into build/bench/solvers.md.
 #
 # Environment: HUNSPELL_AFF / HUNSPELL_DIC override the Hunspell dictionary;
 # BENCH_SKIP_BUILD_STEPS=1 skips step 4 (the slowest, about a minute).
@@ -296,3 +297,9 @@ echo
 cat "$summary"
 echo
 log "summary written to ${summary#"$root"/}"
+
+# --- 7. game solvers (issue 3) ------------------------------------------------------------
+log "building and running solver_bench (Word Bank and Lettralettre solvers vs a naive scan)"
+cmake --build --preset release --target solver_bench bot_arena
+"$build_dir/bench/solver_bench" 3000 40 | tee "$out_dir/solvers.md"
+log "solver summary written to ${out_dir#"$root"/}/solvers.md (bot win rates: docs/bots.md)"
