@@ -1,5 +1,6 @@
-// The registry: one line per game. Adding a game = its folder + one line here
-// (and add_subdirectory + the library in games/CMakeLists.txt's GAMES list).
+// The registry: one line per game. Adding a game = its folder (games/<name>/
+// with a CMakeLists.txt calling logo_add_game, found by games/CMakeLists.txt)
+// + its include and one line here.
 #include "games/core/registry.h"
 #include "games/lettralettre/lettralettre.h"
 #include "games/wordbank/wordbank.h"
