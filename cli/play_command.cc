@@ -12,10 +12,13 @@ namespace {
 
 constexpr std::string_view kUsage =
     "usage: logomachie play wordbank|lettralettre [--players N] [--bots K] [--level easy|medium|hard] [--seed S]\n"
-    "  N seats in all (default 3), K of them bots (default N−1); the others are people at this keyboard.\n";
+    "                                             [--name NAME]\n"
+    "  N seats in all (default 3), K of them bots (default N−1); the others are people at this keyboard\n"
+    "  (the first one called NAME).\n";
 
-std::optional<int> number(std::string_view s) {
-  int v = 0;
+template <class T>
+std::optional<T> number(std::string_view s) {
+  T v = 0;
   const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
   return v;
@@ -43,20 +46,23 @@ int play_command(std::span<const std::string_view> args, std::string_view lexico
   std::string level = "medium";
   uint64_t seed = 0;
   bool seeded = false;
+  std::string name_of_first;
   for (std::size_t i = 1; i < args.size(); i += 2) {
     if (i + 1 >= args.size()) {
       std::cerr << "logomachie play: " << args[i] << " needs a value\n" << kUsage;
       return 2;
     }
     const auto v = args[i + 1];
-    if (args[i] == "--players" && number(v)) {
-      players = *number(v);
-    } else if (args[i] == "--bots" && number(v)) {
-      bots = *number(v);
+    if (args[i] == "--players" && number<int>(v)) {
+      players = *number<int>(v);
+    } else if (args[i] == "--bots" && number<int>(v)) {
+      bots = *number<int>(v);
     } else if (args[i] == "--level") {
       level = std::string(v);
-    } else if (args[i] == "--seed" && number(v)) {
-      seed = static_cast<uint64_t>(*number(v));
+    } else if (args[i] == "--name" && !v.empty() && v.size() <= 40) {
+      name_of_first = std::string(v);
+    } else if (args[i] == "--seed" && number<uint64_t>(v)) {
+      seed = *number<uint64_t>(v);
       seeded = true;
     } else {
       std::cerr << "logomachie play: bad option " << args[i] << " " << v << "\n" << kUsage;
@@ -73,6 +79,11 @@ int play_command(std::span<const std::string_view> args, std::string_view lexico
   if (!lex) return 1;
   auto game = make_game(name, *lex, "play");
   if (!game) return 1;
+  if (players < game->info().min_players || players > game->info().max_players) {
+    std::cerr << "logomachie play: " << game->info().title << " se joue de " << game->info().min_players << " à "
+              << game->info().max_players << " joueurs.\n";
+    return 2;
+  }
   std::unique_ptr<TerminalGame> ui;
   if (name == "wordbank") ui = wordbank_terminal(*game);
   if (name == "lettralettre") ui = lettralettre_terminal(*game);
@@ -96,7 +107,8 @@ int play_command(std::span<const std::string_view> args, std::string_view lexico
         seat_bots[static_cast<std::size_t>(p)] = game->make_bot(level, seed * 7919 + static_cast<uint64_t>(p));
         ui->names.push_back("Robot " + std::to_string(p - people + 1));
       } else {
-        ui->names.push_back(people == 1 ? "Toi" : "Joueur " + std::to_string(p + 1));
+        // Narration speaks in the third person: a name, not "toi".
+        ui->names.push_back(p == 0 && !name_of_first.empty() ? name_of_first : "Joueur " + std::to_string(p + 1));
       }
     }
   } catch (const games::ActionError& e) {

@@ -61,7 +61,7 @@ class LettralettreTerminal final : public TerminalGame {
       } else if (type == "round_dealt") {
         out << "\n  Manche " << e.at("round").to_number<int>() << ", donneur : " << who(e.at("dealer")) << ".\n";
       } else if (type == "word_submitted") {
-        out << "  " << who(e.at("player")) << " a trouvé son mot.\n";
+        out << "  " << who(e.at("player")) << " a rendu sa réponse.\n";
       } else if (type == "round_scored") {
         const auto& r = e.at("result").as_object();
         out << "\n  Résultats de la manche " << r.at("round").to_number<int>() << " :\n";
@@ -96,11 +96,11 @@ class LettralettreTerminal final : public TerminalGame {
     auto make = [&](games::JsonObject body) { return games::Action::make(seat, s.now(), std::move(body)); };
     if (d.phase == Phase::kAuction) {
       while (true) {
-        out << "Prendre la carte (p) ou passer en payant un jeton (s) ? " << std::flush;
+        out << "Prendre cette carte ? (o = oui ; n = non, tu poses un jeton dessus et passes) " << std::flush;
         const auto line = read_line(in);
-        if (!line || *line == "quitter") return std::nullopt;
-        if (*line == "p") return make({{"type", "take"}});
-        if (*line == "s") {
+        if (!line || *line == "/quitter") return std::nullopt;
+        if (*line == "o" || *line == "oui" || *line == "prendre") return make({{"type", "take"}});
+        if (*line == "n" || *line == "non" || *line == "passer") {
           if (d.tokens[static_cast<std::size_t>(seat)] == 0) {
             out << "  Tu n’as plus de jeton : tu dois la prendre.\n";
             continue;
@@ -116,10 +116,11 @@ class LettralettreTerminal final : public TerminalGame {
     }
     const auto& mine = d.held[static_cast<std::size_t>(seat)];
     while (true) {
-      out << "Ton mot, suivi du numéro de ta contrainte (ex. « kepi 0 » ; « abandon » si rien ne vient) : " << std::flush;
+      out << "Ton mot, suivi du numéro de ta contrainte (ex. « kepi 0 » ; « /abandon » si rien ne vient,\n"
+             "« /quitter » pour arrêter) : " << std::flush;
       const auto line = read_line(in);
-      if (!line || *line == "quitter") return std::nullopt;
-      if (*line == "abandon") return make({{"type", "give_up"}});
+      if (!line || *line == "/quitter") return std::nullopt;
+      if (*line == "/abandon") return make({{"type", "give_up"}});
       const auto space = line->rfind(' ');
       std::string word = *line;
       std::size_t index = 0;

@@ -1,5 +1,6 @@
 // Word Bank in the terminal.
 #include <iostream>
+#include <sstream>
 
 #include "games/wordbank/wordbank.h"
 #include "play_command.h"
@@ -80,11 +81,11 @@ class WordBankTerminal final : public TerminalGame {
     const auto slots = s.slots();
     const int gems = s.data().hand[static_cast<std::size_t>(seat)];
     while (true) {
-      out << "Ton mot de passe (« passe » pour passer, « quitter » pour arrêter) : " << std::flush;
+      out << "Ton mot de passe (« /passe » pour passer, « /quitter » pour arrêter) : " << std::flush;
       const auto line = read_line(in);
-      if (!line || *line == "quitter") return std::nullopt;
+      if (!line || *line == "/quitter") return std::nullopt;
       if (line->empty()) continue;
-      if (*line == "passe") return games::Action::make(seat, s.now(), games::JsonObject{{"type", "pass"}});
+      if (*line == "/passe") return games::Action::make(seat, s.now(), games::JsonObject{{"type", "pass"}});
       const auto letters = games::game_letters(*line);
       if (letters.empty()) {
         out << "  Un mot de passe s’écrit avec des lettres.\n";
@@ -110,24 +111,47 @@ class WordBankTerminal final : public TerminalGame {
         if (p.closes) out << ", ferme " << plural(p.closes, "coffre");
         out << "\n";
       }
-      out << "Ton choix [1] (0 pour changer de mot) : " << std::flush;
+      out << "Ton choix [1], ou tes coffres dans l’ordre suivis du sens (ex. « 0 5 4 a » : a = anti-horaire,\n"
+             "h = horaire), ou 0 pour changer de mot : " << std::flush;
       const auto choice = read_line(in);
       if (!choice) return std::nullopt;
-      std::size_t pick = 1;
-      if (!choice->empty()) {
-        try {
-          pick = std::stoul(*choice);
-        } catch (const std::exception&) {
-          pick = 0;
-        }
-      }
-      if (pick == 0 || pick > options.size()) continue;
-      const auto& p = options[pick - 1];
       games::JsonArray cards;
-      for (int c : p.cards) cards.push_back(c);
-      return games::Action::make(seat, s.now(),
-                                 games::JsonObject{{"type", "password"}, {"word", *line}, {"cards", cards},
-                                                   {"direction", to_string(p.direction)}});
+      std::string direction;
+      if (choice->find(' ') != std::string::npos) {
+        // The player's own placement; the engine checks it.
+        std::istringstream words(*choice);
+        std::string token;
+        while (words >> token) {
+          if (token == "h" || token == "a") {
+            direction = token == "h" ? "cw" : "ccw";
+          } else if (token.size() == 1 && token[0] >= '0' && token[0] <= '9') {
+            cards.push_back(token[0] - '0');
+          } else {
+            cards.clear();
+            break;
+          }
+        }
+        if (cards.empty()) {
+          out << "  Je n’ai pas compris : des numéros de coffres séparés par des espaces, puis h ou a.\n";
+          continue;
+        }
+      } else {
+        std::size_t pick = 1;
+        if (!choice->empty()) {
+          try {
+            pick = std::stoul(*choice);
+          } catch (const std::exception&) {
+            pick = 0;
+          }
+        }
+        if (pick == 0 || pick > options.size()) continue;
+        const auto& p = options[pick - 1];
+        for (int c : p.cards) cards.push_back(c);
+        direction = std::string(to_string(p.direction));
+      }
+      games::JsonObject body{{"type", "password"}, {"word", *line}, {"cards", cards}};
+      if (!direction.empty()) body["direction"] = direction;
+      return games::Action::make(seat, s.now(), std::move(body));
     }
   }
 

@@ -55,7 +55,8 @@ struct Action {
 
   std::string_view type() const;
   Json to_json() const;
-  // Throws ActionError("bad_action", …) on a malformed envelope.
+  // Throws ActionError on a malformed envelope: "bad_action" (not an object)
+  // or "bad_field" (missing or mistyped actor, at or type).
   static Action from_json(const Json& v);
   static Action make(PlayerId actor, int64_t at, JsonObject body);
 };
@@ -81,7 +82,7 @@ struct Setup {
   JsonObject fixed;
 
   Json to_json() const;
-  static Setup from_json(const Json& v);  // throws ActionError("bad_setup", …)
+  static Setup from_json(const Json& v);  // throws ActionError ("bad_setup" or "bad_field")
 };
 
 struct GameInfo {

@@ -27,8 +27,9 @@ struct Error {
   std::string message;
 };
 
-// Thrown inside engines while validating; State::apply catches it and turns it
-// into a returned Error, so it never escapes an engine's public API.
+// Thrown inside engines while validating. State::apply catches it and returns
+// the Error, so it never escapes apply(); Game::new_state, Game::make_bot and
+// the JSON parsers throw it to their caller by design.
 class ActionError : public std::runtime_error {
  public:
   ActionError(std::string code, std::string message)

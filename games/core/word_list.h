@@ -43,6 +43,11 @@ class WordList {
   std::vector<Entry> entries_;
 };
 
+// How a word a player typed is shown: the typed word (lowercased) when it is
+// one of the dictionary's forms, else the first common lowercase form sharing
+// its match key ("SPECIFIQUE" → "spécifique"; never a proper noun's capital).
+std::string dictionary_spelling(const lexicon::Lexicon& lexicon, std::string_view typed);
+
 // Folds a word to the letters A–Z used by letter games: match key (case,
 // accents, ligatures œ→OE) upper-cased, with hyphens, apostrophes and spaces
 // dropped. Returns "" when the word holds anything else (digits, other

@@ -165,34 +165,40 @@ bool Judge::letters_ok(const Check& c, std::string_view w, const RoundLetters& r
   return true;
 }
 
-bool Judge::satisfies(const Check& c, std::string_view display, std::string_view letters,
-                      const RoundLetters& round) const {
-  if (!letters_ok(c, letters, round)) return false;
-  if (!c.needs_lexicon()) return true;
-  const auto readings = lexicon_.analyses(display);
+std::optional<std::string_view> Judge::satisfied_by(const Check& c, std::string_view word,
+                                                    std::string_view letters, const RoundLetters& round,
+                                                    std::string_view exact_form) const {
+  if (!letters_ok(c, letters, round)) return std::nullopt;
+  if (!c.needs_lexicon()) return std::string_view();
+  const std::unordered_set<std::string>* theme = nullptr;
   if (!c.theme.empty()) {
     const auto it = themes_.find(c.theme);
-    if (it == themes_.end()) return false;
-    bool listed = false;
-    for (const auto& a : readings) {
-      if (!a.common) continue;
-      const auto key = lexicon::match_key(a.lemma);
-      if (key && it->second.contains(*key)) listed = true;
-    }
-    if (!listed) return false;
+    if (it == themes_.end()) return std::nullopt;
+    theme = &it->second;
   }
-  if (!(c.pos || c.gender || c.number || c.moods)) return true;
-  for (const auto& a : readings) {
+  // One reading must meet every condition at once (a feminine plural noun, not
+  // a feminine adjective that is also a plural noun).
+  for (const auto& a : lexicon_.analyses(word)) {
     if (!a.common) continue;
+    if (!exact_form.empty() && a.form != exact_form) continue;
+    if (theme) {
+      const auto key = lexicon::match_key(a.lemma);
+      if (!key || !theme->contains(*key)) continue;
+    }
     if (c.pos && !(a.pos & c.pos)) continue;
     if (c.gender == 1 && a.gender != lexicon::Gender::kMasculine && a.gender != lexicon::Gender::kEpicene) continue;
     if (c.gender == 2 && a.gender != lexicon::Gender::kFeminine && a.gender != lexicon::Gender::kEpicene) continue;
     if (c.number == 1 && a.number != lexicon::Number::kSingular && a.number != lexicon::Number::kInvariable) continue;
     if (c.number == 2 && a.number != lexicon::Number::kPlural && a.number != lexicon::Number::kInvariable) continue;
     if (c.moods && !(a.moods & c.moods)) continue;
-    return true;  // one reading satisfies every grammatical condition at once
+    return a.form;
   }
-  return false;
+  return std::nullopt;
+}
+
+bool Judge::satisfies(const Check& c, std::string_view word, std::string_view letters,
+                      const RoundLetters& round) const {
+  return satisfied_by(c, word, letters, round, {}).has_value();
 }
 
 }  // namespace logomachie::games::lettralettre

@@ -69,7 +69,13 @@ class Judge {
   Judge(const lexicon::Lexicon& lexicon, const Themes& themes) : lexicon_(lexicon), themes_(themes) {}
   // Letter patterns only (no lexicon): cheap, used to prune solver scans.
   bool letters_ok(const Check& c, std::string_view letters, const RoundLetters& round) const;
-  bool satisfies(const Check& c, std::string_view display, std::string_view letters,
+  // The dictionary form through which `word` meets `c`: "" when any form
+  // does (letter patterns only), nullopt when none does. Readings of every
+  // form sharing the word's match key count ("cote" may be "coté"), unless
+  // `exact_form` names the one form to judge (a word typed with its accents).
+  std::optional<std::string_view> satisfied_by(const Check& c, std::string_view word, std::string_view letters,
+                                               const RoundLetters& round, std::string_view exact_form) const;
+  bool satisfies(const Check& c, std::string_view word, std::string_view letters,
                  const RoundLetters& round) const;
   bool knows_theme(const std::string& name) const { return themes_.contains(name); }
 

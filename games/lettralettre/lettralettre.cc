@@ -1,6 +1,7 @@
 #include "games/lettralettre/lettralettre.h"
 
 #include <algorithm>
+#include <functional>
 #include <numeric>
 #include <stdexcept>
 
@@ -122,6 +123,8 @@ const Constraint* LettralettreGame::find_constraint(std::string_view id) const {
 }
 
 double LettralettreGame::expected_score(const Constraint& c, int letters, int taboo) const {
+  const std::less<const Constraint*> before;
+  if (before(&c, deck_.data()) || !before(&c, deck_.data() + deck_.size())) return 0.0;  // not one of our cards
   const auto index = static_cast<std::size_t>(&c - deck_.data());
   std::lock_guard lock(ev_mutex_);
   auto& cache = ev_cache_[{letters, taboo}];
@@ -184,6 +187,9 @@ std::unique_ptr<State> LettralettreGame::new_state(const Setup& setup) const {
     std::vector<std::string> order;
     for (const auto& id : get_array(setup.fixed, "constraints")) {
       if (!id.is_string() || !find_constraint(id.get_string())) refuse("bad_setup", "Carte contrainte inconnue.");
+      if (std::find(order.begin(), order.end(), std::string_view(id.get_string())) != order.end()) {
+        refuse("bad_setup", "Une carte contrainte ne peut être nommée qu’une fois.");
+      }
       order.emplace_back(id.get_string());
     }
     // The named cards first, in order; the rest of the deck shuffled after them.
@@ -263,33 +269,46 @@ std::string LettralettreState::allowed() const {
   return out;
 }
 
+std::string LettralettreState::judged_spelling(PlayerId seat, std::string_view word, std::string_view id) const {
+  if (word.size() > lexicon::kMaxWordBytes) refuse("word_too_long", "Ce mot est bien trop long.");
+  const auto letters = game_letters(word);
+  if (letters.empty()) refuse("not_letters", "Un mot s’écrit avec des lettres.");
+  if (letters.size() < kMinWordLetters) refuse("too_short", "Il faut un mot d’au moins deux lettres.");
+  for (char c : letters) {
+    if (d_.taboo_letters.find(c) != std::string::npos) {
+      refuse("taboo_letter", std::string("La lettre ") + c + " est taboue.");
+    }
+    if (d_.shown.find(c) == std::string::npos) {
+      refuse("letter_not_shown", std::string("La lettre ") + c + " n’est pas sur la table.");
+    }
+  }
+  const auto& lex = game_.lexicon();
+  if (!lex.contains(word)) refuse("unknown_word", guillemets(word) + " n’est pas dans le dictionnaire.");
+  const auto& held = d_.held[static_cast<std::size_t>(seat)];
+  if (std::find(held.begin(), held.end(), id) == held.end()) {
+    refuse("bad_constraint", "Choisis une de tes deux cartes contraintes.");
+  }
+  const auto* c = game_.find_constraint(id);
+  // Typed with accents, the word is that very form ("côte" is not "coté");
+  // typed without, any form with those letters may meet the card.
+  const auto typed = lexicon::fold_case(word).value_or(std::string(word));
+  const bool accented = std::any_of(typed.begin(), typed.end(), [](char ch) { return static_cast<unsigned char>(ch) >= 0x80; });
+  std::string exact;
+  if (accented) {
+    for (auto f : lex.display_forms(word)) {
+      if (f == typed) exact = typed;
+    }
+  }
+  const auto form = game_.judge().satisfied_by(c->check, word, letters, RoundLetters{allowed()}, exact);
+  if (!form) {
+    refuse("constraint_not_met", guillemets(word) + " ne respecte pas la contrainte " + guillemets(c->text) + ".");
+  }
+  return form->empty() ? dictionary_spelling(lex, word) : std::string(*form);
+}
+
 std::optional<Error> LettralettreState::judge_word(PlayerId seat, std::string_view word, std::string_view id) const {
   try {
-    if (word.size() > lexicon::kMaxInputBytes) refuse("word_too_long", "Ce mot est bien trop long.");
-    const auto letters = game_letters(word);
-    if (letters.empty()) refuse("not_letters", "Un mot s’écrit avec des lettres.");
-    if (letters.size() < kMinWordLetters) refuse("too_short", "Il faut un mot d’au moins deux lettres.");
-    for (char c : letters) {
-      if (d_.taboo_letters.find(c) != std::string::npos) {
-        refuse("taboo_letter", std::string("La lettre ") + c + " est taboue.");
-      }
-      if (d_.shown.find(c) == std::string::npos) {
-        refuse("letter_not_shown", std::string("La lettre ") + c + " n’est pas sur la table.");
-      }
-    }
-    const auto& lex = game_.lexicon();
-    if (!lex.contains(word)) refuse("unknown_word", guillemets(word) + " n’est pas dans le dictionnaire.");
-    const auto& held = d_.held[static_cast<std::size_t>(seat)];
-    if (std::find(held.begin(), held.end(), id) == held.end()) {
-      refuse("bad_constraint", "Choisis une de tes deux cartes contraintes.");
-    }
-    const auto* c = game_.find_constraint(id);
-    const RoundLetters round{allowed()};
-    const auto forms = lex.display_forms(word);
-    const std::string_view display = forms.empty() ? word : forms.front();
-    if (!game_.judge().satisfies(c->check, display, letters, round)) {
-      refuse("constraint_not_met", guillemets(word) + " ne respecte pas la contrainte " + guillemets(c->text) + ".");
-    }
+    (void)judged_spelling(seat, word, id);
   } catch (const ActionError& e) {
     return e.error();
   }
@@ -318,6 +337,9 @@ std::vector<PlayerId> LettralettreState::to_act() const {
 
 std::optional<std::vector<Action>> LettralettreState::legal_actions(PlayerId player) const {
   std::vector<Action> out;
+  if (d_.phase == Phase::kWords && player >= 0 && player < players() && !d_.out[static_cast<std::size_t>(player)]) {
+    return std::nullopt;  // free word entry, resubmission included, until the round closes
+  }
   const auto acts = to_act();
   if (std::find(acts.begin(), acts.end(), player) == acts.end()) return out;
   if (d_.phase == Phase::kAuction) {
@@ -394,11 +416,14 @@ ApplyResult LettralettreState::apply(const Action& action) {
     if (is_timeout) {
       if (p != kHost) refuse("not_host", "Seul l’hôte signale la fin du sablier.");
       const auto dl = deadline();
-      if (!dl || action.at < *dl) refuse("not_yet", "Le temps n’est pas encore écoulé.");
+      if (!dl) refuse("no_timer", "Ce moment de la partie n’a pas de sablier.");
+      if (action.at < *dl) refuse("not_yet", "Le temps n’est pas encore écoulé.");
     } else if (p < 0 || p >= n) {
       refuse("not_a_player", "Seuls les joueurs de la partie peuvent jouer.");
     } else if (d_.out[static_cast<std::size_t>(p)]) {
       refuse("eliminated", "Tu n’as plus de jetons : tu es éliminé de cette partie.");
+    } else if (const auto dl = deadline(); dl && action.at >= *dl) {
+      refuse("too_late", "Le temps est écoulé.");
     }
 
     if (d_.phase == Phase::kAuction) {
@@ -437,13 +462,7 @@ ApplyResult LettralettreState::apply(const Action& action) {
           } else {
             id = std::string(get_string(action.body, "constraint"));
           }
-          if (auto error = judge_word(p, word, id)) throw ActionError(error->code, error->message);
-          const auto forms = game_.lexicon().display_forms(word);
-          const auto folded = lexicon::fold_case(word).value_or(std::string(word));
-          s.word = forms.empty() ? folded : std::string(forms.front());
-          for (auto f : forms) {
-            if (f == folded) s.word = folded;
-          }
+          s.word = judged_spelling(p, word, id);  // throws ActionError when refused
           s.constraint = id;
           s.score = Solver::letter_score(game_letters(word), game_.stars()) + game_.find_constraint(id)->bonus;
         }

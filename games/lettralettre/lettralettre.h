@@ -137,6 +137,9 @@ class LettralettreState final : public State {
 
  private:
   Json public_json(const Viewer& viewer, bool everything) const;
+  // judge_word's checks; returns the spelling to reveal (the form that met
+  // the card: "dû" for « un adjectif »), throws ActionError when refused.
+  std::string judged_spelling(PlayerId seat, std::string_view word, std::string_view id) const;
   const LettralettreGame& game_;
   LettralettreData d_;
 };

@@ -6,6 +6,8 @@
 namespace logomachie::games::lettralettre {
 namespace {
 
+constexpr int kSubsetLetters = 12;  // above: scan the letter-set groups instead of subsets
+
 std::string upper(std::string_view key) {
   std::string s(key);
   for (auto& c : s) c = static_cast<char>(c - 'a' + 'A');
@@ -23,6 +25,7 @@ struct Candidate {
   std::size_t length;
   std::size_t word;
   std::string_view key;
+  std::string_view display = {};
 };
 
 bool better(const Candidate& a, const Candidate& b) {
@@ -79,13 +82,19 @@ std::vector<Found> Solver::top(const SolverQuery& q, std::size_t limit) const {
     int stars;
   };
   std::vector<Bound> bounds;
-  for (uint32_t sub = allowed; sub; sub = (sub - 1) & allowed) {
-    const auto it = group_of_mask_.find(sub);
-    if (it == group_of_mask_.end()) continue;
-    const auto& g = groups_[it->second];
-    const int stars = mask_stars(sub, q.stars);
+  auto add = [&](const Group& g) {
+    const int stars = mask_stars(g.mask, q.stars);
     const auto longest = static_cast<int>(words_.key(order_[g.begin]).size());
     bounds.push_back({longest + stars + bonus, &g, stars});
+  };
+  if (std::popcount(allowed) <= kSubsetLetters) {
+    for (uint32_t sub = allowed; sub; sub = (sub - 1) & allowed) {
+      if (const auto it = group_of_mask_.find(sub); it != group_of_mask_.end()) add(groups_[it->second]);
+    }
+  } else {  // 2^k subsets would outnumber the groups themselves
+    for (const auto& g : groups_) {
+      if ((g.mask & ~allowed) == 0) add(g);
+    }
   }
   std::sort(bounds.begin(), bounds.end(), [](const Bound& a, const Bound& b) { return a.bound > b.bound; });
   std::vector<Candidate> found;  // best first, at most `limit`
@@ -97,20 +106,24 @@ std::vector<Found> Solver::top(const SolverQuery& q, std::size_t limit) const {
       const uint32_t word = order_[i];
       const auto key = words_.key(word);
       const int score = static_cast<int>(key.size()) + b.stars + bonus;
-      const Candidate c{score, key.size(), word, key};
+      const Candidate c{score, key.size(), word, key, words_.display(word)};
       // Later words of a group are shorter or sort after: none can win either.
       if (const auto* w = worst(); w && !better(c, *w)) break;
       if (words_.rank(word) > q.max_rank) continue;
       if (key.size() < q.min_letters) break;  // the rest of the group is shorter still
+      Candidate accepted = c;
       if (q.constraint) {
         letters = upper(key);
-        if (!judge_.satisfies(q.constraint->check, words_.display(word), letters, round)) continue;
+        const auto form = judge_.satisfied_by(q.constraint->check, words_.display(word), letters, round, {});
+        if (!form) continue;
+        accepted.display = form->empty() ? words_.display(word) : *form;  // "dû" for « un adjectif »
       }
-      found.insert(std::find_if(found.begin(), found.end(), [&](const Candidate& f) { return better(c, f); }), c);
+      found.insert(std::find_if(found.begin(), found.end(), [&](const Candidate& f) { return better(accepted, f); }),
+                   accepted);
       if (found.size() > limit) found.pop_back();
     }
   }
-  for (const auto& c : found) out.push_back({c.word, words_.display(c.word), c.score});
+  for (const auto& c : found) out.push_back({c.word, c.display, c.score});
   return out;
 }
 
@@ -130,13 +143,15 @@ std::optional<Found> Solver::naive_best(const SolverQuery& q) const {
     const auto letters = upper(words_.key(i));
     const uint32_t m = letter_mask(letters);
     if ((m & ~allowed) != 0) continue;
-    const Candidate c{letter_score(letters, q.stars) + bonus, letters.size(), i, words_.key(i)};
+    const Candidate c{letter_score(letters, q.stars) + bonus, letters.size(), i, words_.key(i), {}};
     if (best && !better(c, *best)) continue;
-    if (q.constraint && !judge_.satisfies(q.constraint->check, words_.display(i), letters, round)) continue;
+    std::optional<std::string_view> form;
+    if (q.constraint && !(form = judge_.satisfied_by(q.constraint->check, words_.display(i), letters, round, {}))) continue;
     best = c;
+    best->display = form && !form->empty() ? *form : words_.display(i);
   }
   if (!best) return std::nullopt;
-  return Found{best->word, words_.display(best->word), best->score};
+  return Found{best->word, best->display, best->score};
 }
 
 }  // namespace logomachie::games::lettralettre

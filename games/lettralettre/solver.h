@@ -8,7 +8,8 @@
 //
 // Method: words are grouped by the set of letters they use (a 26-bit mask);
 // each group lists its words longest first. A position with k allowed letters
-// has at most 2^k (≤ 256) subsets, each one hash look-up; a word's score
+// has at most 2^k (≤ 256 in the game) subsets, each one hash look-up (beyond
+// 12 letters, the groups are scanned instead); a word's score
 // depends only on its group and length, so the best unconstrained word is the
 // head of the best group. With a constraint, groups are scanned by their upper
 // bound and stop as soon as no remaining word can win. naive_best() scans every

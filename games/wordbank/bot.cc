@@ -125,9 +125,16 @@ double evaluate_placement(const WordBankState& state, const Placement& placement
       if (v.free() == 0) continue;
       for (int g : v.gems) scores[static_cast<std::size_t>(g)] += 1;
     }
-    const int mine = scores[static_cast<std::size_t>(me)];
+    // Ties on gems go to the most vault cards (those closed by this move included).
+    std::vector<std::size_t> cards(static_cast<std::size_t>(n));
+    for (int p = 0; p < n; ++p) cards[static_cast<std::size_t>(p)] = d.won[static_cast<std::size_t>(p)].size();
+    for (const auto& v : circle) cards[static_cast<std::size_t>(me)] += v.free() == 0 ? 1 : 0;
+    const auto m = static_cast<std::size_t>(me);
     int better = 0;
-    for (int p = 0; p < n; ++p) better += p != me && scores[static_cast<std::size_t>(p)] < mine ? 1 : 0;
+    for (std::size_t p = 0; p < scores.size(); ++p) {
+      if (p == m) continue;
+      better += scores[p] < scores[m] || (scores[p] == scores[m] && cards[p] > cards[m]) ? 1 : 0;
+    }
     value += better == 0 ? 1000.0 : -1000.0;
   }
   return value;

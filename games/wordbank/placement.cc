@@ -100,6 +100,11 @@ PlacementFault check_placement(std::span<const Slot> circle, std::string_view le
   for (int c : cards) {
     if (circle[static_cast<std::size_t>(c)].free <= 0) return PlacementFault::kFull;
   }
+  for (std::size_t i = 0; i < cards.size(); ++i) {
+    for (std::size_t k = 0; k < i; ++k) {
+      if (cards[i] == cards[k]) return PlacementFault::kSameCard;
+    }
+  }
   int last = 0;
   for (std::size_t i = 1; i < cards.size(); ++i) {
     const int s = steps(start, cards[i], n, direction);

@@ -42,7 +42,8 @@ enum class PlacementFault : uint8_t {
   kBadIndex,         // index outside the circle
   kWrongStart,       // start card's letter is not the word's first letter
   kFull,             // a card has no free space
-  kOffLap,           // a card repeats, or the walk goes past the start card
+  kSameCard,         // a card appears twice (one gem per card per turn)
+  kOffLap,           // the walk goes past the start card (or turns back)
   kOutOfOrder,       // the cards' letters do not follow the word's letter order
   kTooManyGems,      // more cards than gems available
 };

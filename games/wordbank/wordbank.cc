@@ -47,6 +47,7 @@ std::string placement_message(PlacementFault f, char first, int gems) {
     case PlacementFault::kFull: return "Ce coffre est déjà plein.";
     case PlacementFault::kOffLap:
       return "On tourne dans un seul sens, un seul tour, sans repasser par le coffre de départ.";
+    case PlacementFault::kSameCard: return "Une seule pierre par coffre à chaque tour.";
     case PlacementFault::kOutOfOrder:
       return "Les lettres des coffres choisis doivent suivre l’ordre des lettres du mot.";
     case PlacementFault::kTooManyGems:
@@ -63,25 +64,12 @@ std::string_view placement_code(PlacementFault f) {
     case PlacementFault::kWrongStart: return "wrong_start_letter";
     case PlacementFault::kFull: return "vault_full";
     case PlacementFault::kOffLap: return "off_lap";
+    case PlacementFault::kSameCard: return "same_card";
     case PlacementFault::kOutOfOrder: return "letters_out_of_order";
     case PlacementFault::kTooManyGems: return "not_enough_gems";
     case PlacementFault::kNone: break;
   }
   return "ok";
-}
-
-// The dictionary's spelling of what the player typed: the typed word when it is
-// one of the dictionary's forms, else the first common lowercase form.
-std::string display_of(const lexicon::Lexicon& lex, std::string_view typed) {
-  const auto folded = lexicon::fold_case(typed).value_or(std::string(typed));
-  const auto forms = lex.display_forms(typed);
-  for (auto f : forms) {
-    if (f == folded) return folded;
-  }
-  for (auto f : forms) {
-    if (lex.contains(f) && lexicon::fold_case(f).value_or("") == f) return std::string(f);
-  }
-  return folded;
 }
 
 }  // namespace
@@ -223,7 +211,8 @@ ApplyResult WordBankState::apply(const Action& action) {
     if (type == "timeout") {
       if (action.actor != kHost) refuse("not_host", "Seul l’hôte signale la fin du sablier.");
       const auto dl = deadline();
-      if (!dl || action.at < *dl) refuse("not_yet", "Le temps n’est pas encore écoulé.");
+      if (!dl) refuse("no_timer", "Cette partie se joue sans sablier.");
+      if (action.at < *dl) refuse("not_yet", "Le temps n’est pas encore écoulé.");
       events.push_back(JsonObject{{"type", "turn_lost"}, {"player", p}, {"reason", "timeout"}});
       turn["lost"] = "timeout";
     } else if (type == "pass" || type == "password") {
@@ -231,12 +220,13 @@ ApplyResult WordBankState::apply(const Action& action) {
         refuse("not_your_turn", action.actor == kHost ? "L’hôte ne joue pas à la place d’un joueur."
                                                       : "Ce n’est pas ton tour.");
       }
+      if (const auto dl = deadline(); dl && action.at >= *dl) refuse("too_late", "Le temps est écoulé.");
       if (type == "pass") {
         events.push_back(JsonObject{{"type", "turn_lost"}, {"player", p}, {"reason", "pass"}});
         turn["lost"] = "pass";
       } else {
         const auto word = get_string(action.body, "word");
-        if (word.size() > lexicon::kMaxInputBytes) refuse("word_too_long", "Ce mot est bien trop long.");
+        if (word.size() > lexicon::kMaxWordBytes) refuse("word_too_long", "Ce mot est bien trop long.");
         const auto letters = game_letters(word);
         if (letters.empty()) refuse("not_letters", "Un mot de passe s’écrit avec des lettres.");
         std::vector<int> cards;
@@ -263,7 +253,7 @@ ApplyResult WordBankState::apply(const Action& action) {
         }
         // The placement is possible: now the word itself is judged.
         const auto& lex = game_.lexicon();
-        const std::string shown = display_of(lex, word);
+        const std::string shown = dictionary_spelling(lex, word);
         std::string reason;
         std::string related;
         std::string message;
@@ -272,16 +262,19 @@ ApplyResult WordBankState::apply(const Action& action) {
           message = "« " + shown + " » n’est pas dans le dictionnaire : tour perdu.";
         } else {
           for (const auto& u : d_.used) {
-            if (lexicon::match_key(u) == lexicon::match_key(word)) {
+            if (u == shown) {
               reason = "already_used";
+            } else if (lexicon::match_key(u) == lexicon::match_key(word)) {
+              reason = "same_spelling";  // mur after mûr: accents are ignored
             } else if (lex.relate(u, word) != lexicon::Relation::kUnrelated) {
               reason = "same_family";
             } else {
               continue;
             }
             related = u;
-            message = reason == "already_used"
-                          ? "« " + shown + " » a déjà servi : tour perdu."
+            message = reason == "already_used" ? "« " + shown + " » a déjà servi : tour perdu."
+                      : reason == "same_spelling"
+                          ? "« " + shown + " » s’écrit comme « " + u + " », déjà joué (les accents ne comptent pas) : tour perdu."
                           : "« " + shown + " » est de la même famille que « " + u + " » : tour perdu.";
             break;
           }

@@ -75,7 +75,7 @@ expect_match "replay: golden hands" '"hand":\[13,13,13\]' "$out"
 expect_match "replay: golden closes the I for green" '"won":\[\[\],\[\],\[\{"letter":"I","spaces":3\}\]\]' "$out"
 out=$(printf '%s' '{"game":"wordbank","setup":{"players":2,"fixed":{"first_player":0}},"actions":[{"actor":1,"type":"pass"}]}' | "$bin" replay)
 expect_eq "replay: refused action exits 1" 1 "$?"
-expect_match "replay: refused action is explained" '"code":"replay_refused".*pas ton tour' "$out"
+expect_match "replay: refused action is explained" '"code":"replay_refused".*n° 1 .*pas ton tour' "$out"
 out=$(printf 'nope' | "$bin" replay)
 expect_match "replay: malformed JSON" '"code":"bad_json"' "$out"
 out=$(printf '%s' '{"game":"go","setup":{"players":2}}' | "$bin" replay 2>/dev/null)
@@ -84,12 +84,18 @@ out=$(printf '%s' '{"game":"wordbank","rules_version":99,"setup":{"players":2}}'
 expect_match "replay: rules version checked" '"code":"rules_version_mismatch"' "$out"
 
 # --- play (people at the keyboard) --------------------------------------------
-out=$(printf 'passe\nquitter\n' | "$bin" play wordbank --players 2 --bots 1 --seed 3)
+out=$(printf '/passe\n/quitter\n' | "$bin" play wordbank --players 2 --bots 1 --seed 3 --name Léa)
 expect_eq "play wordbank: quitting exits 0" 0 "$?"
 expect_match "play wordbank: French welcome" 'Bienvenue à Word Bank' "$out"
 expect_match "play wordbank: board shown" 'Coffres, dans le sens horaire' "$out"
 expect_match "play wordbank: goodbye" 'À bientôt' "$out"
-out=$(printf 'zz9\nquitter\n' | "$bin" play wordbank --players 2 --bots 1 --seed 3)
+expect_match "play wordbank: narration names the player" 'Léa passe son tour' "$out"
+# Seed 3 deals R N A P U Q E; the bot opens. "pure" on P U E, typed by hand,
+# after a placement that turns back (refused, explained, asked again).
+out=$(printf 'pure\n3 6 4 h\npure\n3 4 6 h\n/quitter\n' | "$bin" play wordbank --players 2 --bots 1 --seed 3)
+expect_match "play wordbank: a placement typed by hand" '« pure » → 3 pierres sur \[3\] \[4\] \[6\] \(sens horaire\)' "$out"
+expect_match "play wordbank: an impossible placement is explained" '✗ On tourne dans un seul sens' "$out"
+out=$(printf 'zz9\n/quitter\n' | "$bin" play wordbank --players 2 --bots 1 --seed 3)
 expect_match "play wordbank: bad word explained" 's’écrit avec des lettres' "$out"
 out=$("$bin" play wordbank --players 3 --bots 3 --seed 11 </dev/null)
 expect_eq "play wordbank: bots alone finish" 0 "$?"
@@ -98,12 +104,16 @@ out=$("$bin" play lettralettre --players 3 --bots 3 --seed 11 </dev/null)
 expect_eq "play lettralettre: bots alone finish" 0 "$?"
 expect_match "play lettralettre: rounds revealed" 'Meilleur mot possible' "$out"
 expect_match "play lettralettre: results" 'Fin de la partie' "$out"
-out=$(printf 's\n' | "$bin" play lettralettre --players 2 --bots 1 --seed 4)
+out=$(printf 'n\n' | "$bin" play lettralettre --players 2 --bots 1 --seed 4)
 expect_eq "play lettralettre: end of input exits 0" 0 "$?"
 "$bin" play wordbank --players 9 --bots 1 </dev/null >/dev/null 2>&1
 expect_eq "play: too many players is refused" 2 "$?"
 "$bin" play wordbank --level grandmaster </dev/null >/dev/null 2>&1
 expect_eq "play: unknown bot level is refused" 2 "$?"
+"$bin" play wordbank --players 1000000000 --bots 0 </dev/null >/dev/null 2>&1
+expect_eq "play: absurd player count is refused, not a crash" 2 "$?"
+"$bin" play wordbank --seed -5 </dev/null >/dev/null 2>&1
+expect_eq "play: negative seed is refused" 2 "$?"
 
 echo "games CLI: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -51,7 +51,7 @@ std::unique_ptr<State> replay(const Game& game, const Record& record) {
   for (std::size_t i = 0; i < record.actions.size(); ++i) {
     auto result = state->apply(record.actions[i]);
     if (!result.ok()) {
-      throw ActionError("replay_refused", "Action n° " + std::to_string(i) + " refusée (" +
+      throw ActionError("replay_refused", "Action n° " + std::to_string(i + 1) + " refusée (" +
                                               result.error->code + ") : " +
                                               result.error->message);
     }

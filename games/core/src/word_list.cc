@@ -73,6 +73,18 @@ WordList::WordList(const lexicon::Lexicon& lex) {
   });
 }
 
+std::string dictionary_spelling(const lexicon::Lexicon& lex, std::string_view typed) {
+  const auto folded = lexicon::fold_case(typed).value_or(std::string(typed));
+  const auto forms = lex.display_forms(typed);
+  for (auto f : forms) {
+    if (f == folded) return folded;
+  }
+  for (auto f : forms) {
+    if (!has_upper(f) && lex.contains(f)) return std::string(f);
+  }
+  return folded;
+}
+
 std::string game_letters(std::string_view word) {
   std::string out;
   if (!lexicon::match_key_into(word, out)) return {};

@@ -52,6 +52,12 @@ std::vector<Action> garbage(const State& s, Rng& rng) {
   };
   if (t > 0) out.push_back(Action::make(0, t - 1, JsonObject{{"type", "pass"}}));  // back in time
   if (!s.deadline() || *s.deadline() > t) out.push_back(Action::make(kHost, t, JsonObject{{"type", "timeout"}}));
+  // Once the hourglass is empty, only the host's timeout may move the game on.
+  if (const auto dl = s.deadline(); dl && !s.to_act().empty()) {
+    for (const char* type : {"pass", "take", "give_up", "ready"}) {
+      out.push_back(Action::make(s.to_act().front(), std::max(*dl, t), JsonObject{{"type", type}}));
+    }
+  }
   return out;
 }
 

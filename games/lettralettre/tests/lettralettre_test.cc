@@ -92,6 +92,19 @@ TEST(LettralettreAuction, TakePassPotAndLeavingWithTwoCards) {
   for (const auto& h : data(*st).held) EXPECT_EQ(h.size(), 2u);
 }
 
+TEST(LettralettreAuction, NoTimerNoTimeoutAndNoCardNamedTwice) {
+  games::Setup s = kepi_setup();
+  auto st = ll().new_state(s);
+  must_refuse(*st, kHost, {{"type", "timeout"}}, "no_timer");  // the auction has no hourglass by default
+  s.fixed["constraints"] = JsonArray{"nom", "nom"};
+  try {
+    ll().new_state(s);
+    ADD_FAILURE() << "a card named twice was accepted";
+  } catch (const ActionError& e) {
+    EXPECT_EQ(e.error().code, "bad_setup");
+  }
+}
+
 TEST(LettralettreAuction, NoTokenMeansTaking) {
   games::Setup s = kepi_setup();
   s.options["tokens"] = 1;
@@ -119,7 +132,7 @@ TEST(LettralettreGolden, KepiScoresSix) {
   const auto& entries = result.at("entries").as_array();
   // KEPI: 4 letters + the K's 2 stars + the card's bonus.
   EXPECT_EQ(entries[0].as_object().at("score"), 6 + bonus("nom"));
-  // PARI: 4 letters + the P's star.
+  // PARI: 4 letters + the P's stars (none in our table).
   EXPECT_EQ(entries[1].as_object().at("score"), 4 + ll().stars()['P' - 'A'] + bonus("fin-voyelle"));
   EXPECT_EQ(entries[0].as_object().at("word"), "képi");
   EXPECT_FALSE(result.at("best_possible").as_object().at("word").is_null());
@@ -145,6 +158,38 @@ TEST(LettralettreWords, InvalidWordsAreRefusedAndChangeNothing) {
   must_refuse(*st, kHost, {{"type", "timeout"}}, "not_yet");
   // The card may also be named by its place in the player's hand.
   must_apply(*st, 0, {{"type", "submit"}, {"word", "kepi"}, {"constraint", 0}});
+}
+
+// Seat 0 holds « participe passé » and « nom »; the round shows C O T E N L.
+games::Setup accents_setup() {
+  games::Setup s;
+  s.players = 2;
+  s.fixed["first_dealer"] = 0;
+  s.fixed["constraints"] = JsonArray{"participe-passe", "fin-voyelle", "nom", "verbe"};
+  JsonArray rounds;
+  rounds.push_back(JsonObject{{"letters", letters("COTENL")}, {"taboo", letters("SU")}});
+  s.fixed["rounds"] = rounds;
+  return s;
+}
+
+TEST(LettralettreWords, AccentsTypedChooseTheWordNoneTypedLetAnyFormCount) {
+  auto st = ll().new_state(accents_setup());
+  everyone_takes(*st);
+  ASSERT_EQ(data(*st).held[0], (std::vector<std::string>{"participe-passe", "nom"}));
+  // "côte" is a noun, never a past participle: typed with its accent, it is judged as itself.
+  must_refuse(*st, 0, submit("côte", "participe-passe"), "constraint_not_met");
+  // Typed without accents, "cote" may be "coté", a past participle; the reveal says which.
+  must_apply(*st, 0, submit("cote", "participe-passe"));
+  must_apply(*st, 1, {{"type", "give_up"}});
+  EXPECT_EQ(data(*st).last_round.as_object().at("entries").as_array()[0].as_object().at("word"), "coté");
+}
+
+TEST(LettralettreWords, RevealedSpellingsAreCommonWords) {
+  auto st = ll().new_state(accents_setup());
+  everyone_takes(*st);
+  must_apply(*st, 0, submit("NOEL", "nom"));  // the carol, not the first name
+  must_apply(*st, 1, {{"type", "give_up"}});
+  EXPECT_EQ(data(*st).last_round.as_object().at("entries").as_array()[0].as_object().at("word"), "noël");
 }
 
 TEST(LettralettreWords, WordsStaySecretUntilTheReveal) {
@@ -243,6 +288,9 @@ TEST(LettralettreTimer, TheHourglassClosesTheRound) {
   ASSERT_TRUE(deadline.has_value());
   must_apply(*st, 0, submit("kepi", "nom"), 1000);
   must_refuse(*st, kHost, {{"type", "timeout"}}, "not_yet", *deadline - 1);
+  must_refuse(*st, 1, submit("pari", "fin-voyelle"), "too_late", *deadline);  // the hourglass is empty
+  // Until the round closes, a player who has answered may still change it.
+  EXPECT_FALSE(st->legal_actions(0).has_value());
   must_apply(*st, kHost, {{"type", "timeout"}}, *deadline);
   EXPECT_EQ(data(*st).phase, Phase::kReveal);
   EXPECT_EQ(data(*st).tokens, (std::vector<int>{10, 7}));

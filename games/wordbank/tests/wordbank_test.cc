@@ -91,8 +91,9 @@ TEST(WordBankGolden, GroupiesSpecifiqueFideliser) {
   // Blue: GROUPIES counter-clockwise on G, R, I, E, S.
   must_apply(*st, 0, password("groupies", {0, 5, 4, 3, 2}, "ccw"));
   // Red: SPÉCIFIQUE clockwise on S, E, I, F, I. The word's last E cannot go on
-  // the E: it already has a red gem and is behind the start after one lap.
-  must_refuse(*st, 1, password("spécifique", {2, 3, 4, 6, 1, 3}), "off_lap");
+  // the E: one gem per card per turn (and the E lies past the start, beyond
+  // one lap, as the rulebook also says).
+  must_refuse(*st, 1, password("spécifique", {2, 3, 4, 6, 1, 3}), "same_card");
   must_apply(*st, 1, password("spécifique", {2, 3, 4, 6, 1}));
   // Green: FIDÉLISER clockwise on F, I, E, I, R: the I at 4 is full and closes.
   auto r = must_apply(*st, 2, password("fidéliser", {6, 1, 3, 4, 5}));
@@ -137,7 +138,8 @@ TEST(WordBankPlacement, ImpossiblePlacementsAreRefusedAndChangeNothing) {
   must_refuse(*st, 0, password("groupies", {}), "no_cards");
   must_refuse(*st, 0, password("groupies", {0, 9}, "ccw"), "bad_card");
   must_refuse(*st, 0, password("groupies", {0, 3, 5}), "letters_out_of_order");
-  must_refuse(*st, 0, password("groupies", {0, 5, 5}, "ccw"), "off_lap");
+  must_refuse(*st, 0, password("groupies", {0, 5, 5}, "ccw"), "same_card");
+  must_refuse(*st, 0, password("groupies", {0, 4, 5}, "ccw"), "off_lap");  // turning back
   must_refuse(*st, 0, password("groupies", {0, 5}, "sideways"), "bad_direction");
   JsonObject no_dir{{"type", "password"}, {"word", "groupies"}, {"cards", JsonArray{0, 5}}};
   must_refuse(*st, 0, no_dir, "bad_direction");
@@ -146,9 +148,11 @@ TEST(WordBankPlacement, ImpossiblePlacementsAreRefusedAndChangeNothing) {
   must_refuse(*st, 0, password("", {0}), "not_letters");
   must_refuse(*st, 0, password("g2", {0}), "not_letters");
   must_refuse(*st, 0, password(std::string(1024 + 1, 'g'), {0}), "word_too_long");
+  must_refuse(*st, kHost, {{"type", "timeout"}}, "no_timer");
   must_refuse(*st, 0, {{"type", "password"}, {"word", 3}, {"cards", JsonArray{0}}}, "bad_field");
-  // One gem per card per turn: the same card twice is off the lap too.
-  must_refuse(*st, 0, password("gag", {0, 0}), "off_lap");
+  // One gem per card per turn.
+  must_refuse(*st, 0, password("gag", {0, 0}), "same_card");
+  must_refuse(*st, 0, password(std::string(300, 'g'), {0}), "word_too_long");
 }
 
 TEST(WordBankPlacement, FullVaultTakesNoGemAndGemsInHandCapThePlacement) {
@@ -202,6 +206,18 @@ TEST(WordBankPassword, UsedWordsAndTheirFamiliesAreRefused) {
   EXPECT_EQ(r.events[0].as_object().at("reason"), "same_family");
   must_apply(*st, 0, password("porte", {0, 2, 3}));  // unrelated: accepted
   EXPECT_EQ(data(*st).used, (std::vector<std::string>{"protéger", "porte"}));
+}
+
+TEST(WordBankPassword, AccentsDoNotMakeANewPassword) {
+  games::Setup s;
+  s.players = 2;
+  s.fixed["circle"] = cards_json({{'M', 5}, {'U', 5}, {'R', 5}, {'S', 5}});
+  s.fixed["first_player"] = 0;
+  auto st = wb().new_state(s);
+  must_apply(*st, 0, password("mûr", {0, 1, 2}));
+  auto r = must_apply(*st, 1, password("mur", {0, 1, 2}));
+  EXPECT_EQ(r.events[0].as_object().at("reason"), "same_spelling");
+  EXPECT_EQ(r.events[0].as_object().at("related_to"), "mûr");
 }
 
 TEST(WordBankEnd, EmptyHandEndsTheGameAndFewestGemsWins) {
@@ -259,6 +275,7 @@ TEST(WordBankTimer, TheHostTimesOutTheTurn) {
   EXPECT_EQ(st->deadline(), 30000);
   must_refuse(*st, kHost, {{"type", "timeout"}}, "not_yet", 29999);
   must_refuse(*st, 1, {{"type", "timeout"}}, "not_host", 30000);
+  must_refuse(*st, 1, {{"type", "pass"}}, "too_late", 30000);  // the hourglass is empty
   must_apply(*st, kHost, {{"type", "timeout"}}, 30000);
   EXPECT_EQ(data(*st).current, 0);
   EXPECT_EQ(st->deadline(), 60000);
