@@ -20,7 +20,7 @@ namespace logomachie::games {
 namespace {
 
 #ifdef NDEBUG
-constexpr int kPlayouts = 12;
+constexpr int kPlayouts = 40;
 #else
 constexpr int kPlayouts = 3;  // sanitizers are slow; release runs the full set
 #endif
