@@ -16,6 +16,8 @@ packages=(
   libclang-rt-14-dev   # libFuzzer and sanitizer runtimes for clang
   pkg-config
   libicu-dev           # Unicode normalisation and case folding
+  libboost1.81-dev     # Boost headers (JSON now; Beast/Asio for the server)
+  libboost-json1.81-dev  # Boost.JSON: actions, views, JSON Lines (games/core)
   libgtest-dev         # unit tests
   libgmock-dev
   libbenchmark-dev     # bench/
