@@ -18,6 +18,7 @@ packages=(
   libicu-dev           # Unicode normalisation and case folding
   libboost1.81-dev     # Boost headers (JSON now; Beast/Asio for the server)
   libboost-json1.81-dev  # Boost.JSON: actions, views, JSON Lines (games/core)
+  libsqlite3-dev       # the server's embedded store (server/)
   libgtest-dev         # unit tests
   libgmock-dev
   libbenchmark-dev     # bench/

@@ -1,0 +1,311 @@
+// SQLite implementation of Store (see store.h), with leader-based group
+// commit: appenders queue their action; the first one to find no commit in
+// progress takes the whole queue, writes it in one transaction (one WAL sync),
+// and wakes the others.
+#include <sqlite3.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <map>
+#include <mutex>
+
+#include "server/store.h"
+
+namespace logomachie::server {
+namespace {
+
+int64_t now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+constexpr int kSchemaVersion = 1;
+
+constexpr const char* kSchema = R"sql(
+PRAGMA journal_mode = WAL;
+PRAGMA synchronous = FULL;
+CREATE TABLE IF NOT EXISTS store_info (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+  id INTEGER PRIMARY KEY,
+  room TEXT NOT NULL,
+  game TEXT NOT NULL,
+  rules_version INTEGER NOT NULL,
+  content_version TEXT NOT NULL,
+  setup TEXT NOT NULL,
+  meta TEXT NOT NULL,
+  finished INTEGER NOT NULL DEFAULT 0,
+  outcome TEXT,
+  created_ms INTEGER NOT NULL,
+  finished_ms INTEGER
+);
+CREATE INDEX IF NOT EXISTS games_unfinished ON games (finished);
+CREATE TABLE IF NOT EXISTS actions (
+  game INTEGER NOT NULL,
+  seq INTEGER NOT NULL,
+  action TEXT NOT NULL,
+  PRIMARY KEY (game, seq)
+) WITHOUT ROWID;
+)sql";
+
+// A prepared statement, finalised on scope exit.
+class Statement {
+ public:
+  Statement(sqlite3* db, const char* sql) : db_(db) {
+    if (sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr) != SQLITE_OK) {
+      throw StoreError(std::string("store: cannot prepare statement: ") + sqlite3_errmsg(db));
+    }
+  }
+  ~Statement() { sqlite3_finalize(stmt_); }
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+
+  Statement& bind(int i, int64_t v) {
+    check(sqlite3_bind_int64(stmt_, i, v));
+    return *this;
+  }
+  Statement& bind(int i, std::string_view v) {
+    check(sqlite3_bind_text(stmt_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT));
+    return *this;
+  }
+  bool step() {  // true: a row is available
+    const int rc = sqlite3_step(stmt_);
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    throw StoreError(std::string("store: ") + sqlite3_errmsg(db_));
+  }
+  void reset() {
+    sqlite3_reset(stmt_);
+    sqlite3_clear_bindings(stmt_);
+  }
+  int64_t integer(int col) const { return sqlite3_column_int64(stmt_, col); }
+  std::string text(int col) const {
+    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, col));
+    return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(stmt_, col))) : std::string();
+  }
+
+ private:
+  void check(int rc) {
+    if (rc != SQLITE_OK) throw StoreError(std::string("store: cannot bind: ") + sqlite3_errmsg(db_));
+  }
+  sqlite3* db_;
+  sqlite3_stmt* stmt_ = nullptr;
+};
+
+class SqliteStore final : public Store {
+ public:
+  explicit SqliteStore(const std::filesystem::path& path) {
+    std::error_code ec;
+    if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
+    if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
+                        nullptr) != SQLITE_OK) {
+      const std::string why = db_ ? sqlite3_errmsg(db_) : "out of memory";
+      sqlite3_close(db_);
+      throw StoreError("store: cannot open " + path.string() + ": " + why);
+    }
+    sqlite3_busy_timeout(db_, 5000);
+    exec(kSchema);
+    Statement version(db_, "SELECT value FROM store_info WHERE key = 'schema'");
+    if (version.step()) {
+      if (version.text(0) != std::to_string(kSchemaVersion)) {
+        throw StoreError("store: " + path.string() + " has schema " + version.text(0) + ", this program writes " +
+                         std::to_string(kSchemaVersion));
+      }
+    } else {
+      exec("INSERT INTO store_info (key, value) VALUES ('schema', '" + std::to_string(kSchemaVersion) + "')");
+    }
+  }
+
+  ~SqliteStore() override { sqlite3_close(db_); }
+
+  int64_t create_game(std::string_view room, const games::Record& header, std::string_view meta) override {
+    if (!header.actions.empty()) throw StoreError("store: a new game starts without actions");
+    std::lock_guard lock(db_mu_);
+    Statement s(db_,
+                "INSERT INTO games (room, game, rules_version, content_version, setup, meta, created_ms) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)");
+    s.bind(1, room).bind(2, header.game).bind(3, int64_t{header.rules_version}).bind(4, header.content_version);
+    s.bind(5, games::canonical(header.setup.to_json())).bind(6, meta).bind(7, now_ms());
+    s.step();
+    const int64_t id = sqlite3_last_insert_rowid(db_);
+    next_seq_[id] = 0;
+    return id;
+  }
+
+  void append(int64_t game, int64_t seq, const games::Action& action) override {
+    auto entry = std::make_shared<Pending>();
+    entry->game = game;
+    entry->seq = seq;
+    entry->text = games::canonical(action.to_json());
+    std::unique_lock lock(queue_mu_);
+    queue_.push_back(entry);
+    while (!entry->done) {
+      if (!committing_) {
+        // Lead: take everything queued so far and commit it in one go.
+        committing_ = true;
+        std::vector<std::shared_ptr<Pending>> batch(queue_.begin(), queue_.end());
+        queue_.clear();
+        lock.unlock();
+        commit(batch);
+        lock.lock();
+        committing_ = false;
+        for (auto& p : batch) p->done = true;
+        cv_.notify_all();
+      } else {
+        cv_.wait(lock);
+      }
+    }
+    if (!entry->error.empty()) throw StoreError(entry->error);
+  }
+
+  void set_meta(int64_t game, std::string_view meta) override {
+    std::lock_guard lock(db_mu_);
+    Statement s(db_, "UPDATE games SET meta = ? WHERE id = ?");
+    s.bind(1, meta).bind(2, game);
+    s.step();
+    if (sqlite3_changes(db_) == 0) throw StoreError("store: no game " + std::to_string(game));
+  }
+
+  void finish(int64_t game, std::string_view outcome) override {
+    std::lock_guard lock(db_mu_);
+    Statement s(db_, "UPDATE games SET finished = 1, outcome = ?, finished_ms = ? WHERE id = ?");
+    s.bind(1, outcome).bind(2, now_ms()).bind(3, game);
+    s.step();
+    if (sqlite3_changes(db_) == 0) throw StoreError("store: no game " + std::to_string(game));
+  }
+
+  std::vector<StoredGame> unfinished() const override {
+    std::lock_guard lock(db_mu_);
+    std::vector<int64_t> ids;
+    Statement s(db_, "SELECT id FROM games WHERE finished = 0 ORDER BY id");
+    while (s.step()) ids.push_back(s.integer(0));
+    std::vector<StoredGame> out;
+    for (int64_t id : ids) out.push_back(read_game(id).value());
+    return out;
+  }
+
+  std::optional<StoredGame> load(int64_t game) const override {
+    std::lock_guard lock(db_mu_);
+    return read_game(game);
+  }
+
+  std::vector<GameSummary> recent(std::size_t limit) const override {
+    std::lock_guard lock(db_mu_);
+    Statement s(db_,
+                "SELECT g.id, g.room, g.game, g.finished, g.created_ms, "
+                "(SELECT COUNT(*) FROM actions a WHERE a.game = g.id) FROM games g ORDER BY g.id DESC LIMIT ?");
+    s.bind(1, static_cast<int64_t>(limit));
+    std::vector<GameSummary> out;
+    while (s.step()) {
+      out.push_back({s.integer(0), s.text(1), s.text(2), s.integer(5), s.integer(3) != 0, s.integer(4)});
+    }
+    return out;
+  }
+
+ private:
+  struct Pending {
+    int64_t game = 0;
+    int64_t seq = 0;
+    std::string text;
+    bool done = false;
+    std::string error;
+  };
+
+  void exec(const std::string& sql) {
+    char* err = nullptr;
+    if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
+      const std::string why = err ? err : "unknown error";
+      sqlite3_free(err);
+      throw StoreError("store: " + why);
+    }
+  }
+
+  // The next seq expected for `game` (read once, then kept in memory).
+  int64_t& next_seq(int64_t game) {
+    auto it = next_seq_.find(game);
+    if (it != next_seq_.end()) return it->second;
+    Statement s(db_, "SELECT (SELECT COUNT(*) FROM games WHERE id = ?1), COALESCE(MAX(seq) + 1, 0) FROM actions WHERE game = ?1");
+    s.bind(1, game);
+    s.step();
+    if (s.integer(0) == 0) throw StoreError("store: no game " + std::to_string(game));
+    return next_seq_[game] = s.integer(1);
+  }
+
+  void commit(std::vector<std::shared_ptr<Pending>>& batch) {
+    std::lock_guard lock(db_mu_);
+    const auto saved = next_seq_;
+    try {
+      exec("BEGIN IMMEDIATE");
+      Statement insert(db_, "INSERT INTO actions (game, seq, action) VALUES (?, ?, ?)");
+      for (auto& p : batch) {
+        int64_t* next = nullptr;
+        try {
+          next = &next_seq(p->game);
+        } catch (const StoreError& e) {
+          p->error = e.what();
+          continue;
+        }
+        if (p->seq != *next) {
+          p->error = "store: game " + std::to_string(p->game) + " expects action " + std::to_string(*next) +
+                     ", not " + std::to_string(p->seq);
+          continue;
+        }
+        insert.bind(1, p->game).bind(2, p->seq).bind(3, p->text);
+        insert.step();
+        insert.reset();
+        ++*next;
+      }
+      exec("COMMIT");
+    } catch (const StoreError& e) {
+      sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+      next_seq_ = saved;
+      for (auto& p : batch) {
+        if (p->error.empty()) p->error = e.what();
+      }
+    }
+  }
+
+  std::optional<StoredGame> read_game(int64_t id) const {
+    Statement g(db_,
+                "SELECT room, game, rules_version, content_version, setup, meta, finished, outcome, created_ms, "
+                "finished_ms FROM games WHERE id = ?");
+    g.bind(1, id);
+    if (!g.step()) return std::nullopt;
+    StoredGame out;
+    out.id = id;
+    out.room = g.text(0);
+    out.record.game = g.text(1);
+    out.record.rules_version = static_cast<int>(g.integer(2));
+    out.record.content_version = g.text(3);
+    try {
+      out.record.setup = games::Setup::from_json(games::parse_json(g.text(4)));
+      out.meta = g.text(5);
+      out.finished = g.integer(6) != 0;
+      out.outcome = g.text(7);
+      out.created_ms = g.integer(8);
+      out.finished_ms = g.integer(9);
+      Statement a(db_, "SELECT action FROM actions WHERE game = ? ORDER BY seq");
+      a.bind(1, id);
+      while (a.step()) out.record.actions.push_back(games::Action::from_json(games::parse_json(a.text(0))));
+    } catch (const games::ActionError& e) {
+      throw StoreError("store: game " + std::to_string(id) + " is unreadable: " + e.error().message);
+    }
+    return out;
+  }
+
+  sqlite3* db_ = nullptr;
+  mutable std::mutex db_mu_;  // one connection, used by one thread at a time
+  std::map<int64_t, int64_t> next_seq_;
+  std::mutex queue_mu_;
+  std::condition_variable cv_;
+  std::deque<std::shared_ptr<Pending>> queue_;
+  bool committing_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Store> open_sqlite_store(const std::filesystem::path& path) {
+  return std::make_unique<SqliteStore>(path);
+}
+
+}  // namespace logomachie::server

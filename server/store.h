@@ -1,0 +1,78 @@
+// Persistence for the server: every game is its setup plus the actions the
+// engine accepted (games::Record), so storing a game means appending actions.
+//
+// Contract:
+//  - append() returns only once the action is durable (committed to the
+//    store's write-ahead log); the server acknowledges an action after that,
+//    so nothing acknowledged is ever lost, even on kill -9;
+//  - concurrent appends from many threads are committed together (group
+//    commit: one transaction and one sync per batch);
+//  - unfinished() gives back every game in progress, to be replayed on start;
+//  - errors are StoreError (disk full, corrupt file…), never silent.
+// SQLite is the embedded default (a file under var/); the interface leaves
+// room for PostgreSQL.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "games/core/replay.h"
+
+namespace logomachie::server {
+
+class StoreError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct StoredGame {
+  int64_t id = 0;
+  std::string room;      // the room's join code
+  std::string meta;      // server data as JSON text (seat names, bots…)
+  games::Record record;  // setup + accepted actions, in order
+  bool finished = false;
+  std::string outcome;   // JSON text, when finished
+  int64_t created_ms = 0;   // Unix time
+  int64_t finished_ms = 0;
+};
+
+struct GameSummary {
+  int64_t id = 0;
+  std::string room;
+  std::string game;
+  int64_t actions = 0;
+  bool finished = false;
+  int64_t created_ms = 0;
+};
+
+class Store {
+ public:
+  virtual ~Store() = default;
+
+  // Records a new game (its setup and versions; `header.actions` must be
+  // empty) and returns its id.
+  virtual int64_t create_game(std::string_view room, const games::Record& header, std::string_view meta) = 0;
+  // Appends the action accepted as number `seq` (0, 1, 2… per game); durable
+  // on return. A seq already stored or out of order is a StoreError.
+  virtual void append(int64_t game, int64_t seq, const games::Action& action) = 0;
+  // Updates the server data of a game (seats, names).
+  virtual void set_meta(int64_t game, std::string_view meta) = 0;
+  // Marks a game finished with its outcome (JSON text).
+  virtual void finish(int64_t game, std::string_view outcome) = 0;
+
+  virtual std::vector<StoredGame> unfinished() const = 0;
+  virtual std::optional<StoredGame> load(int64_t game) const = 0;
+  // Most recent first.
+  virtual std::vector<GameSummary> recent(std::size_t limit) const = 0;
+};
+
+// Opens (creating it and its folder if needed) the SQLite store at `path`.
+std::unique_ptr<Store> open_sqlite_store(const std::filesystem::path& path);
+
+}  // namespace logomachie::server
