@@ -1,0 +1,377 @@
+#include "server/room.h"
+
+#include <algorithm>
+#include <random>
+
+#include "games/core/replay.h"
+
+namespace logomachie::server {
+namespace {
+
+games::Error error(std::string code, std::string message) { return {std::move(code), std::move(message)}; }
+
+games::Json error_message(const games::Error& e) {
+  return games::JsonObject{{"type", "error"}, {"code", e.code}, {"message", e.message}};
+}
+
+// A secret nobody can guess: 128 bits from the operating system.
+std::string new_token() {
+  std::random_device device;
+  std::string out;
+  static constexpr char kHex[] = "0123456789abcdef";
+  for (int i = 0; i < 4; ++i) {
+    const uint32_t w = device();
+    for (int k = 0; k < 8; ++k) out += kHex[(w >> (4 * k)) & 0xF];
+  }
+  return out;
+}
+
+// Trimmed, at most 24 characters (UTF-8 aware), never empty.
+std::string clean_name(std::string_view name, std::size_t index) {
+  while (!name.empty() && (name.front() == ' ' || name.front() == '\t')) name.remove_prefix(1);
+  while (!name.empty() && (name.back() == ' ' || name.back() == '\t')) name.remove_suffix(1);
+  std::string out;
+  int chars = 0;
+  for (std::size_t i = 0; i < name.size() && chars < 24;) {
+    const auto c = static_cast<unsigned char>(name[i]);
+    const std::size_t len = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+    if (c < 0x20 || i + len > name.size()) break;  // control characters or a cut sequence end the name
+    out.append(name.substr(i, len));
+    i += len;
+    ++chars;
+  }
+  return out.empty() ? "Joueur " + std::to_string(index + 1) : out;
+}
+
+}  // namespace
+
+Room::Room(std::string code, const games::Game& game, Store& store, uint64_t seed)
+    : code_(std::move(code)), game_(game), store_(store), rng_(seed), players_(game.info().min_players),
+      seats_(static_cast<std::size_t>(players_)) {}
+
+const Member& Room::join(std::string_view name) {
+  Member m;
+  m.id = static_cast<MemberId>(members_.size()) + 1;
+  m.name = clean_name(name, members_.size());
+  m.token = new_token();
+  if (members_.empty()) host_ = m.id;
+  members_.push_back(std::move(m));
+  if (game_id_) {
+    try {
+      store_.set_meta(*game_id_, meta());  // a spectator joining mid-game can come back after a restart
+    } catch (const StoreError&) {
+      // kept in memory; saved again with the next change
+    }
+  }
+  return members_.back();
+}
+
+const Member* Room::resume(std::string_view token) const {
+  for (const auto& m : members_) {
+    if (!token.empty() && m.token == token) return &m;
+  }
+  return nullptr;
+}
+
+const Member* Room::member(MemberId id) const {
+  for (const auto& m : members_) {
+    if (m.id == id) return &m;
+  }
+  return nullptr;
+}
+
+std::optional<games::Error> Room::take_seat(MemberId who, int seat) {
+  if (!member(who)) return error("unknown_member", "Ce joueur n’est pas dans la salle.");
+  if (state_) return error("game_started", "La partie a commencé : les places sont prises.");
+  if (seat < 0 || seat >= players_) return error("bad_seat", "Cette place n’existe pas.");
+  auto& s = seats_[static_cast<std::size_t>(seat)];
+  if ((s.member && *s.member != who) || !s.bot.empty()) return error("seat_taken", "Cette place est déjà prise.");
+  leave_seat(who);
+  s.member = who;
+  for (auto& m : members_) {
+    if (m.id == who) m.seat = seat;
+  }
+  return std::nullopt;
+}
+
+std::optional<games::Error> Room::leave_seat(MemberId who) {
+  if (state_) return error("game_started", "La partie a commencé : on ne quitte pas sa place en route.");
+  for (auto& s : seats_) {
+    if (s.member == who) s.member.reset();
+  }
+  for (auto& m : members_) {
+    if (m.id == who) m.seat.reset();
+  }
+  return std::nullopt;
+}
+
+std::optional<games::Error> Room::add_bot(MemberId who, int seat, std::string_view level) {
+  if (!is_host(who)) return error("not_host", "Seul l’hôte de la salle peut faire ça.");
+  if (state_) return error("game_started", "La partie a commencé.");
+  if (seat < 0 || seat >= players_) return error("bad_seat", "Cette place n’existe pas.");
+  auto& s = seats_[static_cast<std::size_t>(seat)];
+  if (s.member || !s.bot.empty()) return error("seat_taken", "Cette place est déjà prise.");
+  const auto& levels = game_.info().bot_levels;
+  if (std::find(levels.begin(), levels.end(), level) == levels.end()) {
+    return error("unknown_bot_level", "Niveau de robot inconnu : « " + std::string(level) + " ».");
+  }
+  s.bot = std::string(level);
+  return std::nullopt;
+}
+
+std::optional<games::Error> Room::remove_bot(MemberId who, int seat) {
+  if (!is_host(who)) return error("not_host", "Seul l’hôte de la salle peut faire ça.");
+  if (state_) return error("game_started", "La partie a commencé.");
+  if (seat < 0 || seat >= players_ || seats_[static_cast<std::size_t>(seat)].bot.empty()) {
+    return error("bad_seat", "Il n’y a pas de robot à cette place.");
+  }
+  seats_[static_cast<std::size_t>(seat)].bot.clear();
+  return std::nullopt;
+}
+
+std::optional<games::Error> Room::set_players(MemberId who, int players) {
+  if (!is_host(who)) return error("not_host", "Seul l’hôte de la salle peut faire ça.");
+  if (state_) return error("game_started", "La partie a commencé.");
+  const auto& info = game_.info();
+  if (players < info.min_players || players > info.max_players) {
+    return error("bad_players", info.title + " se joue de " + std::to_string(info.min_players) + " à " +
+                                    std::to_string(info.max_players) + " joueurs.");
+  }
+  for (int s = players; s < players_; ++s) {  // seats that disappear free their people
+    if (const auto m = seats_[static_cast<std::size_t>(s)].member) {
+      for (auto& mem : members_) {
+        if (mem.id == *m) mem.seat.reset();
+      }
+    }
+  }
+  players_ = players;
+  seats_.resize(static_cast<std::size_t>(players));
+  return std::nullopt;
+}
+
+std::optional<games::Error> Room::set_options(MemberId who, const games::JsonObject& options) {
+  if (!is_host(who)) return error("not_host", "Seul l’hôte de la salle peut faire ça.");
+  if (state_) return error("game_started", "La partie a commencé.");
+  games::Setup trial;
+  trial.players = players_;
+  trial.options = options;
+  try {
+    game_.new_state(trial);  // the game validates its own options
+  } catch (const games::ActionError& e) {
+    return e.error();
+  }
+  options_ = options;
+  return std::nullopt;
+}
+
+std::optional<games::Error> Room::start(MemberId who, int64_t now_ms) {
+  if (!is_host(who)) return error("not_host", "Seul l’hôte de la salle peut lancer la partie.");
+  if (state_ && !state_->is_terminal()) return error("game_started", "La partie est déjà lancée.");
+  for (const auto& s : seats_) {
+    if (!s.member && s.bot.empty()) return error("seats_empty", "Il reste des places vides : ajoute un robot ou attends un ami.");
+  }
+  games::Record record;
+  record.game = game_.info().name;
+  record.rules_version = game_.info().rules_version;
+  record.content_version = game_.info().content_version;
+  record.setup.players = players_;
+  record.setup.seed = rng_.next();
+  record.setup.options = options_;
+  std::unique_ptr<games::State> state;
+  std::vector<std::unique_ptr<games::Bot>> bots(seats_.size());
+  try {
+    state = game_.new_state(record.setup);
+    for (std::size_t s = 0; s < seats_.size(); ++s) {
+      if (!seats_[s].bot.empty()) bots[s] = game_.make_bot(seats_[s].bot, record.setup.seed + s);
+    }
+  } catch (const games::ActionError& e) {
+    return e.error();
+  }
+  started_ms_ = now_ms;
+  try {
+    game_id_ = store_.create_game(code_, record, meta());
+  } catch (const StoreError&) {
+    return error("store_failed", "La partie n’a pas pu être enregistrée : réessaie dans un instant.");
+  }
+  record_ = std::move(record);
+  state_ = std::move(state);
+  bots_ = std::move(bots);
+  std::vector<games::Json> events;
+  play_bots(events);  // a bot may have the first move
+  return std::nullopt;
+}
+
+int64_t Room::game_time(int64_t now_ms) const {
+  return std::max(state_ ? state_->now() : 0, now_ms - started_ms_);
+}
+
+std::vector<Outgoing> Room::act(MemberId who, int64_t version, const games::JsonObject& body, int64_t now_ms) {
+  const Member* m = member(who);
+  auto refuse = [&](const games::Error& e) { return std::vector<Outgoing>{{who, error_message(e)}}; };
+  if (!m) return refuse(error("unknown_member", "Ce joueur n’est pas dans la salle."));
+  if (!state_) return refuse(error("not_started", "La partie n’a pas commencé."));
+  if (!m->seat) return refuse(error("not_seated", "Les spectateurs regardent sans jouer."));
+  if (version != this->version()) {
+    auto out = refuse(error("stale", "La partie a avancé pendant ce temps : voici où elle en est."));
+    out.push_back({who, view_for(who)});
+    return out;
+  }
+  games::Action action;
+  action.actor = *m->seat;
+  action.at = game_time(now_ms);
+  action.body = body;
+  action.body.erase("actor");
+  action.body.erase("at");
+  return accept(action, who);
+}
+
+std::vector<Outgoing> Room::tick(int64_t now_ms) {
+  if (!state_ || state_->is_terminal()) return {};
+  const auto deadline = state_->deadline();
+  if (!deadline || game_time(now_ms) < *deadline) return {};
+  return accept(games::Action::make(games::kHost, *deadline, games::JsonObject{{"type", "timeout"}}), std::nullopt);
+}
+
+std::vector<Outgoing> Room::accept(const games::Action& action, std::optional<MemberId> sender) {
+  std::vector<games::Json> events;
+  if (auto error_out = apply_and_store(action, events)) {
+    if (sender) return {{*sender, error_message(*error_out)}};
+    return {};
+  }
+  play_bots(events);
+  return views(events);
+}
+
+std::optional<games::Error> Room::apply_and_store(const games::Action& action, std::vector<games::Json>& events) {
+  // All or nothing, durable before acknowledged: apply on a copy, append to
+  // the store, then keep the copy.
+  auto next = state_->clone();
+  auto result = next->apply(action);
+  if (!result.ok()) return *result.error;
+  try {
+    store_.append(*game_id_, version(), action);
+    if (next->is_terminal()) store_.finish(*game_id_, games::canonical(next->outcome().details));
+  } catch (const StoreError&) {
+    return error("store_failed", "Ce coup n’a pas pu être enregistré : rejoue-le dans un instant.");
+  }
+  state_ = std::move(next);
+  record_.actions.push_back(action);
+  for (auto& e : result.events) events.push_back(std::move(e));
+  return std::nullopt;
+}
+
+void Room::play_bots(std::vector<games::Json>& events) {
+  // Bounded: a game never needs thousands of bot moves in a row.
+  for (int guard = 0; guard < 10000 && !state_->is_terminal(); ++guard) {
+    bool moved = false;
+    for (const auto seat : state_->to_act()) {
+      auto& bot = bots_[static_cast<std::size_t>(seat)];
+      if (!bot) continue;
+      auto action = bot->act(*state_, seat);
+      if (!action) continue;
+      action->at = state_->now();
+      if (apply_and_store(*action, events)) continue;  // refused: the bot waits (never happens)
+      moved = true;
+      break;  // the set of seats to act may have changed
+    }
+    if (!moved) return;
+  }
+}
+
+std::vector<Outgoing> Room::views(const std::vector<games::Json>& events) const {
+  std::vector<Outgoing> out;
+  games::JsonArray list;
+  for (const auto& e : events) list.push_back(e);
+  for (const auto& m : members_) {
+    auto v = view_for(m.id);
+    v.as_object()["events"] = list;
+    out.push_back({m.id, std::move(v)});
+  }
+  return out;
+}
+
+games::Json Room::view_for(MemberId who) const {
+  games::JsonObject out{{"type", "view"}, {"version", version()}};
+  if (!state_) return out;
+  const Member* m = member(who);
+  const auto viewer = m && m->seat ? games::Viewer::player(*m->seat) : games::Viewer::spectator();
+  out["view"] = state_->view(viewer);
+  if (const auto d = state_->deadline()) out["deadline_ms"] = started_ms_ + *d;  // wall clock, for hourglasses
+  out["over"] = state_->is_terminal();
+  return out;
+}
+
+games::Json Room::summary() const {
+  games::JsonArray members;
+  for (const auto& m : members_) {
+    games::JsonObject o{{"id", m.id}, {"name", m.name}, {"host", m.id == host_}};
+    if (m.seat) o["seat"] = *m.seat;
+    members.push_back(std::move(o));
+  }
+  games::JsonArray seats;
+  for (const auto& s : seats_) {
+    games::JsonObject o;
+    if (s.member) o["member"] = *s.member;
+    if (!s.bot.empty()) o["bot"] = s.bot;
+    seats.push_back(std::move(o));
+  }
+  return games::JsonObject{{"type", "room"},        {"code", code_},
+                           {"game", game_.info().name}, {"players", players_},
+                           {"members", members},    {"seats", seats},
+                           {"options", options_},   {"status", !state_ ? "lobby" : state_->is_terminal() ? "over" : "playing"}};
+}
+
+std::string Room::meta() const {
+  games::JsonArray members;
+  for (const auto& m : members_) {
+    games::JsonObject o{{"id", m.id}, {"name", m.name}, {"token", m.token}};
+    if (m.seat) o["seat"] = *m.seat;
+    members.push_back(std::move(o));
+  }
+  games::JsonArray seats;
+  for (const auto& s : seats_) {
+    games::JsonObject o;
+    if (s.member) o["member"] = *s.member;
+    if (!s.bot.empty()) o["bot"] = s.bot;
+    seats.push_back(std::move(o));
+  }
+  return games::canonical(games::JsonObject{{"members", members}, {"seats", seats}, {"host", host_},
+                                            {"started_ms", started_ms_}, {"rng", rng_.to_hex()}});
+}
+
+std::unique_ptr<Room> Room::restore(const StoredGame& stored, const games::Game& game, Store& store) {
+  auto room = std::make_unique<Room>(stored.room, game, store, 0);
+  const auto meta = games::parse_json(stored.meta).as_object();
+  room->members_.clear();
+  for (const auto& mv : games::get_array(meta, "members")) {
+    const auto& o = mv.as_object();
+    Member m;
+    m.id = static_cast<MemberId>(games::get_int(o, "id", 1, 1 << 20));
+    m.name = std::string(games::get_string(o, "name"));
+    m.token = std::string(games::get_string(o, "token"));
+    if (o.contains("seat")) m.seat = static_cast<int>(games::get_int(o, "seat", 0, 63));
+    room->members_.push_back(std::move(m));
+  }
+  room->host_ = static_cast<MemberId>(games::get_int(meta, "host", 0, 1 << 20));
+  room->started_ms_ = games::get_int(meta, "started_ms", 0, INT64_MAX / 2);
+  room->rng_ = games::Rng::from_hex(games::get_string(meta, "rng"));
+  room->players_ = stored.record.setup.players;
+  room->options_ = stored.record.setup.options;
+  room->seats_.clear();
+  room->bots_.clear();
+  for (const auto& sv : games::get_array(meta, "seats")) {
+    const auto& o = sv.as_object();
+    Seat s;
+    if (o.contains("member")) s.member = static_cast<MemberId>(games::get_int(o, "member", 1, 1 << 20));
+    if (o.contains("bot")) s.bot = std::string(games::get_string(o, "bot"));
+    const auto index = room->seats_.size();
+    room->bots_.push_back(s.bot.empty() ? nullptr : game.make_bot(s.bot, stored.record.setup.seed + index));
+    room->seats_.push_back(std::move(s));
+  }
+  room->record_ = stored.record;
+  room->state_ = games::replay(game, stored.record);
+  room->game_id_ = stored.id;
+  return room;
+}
+
+}  // namespace logomachie::server

@@ -1,0 +1,115 @@
+// A room, independent of any network: members (people, with a secret token
+// each), seats (a member or a bot), the host's controls, the game in
+// progress, its persistence, and what each member may be sent. The transport
+// (WebSocket sessions, issue 4's next slice) calls these methods on one
+// strand per room and delivers the returned messages.
+//
+// Rules kept here:
+//  - every action carries the state version it was made against (the number
+//    of actions accepted so far); any other version is refused as stale;
+//  - an action is appended to the store before it is acknowledged;
+//  - each member receives only their own view (per seat, or spectator);
+//  - bots play through the same apply() as people.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "games/core/game.h"
+#include "games/core/rng.h"
+#include "server/store.h"
+
+namespace logomachie::server {
+
+using MemberId = int;
+
+struct Member {
+  MemberId id = 0;
+  std::string name;
+  std::string token;  // secret: lets this person back into the room
+  std::optional<int> seat;
+};
+
+// One seat: a member, a bot level, or empty.
+struct Seat {
+  std::optional<MemberId> member;
+  std::string bot;  // level, or "" when not a bot
+};
+
+// A message for one member (or everyone when `to` is empty).
+struct Outgoing {
+  std::optional<MemberId> to;
+  games::Json message;
+};
+
+class Room {
+ public:
+  Room(std::string code, const games::Game& game, Store& store, uint64_t seed);
+
+  const std::string& code() const { return code_; }
+  const games::Game& game() const { return game_; }
+
+  // People. The first member to join is the host. Names are trimmed and
+  // limited to 24 characters; tokens are random 128-bit hex strings.
+  const Member& join(std::string_view name);
+  const Member* resume(std::string_view token) const;
+  const Member* member(MemberId id) const;
+
+  // Host and seat controls; each returns an error or nothing.
+  std::optional<games::Error> take_seat(MemberId who, int seat);
+  std::optional<games::Error> leave_seat(MemberId who);
+  std::optional<games::Error> add_bot(MemberId who, int seat, std::string_view level);
+  std::optional<games::Error> remove_bot(MemberId who, int seat);
+  std::optional<games::Error> set_players(MemberId who, int players);
+  std::optional<games::Error> set_options(MemberId who, const games::JsonObject& options);
+  // Starts the game (every seat filled); the game is recorded in the store.
+  std::optional<games::Error> start(MemberId who, int64_t now_ms);
+
+  // A member's action against `version`; on success, bots that are due play
+  // too. Returns the messages to send (a view for every member, with the
+  // events), or the error for the sender only. `now_ms` is the wall clock.
+  std::vector<Outgoing> act(MemberId who, int64_t version, const games::JsonObject& action, int64_t now_ms);
+  // Feeds the host's timeout when the deadline has passed.
+  std::vector<Outgoing> tick(int64_t now_ms);
+
+  // The room as members see it (seats, names, host, options, status).
+  games::Json summary() const;
+  // What `who` may see of the game, with the version to act against.
+  games::Json view_for(MemberId who) const;
+
+  int64_t version() const { return static_cast<int64_t>(record_.actions.size()); }
+  const games::State* state() const { return state_.get(); }
+  std::optional<int64_t> game_id() const { return game_id_; }
+
+  // Rebuilds a room's game from the store after a restart.
+  static std::unique_ptr<Room> restore(const StoredGame& stored, const games::Game& game, Store& store);
+
+ private:
+  std::vector<Outgoing> accept(const games::Action& action, std::optional<MemberId> sender);
+  std::optional<games::Error> apply_and_store(const games::Action& action, std::vector<games::Json>& events);
+  void play_bots(std::vector<games::Json>& events);
+  int64_t game_time(int64_t now_ms) const;
+  std::vector<Outgoing> views(const std::vector<games::Json>& events) const;
+  std::string meta() const;
+  bool is_host(MemberId who) const { return who == host_; }
+
+  std::string code_;
+  const games::Game& game_;
+  Store& store_;
+  games::Rng rng_;
+  std::vector<Member> members_;
+  MemberId host_ = 0;
+  int players_;
+  games::JsonObject options_;
+  std::vector<Seat> seats_;
+  std::unique_ptr<games::State> state_;
+  games::Record record_;
+  std::optional<int64_t> game_id_;
+  int64_t started_ms_ = 0;  // wall clock when the game started (game time 0)
+  std::vector<std::unique_ptr<games::Bot>> bots_;
+};
+
+}  // namespace logomachie::server

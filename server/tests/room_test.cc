@@ -1,0 +1,221 @@
+// Rooms without a network: lobby controls, whole games with people and bots,
+// stale versions, spectators, secrets per member, timers, restore after a
+// restart.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "games/core/tests/test_support.h"
+#include "server/room.h"
+
+namespace logomachie::server {
+namespace {
+
+namespace fs = std::filesystem;
+
+class RoomTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    path_ = fs::temp_directory_path() / ("logomachie-room-" + std::to_string(::getpid()) + "-" +
+                                         ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".db");
+    fs::remove(path_);
+    store_ = open_sqlite_store(path_);
+  }
+  void TearDown() override {
+    store_.reset();
+    fs::remove(path_);
+    fs::remove(path_.string() + "-wal");
+    fs::remove(path_.string() + "-shm");
+  }
+
+  // Plays `who`'s move as a medium bot would choose it, through the room.
+  std::vector<Outgoing> play_for(Room& room, MemberId who, int64_t now_ms) {
+    const auto seat = *room.member(who)->seat;
+    auto helper = room.game().make_bot("medium", 7);
+    auto action = helper->act(*room.state(), seat);
+    EXPECT_TRUE(action.has_value());
+    return room.act(who, room.version(), action->body, now_ms);
+  }
+
+  static bool has_error(const std::vector<Outgoing>& out, std::string_view code) {
+    for (const auto& o : out) {
+      const auto& m = o.message.as_object();
+      if (m.at("type") == "error" && m.at("code").as_string() == code) return true;
+    }
+    return false;
+  }
+
+  fs::path path_;
+  std::unique_ptr<Store> store_;
+};
+
+TEST_F(RoomTest, TheHostSetsUpSeatsBotsAndStarts) {
+  Room room("ABCD", games::testing::game("wordbank"), *store_, 1);
+  const auto lea = room.join("  Léa  ").id;
+  const auto tom = room.join("").id;
+  EXPECT_EQ(room.member(lea)->name, "Léa");
+  EXPECT_EQ(room.member(tom)->name, "Joueur 2");
+  EXPECT_EQ(room.member(lea)->token.size(), 32u);
+  EXPECT_NE(room.member(lea)->token, room.member(tom)->token);
+  EXPECT_EQ(room.resume(room.member(tom)->token), room.member(tom));
+  EXPECT_EQ(room.resume("not-a-token"), nullptr);
+  EXPECT_EQ(room.set_players(tom, 3)->code, "not_host");
+  EXPECT_FALSE(room.set_players(lea, 3));
+  EXPECT_EQ(room.set_players(lea, 9)->code, "bad_players");
+  EXPECT_FALSE(room.take_seat(lea, 0));
+  EXPECT_EQ(room.take_seat(tom, 0)->code, "seat_taken");
+  EXPECT_FALSE(room.take_seat(tom, 1));
+  EXPECT_EQ(room.add_bot(lea, 2, "grandmaster")->code, "unknown_bot_level");
+  EXPECT_EQ(room.start(lea, 0)->code, "seats_empty");
+  EXPECT_FALSE(room.add_bot(lea, 2, "easy"));
+  EXPECT_EQ(room.set_options(lea, games::JsonObject{{"gems", 3}})->code, "unknown_option");
+  EXPECT_FALSE(room.set_options(lea, games::JsonObject{{"turn_seconds", 60}}));
+  EXPECT_EQ(room.start(tom, 0)->code, "not_host");
+  EXPECT_FALSE(room.start(lea, 1000));
+  EXPECT_EQ(room.take_seat(lea, 2)->code, "game_started");
+  EXPECT_TRUE(room.game_id().has_value());
+  EXPECT_EQ(room.summary().as_object().at("status"), "playing");
+}
+
+TEST_F(RoomTest, PeopleAndABotPlayAWholeGameAndItIsStored) {
+  Room room("WXYZ", games::testing::game("wordbank"), *store_, 2);
+  const auto a = room.join("A").id;
+  const auto b = room.join("B").id;
+  const auto watcher = room.join("Spectatrice").id;
+  room.set_players(a, 3);
+  room.take_seat(a, 0);
+  room.take_seat(b, 1);
+  room.add_bot(a, 2, "medium");
+  ASSERT_FALSE(room.start(a, 0));
+  int64_t now = 0;
+  for (int guard = 0; guard < 200 && !room.state()->is_terminal(); ++guard) {
+    const auto seat = room.state()->to_act().front();
+    const MemberId who = seat == 0 ? a : b;
+    ASSERT_NE(seat, 2) << "the bot's turn was not played";
+    const auto out = play_for(room, who, now += 1000);
+    ASSERT_EQ(out.size(), 3u);  // one view per member
+    for (const auto& o : out) {
+      ASSERT_EQ(o.message.as_object().at("type"), "view") << games::canonical(o.message);
+      EXPECT_EQ(o.message.as_object().at("version"), room.version());
+      EXPECT_FALSE(o.message.as_object().at("view").as_object().contains("deck"));
+    }
+  }
+  ASSERT_TRUE(room.state()->is_terminal());
+  EXPECT_EQ(room.summary().as_object().at("status"), "over");
+  const auto stored = store_->load(*room.game_id());
+  ASSERT_TRUE(stored);
+  EXPECT_TRUE(stored->finished);
+  EXPECT_EQ(static_cast<int64_t>(stored->record.actions.size()), room.version());
+  // The stored log replays to the same final state.
+  EXPECT_EQ(games::canonical(games::replay(room.game(), stored->record)->serialize()),
+            games::canonical(room.state()->serialize()));
+  EXPECT_TRUE(has_error(room.act(watcher, room.version(), {{"type", "pass"}}, now), "not_seated"));
+}
+
+TEST_F(RoomTest, StaleActionsAreRefusedWithTheCurrentView) {
+  Room room("STAL", games::testing::game("wordbank"), *store_, 3);
+  const auto a = room.join("A").id;
+  const auto b = room.join("B").id;
+  room.take_seat(a, 0);
+  room.take_seat(b, 1);
+  ASSERT_FALSE(room.start(a, 0));
+  const auto seat = room.state()->to_act().front();
+  const MemberId who = seat == 0 ? a : b;
+  const auto out = room.act(who, room.version() + 5, {{"type", "pass"}}, 10);
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_TRUE(has_error(out, "stale"));
+  EXPECT_EQ(out[1].message.as_object().at("type"), "view");
+  const MemberId other = who == a ? b : a;
+  EXPECT_TRUE(has_error(room.act(other, room.version(), {{"type", "pass"}}, 10), "not_your_turn"));
+  EXPECT_EQ(room.version(), 0);  // nothing was accepted
+}
+
+TEST_F(RoomTest, EachMemberSeesOnlyTheirOwnSecretWord) {
+  Room room("LLLL", games::testing::game("lettralettre"), *store_, 4);
+  const auto a = room.join("A").id;
+  const auto b = room.join("B").id;
+  room.take_seat(a, 0);
+  room.take_seat(b, 1);
+  ASSERT_FALSE(room.start(a, 0));
+  int64_t now = 0;
+  while (room.state()->to_act().size() == 1) {  // the auction
+    const MemberId who = room.state()->to_act().front() == 0 ? a : b;
+    room.act(who, room.version(), {{"type", "take"}}, now += 100);
+  }
+  const auto out = play_for(room, a, now += 100);  // A submits a word
+  const auto view_a = games::canonical(room.view_for(a));
+  const auto view_b = games::canonical(room.view_for(b));
+  const auto mine = room.view_for(a);
+  const auto& submissions = mine.as_object().at("view").as_object().at("submissions").as_array();
+  ASSERT_TRUE(submissions[0].is_object());
+  const std::string word(submissions[0].as_object().at("word").as_string());
+  EXPECT_NE(view_a.find(word), std::string::npos);
+  EXPECT_EQ(view_b.find("\"" + word + "\""), std::string::npos);
+  for (const auto& o : out) {
+    if (o.to == b) {
+      EXPECT_EQ(games::canonical(o.message).find("\"" + word + "\""), std::string::npos);
+    }
+  }
+}
+
+TEST_F(RoomTest, TheServerRunsTheHourglass) {
+  Room room("TICK", games::testing::game("wordbank"), *store_, 5);
+  const auto a = room.join("A").id;
+  const auto b = room.join("B").id;
+  room.take_seat(a, 0);
+  room.take_seat(b, 1);
+  room.set_options(a, games::JsonObject{{"turn_seconds", 30}});
+  ASSERT_FALSE(room.start(a, 1'000'000));
+  EXPECT_EQ(room.view_for(a).as_object().at("deadline_ms"), 1'030'000);
+  EXPECT_TRUE(room.tick(1'029'999).empty());
+  const auto out = room.tick(1'030'000);
+  EXPECT_EQ(out.size(), 2u);
+  EXPECT_EQ(room.version(), 1);  // the timeout is an accepted, stored action
+  EXPECT_EQ(store_->load(*room.game_id())->record.actions[0].type(), "timeout");
+}
+
+TEST_F(RoomTest, AGameInProgressComesBackAfterARestart) {
+  std::string token_b;
+  std::string before;
+  int64_t version = 0;
+  {
+    Room room("BACK", games::testing::game("wordbank"), *store_, 6);
+    const auto a = room.join("A").id;
+    const auto b = room.join("B").id;
+    token_b = room.member(b)->token;
+    room.set_players(a, 3);
+    room.take_seat(a, 0);
+    room.take_seat(b, 1);
+    room.add_bot(a, 2, "easy");
+    ASSERT_FALSE(room.start(a, 0));
+    for (int i = 0; i < 2 && !room.state()->is_terminal(); ++i) {
+      const MemberId who = room.state()->to_act().front() == 0 ? a : b;
+      play_for(room, who, 1000 * (i + 1));
+    }
+    before = games::canonical(room.state()->serialize());
+    version = room.version();
+  }
+  store_ = open_sqlite_store(path_);  // "restart"
+  const auto stored = store_->unfinished();
+  ASSERT_EQ(stored.size(), 1u);
+  auto room = Room::restore(stored[0], games::testing::game("wordbank"), *store_);
+  EXPECT_EQ(games::canonical(room->state()->serialize()), before);
+  EXPECT_EQ(room->version(), version);
+  const Member* b = room->resume(token_b);
+  ASSERT_NE(b, nullptr);
+  EXPECT_EQ(b->seat, 1);
+  // The game goes on where it was, and its log keeps growing.
+  if (!room->state()->is_terminal()) {
+    const auto seat = room->state()->to_act().front();
+    ASSERT_NE(seat, 2);
+    const MemberId who = seat == 1 ? b->id : 1;  // A joined first: member 1, seat 0
+    const auto out = play_for(*room, who, 60'000);
+    ASSERT_FALSE(has_error(out, "stale"));
+    EXPECT_GT(room->version(), version);
+    EXPECT_EQ(static_cast<int64_t>(store_->load(*room->game_id())->record.actions.size()), room->version());
+  }
+}
+
+}  // namespace
+}  // namespace logomachie::server
