@@ -1,0 +1,174 @@
+#include "server/lobby.h"
+
+#include <random>
+
+#include "games/core/json.h"
+#include "lexicon/normalize.h"
+
+namespace logomachie::server {
+namespace {
+
+Delivery to_sender(games::Json message) { return {"", std::nullopt, std::move(message)}; }
+
+Delivery error_to_sender(std::string code, std::string message) {
+  return to_sender(games::JsonObject{{"type", "error"}, {"code", std::move(code)}, {"message", std::move(message)}});
+}
+
+std::size_t utf8_chars(std::string_view s) {
+  std::size_t n = 0;
+  for (unsigned char c : s) n += (c & 0xC0) != 0x80 ? 1 : 0;
+  return n;
+}
+
+}  // namespace
+
+Lobby::Lobby(std::vector<std::unique_ptr<games::Game>> games, Store& store) : games_(std::move(games)), store_(store) {}
+
+const games::Game* Lobby::find(std::string_view name) const {
+  for (const auto& g : games_) {
+    if (g->info().name == name) return g.get();
+  }
+  return nullptr;
+}
+
+Room* Lobby::room(const std::string& code) {
+  const auto it = rooms_.find(code);
+  return it == rooms_.end() ? nullptr : it->second.get();
+}
+
+std::size_t Lobby::restore() {
+  std::size_t n = 0;
+  for (const auto& stored : store_.unfinished()) {
+    const auto* game = find(stored.record.game);
+    if (!game) continue;  // a game this program no longer offers
+    rooms_[stored.room] = Room::restore(stored, *game, store_);
+    ++n;
+  }
+  return n;
+}
+
+std::string Lobby::new_code() {
+  static constexpr std::string_view kLetters = "ABCDEFGHJKLMNPQRSTUVWXYZ";  // no I or O: read aloud without doubt
+  std::random_device device;
+  while (true) {
+    std::string code;
+    for (int i = 0; i < 5; ++i) code += kLetters[device() % kLetters.size()];
+    if (!rooms_.contains(code)) return code;
+  }
+}
+
+std::vector<Delivery> Lobby::welcome(const Room& room, const Member& m, bool with_token) {
+  games::JsonObject w{{"type", "welcome"}, {"v", kProtocolVersion}, {"room", room.code()},
+                      {"game", room.game().info().name}, {"member", m.id}, {"name", m.name}};
+  if (with_token) w["token"] = m.token;
+  std::vector<Delivery> out{to_sender(std::move(w)), {room.code(), std::nullopt, room.summary()}};
+  if (room.state()) out.push_back(to_sender(room.view_for(m.id)));
+  return out;
+}
+
+std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_t now_ms) {
+  if (text.size() > kMaxMessageBytes) return {error_to_sender("too_large", "Message trop long.")};
+  games::Json parsed;
+  try {
+    parsed = games::parse_json(text);
+  } catch (const games::ActionError& e) {
+    return {error_to_sender(e.error().code, e.error().message)};
+  }
+  if (!parsed.is_object()) return {error_to_sender("bad_message", "Un message est un objet JSON.")};
+  const auto& o = parsed.get_object();
+  try {
+    if (const auto* v = o.if_contains("v"); v && !(v->is_int64() && v->get_int64() == kProtocolVersion)) {
+      return {error_to_sender("bad_version", "Version du protocole non prise en charge : recharge la page.")};
+    }
+    const auto type = games::get_string(o, "type");
+    if (type == "create") {
+      const auto* game = find(games::get_string(o, "game"));
+      if (!game) return {error_to_sender("unknown_game", "Ce jeu n’existe pas ici.")};
+      if (rooms_.size() >= kMaxRooms) return {error_to_sender("too_many_rooms", "Trop de salles ouvertes : réessaie plus tard.")};
+      const auto code = new_code();
+      std::random_device device;
+      auto& room = *(rooms_[code] = std::make_unique<Room>(code, *game, store_, (uint64_t{device()} << 32) | device()));
+      const auto& m = room.join(games::get_optional_string(o, "name").value_or(""));
+      c.room = code;
+      c.member = m.id;
+      return welcome(room, m, true);
+    }
+    if (type == "join" || type == "resume") {
+      if (c.failed_joins >= kMaxFailedJoins) {
+        return {error_to_sender("too_many_tries", "Trop de codes essayés : recharge la page pour recommencer.")};
+      }
+      std::string code(games::get_string(o, "room"));
+      for (auto& ch : code) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+      Room* r = room(code);
+      if (!r) {
+        ++c.failed_joins;
+        return {error_to_sender("unknown_room", "Aucune salle ne porte ce code.")};
+      }
+      if (type == "resume") {
+        const Member* m = r->resume(games::get_string(o, "token"));
+        if (!m) {
+          ++c.failed_joins;
+          return {error_to_sender("bad_token", "Ce jeton ne correspond à personne dans cette salle.")};
+        }
+        c.room = code;
+        c.member = m->id;
+        return welcome(*r, *m, false);
+      }
+      if (r->members() >= kMaxMembersPerRoom) return {error_to_sender("room_full", "La salle est pleine.")};
+      const auto& m = r->join(games::get_optional_string(o, "name").value_or(""));
+      c.room = code;
+      c.member = m.id;
+      return welcome(*r, m, true);
+    }
+    Room* r = c.member ? room(c.room) : nullptr;
+    if (!r) return {error_to_sender("not_in_room", "Rejoins d’abord une salle.")};
+    const MemberId who = *c.member;
+    auto after = [&](std::optional<games::Error> e) -> std::vector<Delivery> {
+      if (e) return {error_to_sender(e->code, e->message)};
+      return {{c.room, std::nullopt, r->summary()}};
+    };
+    if (type == "seat") return after(r->take_seat(who, static_cast<int>(games::get_int(o, "seat", 0, 63))));
+    if (type == "unseat") return after(r->leave_seat(who));
+    if (type == "bot") {
+      return after(r->add_bot(who, static_cast<int>(games::get_int(o, "seat", 0, 63)), games::get_string(o, "level")));
+    }
+    if (type == "unbot") return after(r->remove_bot(who, static_cast<int>(games::get_int(o, "seat", 0, 63))));
+    if (type == "players") return after(r->set_players(who, static_cast<int>(games::get_int(o, "players", 1, 64))));
+    if (type == "options") return after(r->set_options(who, games::get_object(o, "options")));
+    if (type == "start") {
+      if (auto e = r->start(who, now_ms)) return {error_to_sender(e->code, e->message)};
+      std::vector<Delivery> out{{c.room, std::nullopt, r->summary()}};
+      for (MemberId id = 1; r->member(id); ++id) out.push_back({c.room, id, r->view_for(id)});
+      return out;
+    }
+    if (type == "act") {
+      std::vector<Delivery> out;
+      for (auto& m : r->act(who, games::get_int(o, "version", 0, INT64_MAX / 2), games::get_object(o, "action"), now_ms)) {
+        out.push_back({c.room, m.to, std::move(m.message)});
+      }
+      return out;
+    }
+    if (type == "view") return {to_sender(r->view_for(who))};
+    if (type == "chat") {
+      const auto text_field = games::get_string(o, "text");
+      if (text_field.empty() || utf8_chars(text_field) > kMaxChatChars || !lexicon::is_valid_utf8(text_field)) {
+        return {error_to_sender("bad_chat", "Un message de 1 à 300 caractères, s’il te plaît.")};
+      }
+      return {{c.room, std::nullopt,
+               games::JsonObject{{"type", "chat"}, {"member", who}, {"name", r->member(who)->name}, {"text", text_field}}}};
+    }
+    return {error_to_sender("unknown_message", "Type de message inconnu : « " + std::string(type) + " ».")};
+  } catch (const games::ActionError& e) {
+    return {error_to_sender(e.error().code, e.error().message)};
+  }
+}
+
+std::vector<Delivery> Lobby::tick(int64_t now_ms) {
+  std::vector<Delivery> out;
+  for (auto& [code, room] : rooms_) {
+    for (auto& m : room->tick(now_ms)) out.push_back({code, m.to, std::move(m.message)});
+  }
+  return out;
+}
+
+}  // namespace logomachie::server

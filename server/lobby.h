@@ -1,0 +1,67 @@
+// The server without its network: rooms by join code, and the versioned JSON
+// protocol of docs/protocol.md. A transport (WebSocket sessions) feeds each
+// connection's text messages to handle() and delivers what comes back; it
+// knows nothing of games.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "games/core/registry.h"
+#include "server/room.h"
+#include "server/store.h"
+
+namespace logomachie::server {
+
+inline constexpr int kProtocolVersion = 1;
+inline constexpr std::size_t kMaxMessageBytes = 16 * 1024;
+inline constexpr std::size_t kMaxRooms = 10000;
+inline constexpr std::size_t kMaxMembersPerRoom = 32;
+inline constexpr std::size_t kMaxChatChars = 300;
+
+// Who a connection is, once it has created, joined or resumed a room.
+struct Connection {
+  std::string room;
+  std::optional<MemberId> member;
+  int failed_joins = 0;  // join codes guessed wrong: throttled after kMaxFailedJoins
+};
+inline constexpr int kMaxFailedJoins = 5;
+
+// A message for the connections of one member of a room (or for the sender).
+struct Delivery {
+  std::string room;                // "" with no member: for the sender only
+  std::optional<MemberId> member;  // nullopt: every member of `room`
+  games::Json message;
+};
+
+class Lobby {
+ public:
+  // `games` must outlive the lobby (one instance per registered game).
+  Lobby(std::vector<std::unique_ptr<games::Game>> games, Store& store);
+
+  // Rebuilds every game in progress from the store; returns how many.
+  std::size_t restore();
+
+  // Handles one text message of `connection` at wall time `now_ms`.
+  std::vector<Delivery> handle(Connection& connection, std::string_view text, int64_t now_ms);
+  // Runs every room's hourglass.
+  std::vector<Delivery> tick(int64_t now_ms);
+
+  std::size_t rooms() const { return rooms_.size(); }
+  Room* room(const std::string& code);
+
+ private:
+  const games::Game* find(std::string_view name) const;
+  std::string new_code();
+  std::vector<Delivery> welcome(const Room& room, const Member& m, bool with_token);
+
+  std::vector<std::unique_ptr<games::Game>> games_;
+  Store& store_;
+  std::map<std::string, std::unique_ptr<Room>, std::less<>> rooms_;
+};
+
+}  // namespace logomachie::server

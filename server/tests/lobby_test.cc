@@ -1,0 +1,158 @@
+// The protocol without a network: create, join, resume, seats, bots, start,
+// act, chat, bad input, join-code guessing, restore after a restart.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "games/core/tests/test_support.h"
+#include "server/lobby.h"
+
+namespace logomachie::server {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<std::unique_ptr<games::Game>> all_games() {
+  std::vector<std::unique_ptr<games::Game>> out;
+  games::GameContext ctx;
+  ctx.lexicon = &games::testing::lexicon();
+  for (const auto& e : games::registered_games()) out.push_back(e.make(ctx));
+  return out;
+}
+
+class LobbyTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    path_ = fs::temp_directory_path() / ("logomachie-lobby-" + std::to_string(::getpid()) + "-" +
+                                         ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".db");
+    fs::remove(path_);
+    store_ = open_sqlite_store(path_);
+    lobby_ = std::make_unique<Lobby>(all_games(), *store_);
+  }
+  void TearDown() override {
+    lobby_.reset();
+    store_.reset();
+    for (const auto* suffix : {"", "-wal", "-shm"}) fs::remove(path_.string() + suffix);
+  }
+
+  std::vector<Delivery> send(Connection& c, const games::JsonObject& m, int64_t now = 0) {
+    return lobby_->handle(c, games::canonical(m), now);
+  }
+  static const games::JsonObject* find(const std::vector<Delivery>& out, std::string_view type) {
+    for (const auto& d : out) {
+      if (d.message.as_object().at("type").as_string() == type) return &d.message.as_object();
+    }
+    return nullptr;
+  }
+  static std::string error_code(const std::vector<Delivery>& out) {
+    const auto* e = find(out, "error");
+    return e ? std::string(e->at("code").as_string()) : "";
+  }
+
+  fs::path path_;
+  std::unique_ptr<Store> store_;
+  std::unique_ptr<Lobby> lobby_;
+};
+
+TEST_F(LobbyTest, CreateJoinSeatBotStartAndPlay) {
+  Connection host, friend_;
+  auto out = send(host, {{"v", 1}, {"type", "create"}, {"game", "wordbank"}, {"name", "Léa"}});
+  const auto* w = find(out, "welcome");
+  ASSERT_NE(w, nullptr);
+  const std::string code(w->at("room").as_string());
+  EXPECT_EQ(code.size(), 5u);
+  EXPECT_EQ(w->at("token").as_string().size(), 32u);
+  ASSERT_NE(find(out, "room"), nullptr);
+  out = send(friend_, {{"type", "join"}, {"room", code}, {"name", "Tom"}});
+  ASSERT_NE(find(out, "welcome"), nullptr);
+  EXPECT_EQ(find(out, "room")->at("members").as_array().size(), 2u);
+  EXPECT_EQ(error_code(send(friend_, {{"type", "players"}, {"players", 3}})), "not_host");
+  EXPECT_EQ(error_code(send(host, {{"type", "players"}, {"players", 3}})), "");
+  EXPECT_EQ(error_code(send(host, {{"type", "seat"}, {"seat", 0}})), "");
+  EXPECT_EQ(error_code(send(friend_, {{"type", "seat"}, {"seat", 1}})), "");
+  EXPECT_EQ(error_code(send(host, {{"type", "bot"}, {"seat", 2}, {"level", "easy"}})), "");
+  out = send(host, {{"type", "start"}}, 5000);
+  ASSERT_EQ(error_code(out), "");
+  EXPECT_EQ(find(out, "room")->at("status"), "playing");
+  // Play the game through "act" until it ends, each move chosen by a helper bot.
+  Room* room = lobby_->room(code);
+  auto helper = room->game().make_bot("medium", 3);
+  for (int guard = 0; guard < 100 && !room->state()->is_terminal(); ++guard) {
+    const auto seat = room->state()->to_act().front();
+    auto& c = seat == 0 ? host : friend_;
+    const auto action = helper->act(*room->state(), seat);
+    out = send(c, {{"type", "act"}, {"version", room->version()}, {"action", action->body}}, 6000 + guard);
+    ASSERT_EQ(error_code(out), "") << games::canonical(out.front().message);
+  }
+  EXPECT_TRUE(room->state()->is_terminal());
+}
+
+TEST_F(LobbyTest, BadInputGetsATypedErrorAndChangesNothing) {
+  Connection c;
+  EXPECT_EQ(error_code(lobby_->handle(c, "{nope", 0)), "bad_json");
+  EXPECT_EQ(error_code(lobby_->handle(c, "[1,2]", 0)), "bad_message");
+  EXPECT_EQ(error_code(lobby_->handle(c, std::string(20000, ' '), 0)), "too_large");
+  EXPECT_EQ(error_code(send(c, {{"type", 5}})), "bad_field");
+  EXPECT_EQ(error_code(send(c, {{"v", 2}, {"type", "create"}, {"game", "wordbank"}})), "bad_version");
+  EXPECT_EQ(error_code(send(c, {{"type", "create"}, {"game", "chess"}})), "unknown_game");
+  EXPECT_EQ(error_code(send(c, {{"type", "start"}})), "not_in_room");
+  EXPECT_EQ(lobby_->rooms(), 0u);
+  send(c, {{"type", "create"}, {"game", "lettralettre"}});
+  EXPECT_EQ(error_code(send(c, {{"type", "dance"}})), "unknown_message");
+  EXPECT_EQ(error_code(send(c, {{"type", "act"}, {"version", 0}, {"action", {{"type", "take"}}}})), "not_started");
+  EXPECT_EQ(error_code(send(c, {{"type", "chat"}, {"text", std::string(400, 'a')}})), "bad_chat");
+  EXPECT_EQ(error_code(lobby_->handle(c, "{\"type\":\"chat\",\"text\":\"\xff\"}", 0)), "bad_json");  // not UTF-8
+  const auto out = send(c, {{"type", "chat"}, {"text", "<b>salut</b>"}});
+  ASSERT_NE(find(out, "chat"), nullptr);
+  EXPECT_EQ(find(out, "chat")->at("text"), "<b>salut</b>");  // kept as text: the client escapes it
+}
+
+TEST_F(LobbyTest, GuessingJoinCodesIsThrottled) {
+  Connection guesser;
+  for (int i = 0; i < kMaxFailedJoins; ++i) {
+    EXPECT_EQ(error_code(send(guesser, {{"type", "join"}, {"room", "ZZZZZ"}})), "unknown_room");
+  }
+  Connection owner;
+  const auto out = send(owner, {{"type", "create"}, {"game", "wordbank"}});
+  const std::string code(find(out, "welcome")->at("room").as_string());
+  EXPECT_EQ(error_code(send(guesser, {{"type", "join"}, {"room", code}})), "too_many_tries");
+  Connection other;
+  EXPECT_EQ(error_code(send(other, {{"type", "join"}, {"room", code}})), "");  // codes are case-insensitive too
+}
+
+TEST_F(LobbyTest, ResumingWithTheTokenAfterARestart) {
+  std::string code, token;
+  int64_t version = 0;
+  {
+    Connection host, guest;
+    auto out = send(host, {{"type", "create"}, {"game", "wordbank"}, {"name", "Léa"}});
+    code = std::string(find(out, "welcome")->at("room").as_string());
+    out = send(guest, {{"type", "join"}, {"room", code}, {"name", "Tom"}});
+    token = std::string(find(out, "welcome")->at("token").as_string());
+    send(host, {{"type", "seat"}, {"seat", 0}});
+    send(guest, {{"type", "seat"}, {"seat", 1}});
+    ASSERT_EQ(error_code(send(host, {{"type", "start"}}, 100)), "");
+    Room* room = lobby_->room(code);
+    const auto seat = room->state()->to_act().front();
+    ASSERT_EQ(error_code(send(seat == 0 ? host : guest, {{"type", "act"}, {"version", 0}, {"action", {{"type", "pass"}}}}, 200)), "");
+    version = room->version();
+  }
+  // Restart: a new lobby over the same store.
+  lobby_ = std::make_unique<Lobby>(all_games(), *store_);
+  EXPECT_EQ(lobby_->restore(), 1u);
+  Connection back;
+  EXPECT_EQ(error_code(send(back, {{"type", "resume"}, {"room", code}, {"token", "wrong"}})), "bad_token");
+  const auto out = send(back, {{"type", "resume"}, {"room", code}, {"token", token}});
+  const auto* w = find(out, "welcome");
+  ASSERT_NE(w, nullptr);
+  EXPECT_EQ(w->at("name"), "Tom");
+  EXPECT_FALSE(w->contains("token"));
+  const auto* view = find(out, "view");
+  ASSERT_NE(view, nullptr);
+  EXPECT_EQ(view->at("version"), version);
+  EXPECT_EQ(view->at("view").as_object().at("you"), 1);
+}
+
+}  // namespace
+}  // namespace logomachie::server
