@@ -11,6 +11,7 @@
 #include "lexicon_command.h"
 #include "play_command.h"
 #include "replay_command.h"
+#include "serve_command.h"
 #include "solve_command.h"
 
 namespace {
@@ -24,6 +25,7 @@ constexpr std::string_view kUsage =
     "  solve GAME  best move for positions given as JSON Lines (docs/solvers.md)\n"
     "  replay      rebuild a game from a scenario on stdin, print its state (docs/scenarios.md)\n"
     "  games       list the games\n"
+    "  serve       the game server (docs/protocol.md): --port, --bind, --db\n"
     "The lexicon file defaults to $LOGOMACHIE_LEXICON, then fr.lex next to the program.\n";
 
 }  // namespace
@@ -46,6 +48,7 @@ int main(int argc, char** argv) {
   if (cmd == "demo") return logomachie::cli::run_demo(lexicon_path, std::cin, std::cout);
   if (cmd == "play") return logomachie::cli::play_command(std::span(args).subspan(1), lexicon_path, std::cin, std::cout);
   if (cmd == "solve") return logomachie::cli::solve_command(std::span(args).subspan(1), lexicon_path);
+  if (cmd == "serve") return logomachie::cli::serve_command(std::span(args).subspan(1), lexicon_path);
   if (cmd == "replay") return logomachie::cli::replay_command(std::cin, std::cout, lexicon_path);
   if (cmd == "games") {
     for (const auto& g : logomachie::games::registered_games()) std::cout << g.name << "\n";

@@ -115,5 +115,30 @@ expect_eq "play: absurd player count is refused, not a crash" 2 "$?"
 "$bin" play wordbank --seed -5 </dev/null >/dev/null 2>&1
 expect_eq "play: negative seed is refused" 2 "$?"
 
+# --- serve -----------------------------------------------------------------------
+"$bin" serve --port 0 --db "$tmp/serve.db" >"$tmp/serve.out" 2>&1 &
+serve_pid=$!
+port=""
+for _ in $(seq 1 100); do
+  port=$(sed -nE 's|.*http://localhost:([0-9]+)/.*|\1|p' "$tmp/serve.out" | head -n 1)
+  [ -n "$port" ] && break
+  sleep 0.1
+done
+if [ -n "$port" ]; then
+  ok
+  exec 3<>"/dev/tcp/127.0.0.1/$port"
+  printf 'GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n' >&3
+  reply=$(cat <&3)
+  exec 3<&-
+  expect_match "serve: /healthz answers" $'^HTTP/1.1 200 OK.*ok' "$reply"
+else
+  ko "serve: no address printed: $(cat "$tmp/serve.out")"
+fi
+kill -TERM "$serve_pid"
+wait "$serve_pid"
+expect_eq "serve: SIGTERM stops it cleanly" 0 "$?"
+expect_match "serve: says goodbye" 'À bientôt' "$(cat "$tmp/serve.out")"
+[ -f "$tmp/serve.db" ] && ok || ko "serve: the store file was not created"
+
 echo "games CLI: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

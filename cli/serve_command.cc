@@ -1,0 +1,77 @@
+#include "serve_command.h"
+
+#include <charconv>
+#include <cstdlib>
+#include <iostream>
+
+#include "game_context.h"
+#include "server/http_server.h"
+#include "server/store.h"
+
+namespace logomachie::cli {
+namespace {
+
+constexpr std::string_view kUsage =
+    "usage: logomachie serve [--port N] [--bind ADDRESS] [--db FILE]\n"
+    "  defaults: port 8080, bind 127.0.0.1 (0.0.0.0 to play on the local network), db var/logomachie.db;\n"
+    "  environment: LOGOMACHIE_PORT, LOGOMACHIE_BIND, LOGOMACHIE_DB.\n";
+
+std::optional<uint16_t> port_of(std::string_view s) {
+  unsigned v = 0;
+  const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || p != s.data() + s.size() || v > 65535) return std::nullopt;
+  return static_cast<uint16_t>(v);
+}
+
+}  // namespace
+
+int serve_command(std::span<const std::string_view> args, std::string_view lexicon_path) {
+  server::ServeOptions options;
+  if (const char* v = std::getenv("LOGOMACHIE_BIND")) options.bind = v;
+  if (const char* v = std::getenv("LOGOMACHIE_DB")) options.db = v;
+  if (const char* v = std::getenv("LOGOMACHIE_PORT")) {
+    const auto p = port_of(v);
+    if (!p) {
+      std::cerr << "logomachie serve: LOGOMACHIE_PORT is not a port number\n";
+      return 2;
+    }
+    options.port = *p;
+  }
+  for (std::size_t i = 0; i < args.size(); i += 2) {
+    if (i + 1 >= args.size()) {
+      std::cerr << "logomachie serve: " << args[i] << " needs a value\n" << kUsage;
+      return 2;
+    }
+    const auto v = args[i + 1];
+    if (args[i] == "--port" && port_of(v)) {
+      options.port = *port_of(v);
+    } else if (args[i] == "--bind") {
+      options.bind = std::string(v);
+    } else if (args[i] == "--db") {
+      options.db = std::string(v);
+    } else {
+      std::cerr << "logomachie serve: bad option " << args[i] << " " << v << "\n" << kUsage;
+      return 2;
+    }
+  }
+  auto lex = open_lexicon(lexicon_path, "serve");
+  if (!lex) return 1;
+  try {
+    server::HttpServer http(*lex, options);
+    const std::string host = options.bind == "0.0.0.0" || options.bind == "127.0.0.1" ? "localhost" : options.bind;
+    std::cout << "Logomachie est prêt : ouvre http://" << host << ":" << http.port() << "/\n"
+              << "(parties enregistrées dans " << options.db.string() << " ; Ctrl+C pour arrêter)\n"
+              << std::flush;
+    http.run();
+  } catch (const server::StoreError& e) {
+    std::cerr << "logomachie serve: " << e.what() << "\n";
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "logomachie serve: " << e.what() << "\n";
+    return 1;
+  }
+  std::cout << "Logomachie s’arrête. À bientôt !\n";
+  return 0;
+}
+
+}  // namespace logomachie::cli

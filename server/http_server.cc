@@ -1,0 +1,262 @@
+#include "server/http_server.h"
+
+#include <boost/asio.hpp>
+#include <boost/beast.hpp>
+#include <boost/json/serialize.hpp>
+
+#include <chrono>
+#include <deque>
+#include <iostream>
+#include <map>
+#include <set>
+
+#include "games/core/json.h"
+#include "games/core/registry.h"
+#include "server/lobby.h"
+#include "server/store.h"
+
+namespace logomachie::server {
+namespace {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = net::ip::tcp;
+using net::awaitable;
+using net::use_awaitable;
+
+int64_t wall_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+class Session;
+
+}  // namespace
+
+struct HttpServer::Impl {
+  Impl(const lexicon::Lexicon& lexicon, const ServeOptions& options)
+      : store(open_sqlite_store(options.db)),
+        lobby(make_games(lexicon), *store),
+        acceptor(ioc, {net::ip::make_address(options.bind), options.port}),
+        signals(ioc, SIGINT, SIGTERM),
+        ticker(ioc) {
+    restored = lobby.restore();
+  }
+
+  static std::vector<std::unique_ptr<games::Game>> make_games(const lexicon::Lexicon& lexicon) {
+    std::vector<std::unique_ptr<games::Game>> out;
+    games::GameContext ctx;
+    ctx.lexicon = &lexicon;
+    for (const auto& e : games::registered_games()) out.push_back(e.make(ctx));
+    return out;
+  }
+
+  void deliver(const std::shared_ptr<Session>& sender, std::vector<Delivery> deliveries);
+  void subscribe(const std::shared_ptr<Session>& s, const std::string& room, MemberId member) {
+    members[room][member].insert(s);
+  }
+  void unsubscribe(const std::shared_ptr<Session>& s, const std::string& room, std::optional<MemberId> member) {
+    if (!member) return;
+    auto r = members.find(room);
+    if (r == members.end()) return;
+    auto m = r->second.find(*member);
+    if (m != r->second.end()) m->second.erase(s);
+  }
+  std::string metrics() const {
+    std::string out;
+    out += "# HELP logomachie_rooms Rooms open.\n# TYPE logomachie_rooms gauge\nlogomachie_rooms " +
+           std::to_string(lobby.rooms()) + "\n";
+    out += "# HELP logomachie_connections WebSocket connections open.\n# TYPE logomachie_connections gauge\n"
+           "logomachie_connections " + std::to_string(connections) + "\n";
+    out += "# HELP logomachie_messages_total Messages received.\n# TYPE logomachie_messages_total counter\n"
+           "logomachie_messages_total " + std::to_string(messages) + "\n";
+    out += "# HELP logomachie_errors_total Error replies sent.\n# TYPE logomachie_errors_total counter\n"
+           "logomachie_errors_total " + std::to_string(errors) + "\n";
+    return out;
+  }
+
+  net::io_context ioc{1};
+  std::unique_ptr<Store> store;
+  Lobby lobby;
+  tcp::acceptor acceptor;
+  net::signal_set signals;
+  net::steady_timer ticker;
+  std::size_t restored = 0;
+  std::map<std::string, std::map<MemberId, std::set<std::shared_ptr<Session>>>> members;
+  std::size_t connections = 0;
+  uint64_t messages = 0;
+  uint64_t errors = 0;
+};
+
+namespace {
+
+// One player's WebSocket: reads messages, hands them to the lobby, and writes
+// replies through a queue (one write at a time).
+class Session : public std::enable_shared_from_this<Session> {
+ public:
+  Session(HttpServer::Impl& server, websocket::stream<beast::tcp_stream> ws) : server_(server), ws_(std::move(ws)) {}
+
+  awaitable<void> run(http::request<http::string_body> request) {
+    auto self = shared_from_this();
+    ++server_.connections;
+    try {
+      ws_.read_message_max(kMaxMessageBytes + 1);
+      co_await ws_.async_accept(request, use_awaitable);
+      beast::flat_buffer buffer;
+      while (true) {
+        buffer.clear();
+        co_await ws_.async_read(buffer, use_awaitable);
+        ++server_.messages;
+        const auto text = beast::buffers_to_string(buffer.data());
+        auto deliveries = server_.lobby.handle(conn_, text, wall_ms());
+        if (conn_.member) server_.subscribe(self, conn_.room, *conn_.member);
+        server_.deliver(self, std::move(deliveries));
+      }
+    } catch (const std::exception&) {
+      // closed by the peer, network error, or a message over the limit
+    }
+    server_.unsubscribe(self, conn_.room, conn_.member);
+    --server_.connections;
+  }
+
+  void send(std::string text) {
+    queue_.push_back(std::move(text));
+    if (writing_) return;
+    writing_ = true;
+    net::co_spawn(ws_.get_executor(), write_loop(shared_from_this()), net::detached);
+  }
+
+  void close() {
+    beast::error_code ec;
+    beast::get_lowest_layer(ws_).socket().close(ec);
+  }
+
+ private:
+  awaitable<void> write_loop(std::shared_ptr<Session> self) {  // `self` keeps the session alive
+    (void)self;
+    try {
+      while (!queue_.empty()) {
+        const auto text = std::move(queue_.front());
+        queue_.pop_front();
+        ws_.text(true);
+        co_await ws_.async_write(net::buffer(text), use_awaitable);
+      }
+    } catch (const std::exception&) {
+      queue_.clear();
+    }
+    writing_ = false;
+  }
+
+  HttpServer::Impl& server_;
+  websocket::stream<beast::tcp_stream> ws_;
+  Connection conn_;
+  std::deque<std::string> queue_;
+  bool writing_ = false;
+};
+
+http::response<http::string_body> plain(const http::request<http::string_body>& req, http::status status,
+                                        std::string body, std::string_view type) {
+  http::response<http::string_body> res{status, req.version()};
+  res.set(http::field::content_type, type);
+  res.keep_alive(req.keep_alive());
+  res.body() = std::move(body);
+  res.prepare_payload();
+  return res;
+}
+
+awaitable<void> serve_connection(HttpServer::Impl& server, tcp::socket socket) {
+  beast::tcp_stream stream(std::move(socket));
+  beast::flat_buffer buffer;
+  try {
+    while (true) {
+      stream.expires_after(std::chrono::seconds(30));
+      http::request<http::string_body> req;
+      co_await http::async_read(stream, buffer, req, use_awaitable);
+      if (websocket::is_upgrade(req) && req.target() == "/ws") {
+        stream.expires_never();
+        websocket::stream<beast::tcp_stream> ws(std::move(stream));
+        auto session = std::make_shared<Session>(server, std::move(ws));
+        co_await session->run(std::move(req));
+        co_return;
+      }
+      http::response<http::string_body> res;
+      if (req.target() == "/healthz") {
+        res = plain(req, http::status::ok, "ok\n", "text/plain; charset=utf-8");
+      } else if (req.target() == "/metrics") {
+        res = plain(req, http::status::ok, server.metrics(), "text/plain; version=0.0.4");
+      } else if (req.target() == "/") {
+        res = plain(req, http::status::ok,
+                    "<!doctype html><html lang=\"fr\"><meta charset=\"utf-8\"><title>Logomachie</title>"
+                    "<p>Logomachie est en ligne. L’interface web arrive bientôt ; en attendant, "
+                    "les jeux se jouent par WebSocket sur <code>/ws</code>.</p></html>\n",
+                    "text/html; charset=utf-8");
+      } else {
+        res = plain(req, http::status::not_found, "Page introuvable.\n", "text/plain; charset=utf-8");
+      }
+      const bool keep = res.keep_alive();
+      co_await http::async_write(stream, res, use_awaitable);
+      if (!keep) break;
+    }
+  } catch (const std::exception&) {
+    // client gone or malformed request: drop the connection
+  }
+  beast::error_code ec;
+  stream.socket().shutdown(tcp::socket::shutdown_send, ec);
+}
+
+awaitable<void> accept_loop(HttpServer::Impl& server) {
+  while (true) {
+    auto socket = co_await server.acceptor.async_accept(use_awaitable);
+    net::co_spawn(server.ioc, serve_connection(server, std::move(socket)), net::detached);
+  }
+}
+
+awaitable<void> tick_loop(HttpServer::Impl& server) {
+  while (true) {
+    server.ticker.expires_after(std::chrono::milliseconds(200));
+    co_await server.ticker.async_wait(use_awaitable);
+    server.deliver(nullptr, server.lobby.tick(wall_ms()));
+  }
+}
+
+}  // namespace
+
+void HttpServer::Impl::deliver(const std::shared_ptr<Session>& sender, std::vector<Delivery> deliveries) {
+  for (auto& d : deliveries) {
+    const auto text = boost::json::serialize(d.message);
+    if (d.message.as_object().at("type") == "error") ++errors;
+    if (d.room.empty()) {
+      if (sender) sender->send(text);
+      continue;
+    }
+    auto room = members.find(d.room);
+    if (room == members.end()) continue;
+    for (auto& [member, sessions] : room->second) {
+      if (d.member && *d.member != member) continue;
+      for (const auto& s : sessions) s->send(text);
+    }
+  }
+}
+
+HttpServer::HttpServer(const lexicon::Lexicon& lexicon, const ServeOptions& options)
+    : impl_(std::make_unique<Impl>(lexicon, options)) {}
+
+HttpServer::~HttpServer() = default;
+
+uint16_t HttpServer::port() const { return impl_->acceptor.local_endpoint().port(); }
+
+void HttpServer::run() {
+  auto& s = *impl_;
+  s.signals.async_wait([&s](const beast::error_code&, int) { s.ioc.stop(); });
+  net::co_spawn(s.ioc, accept_loop(s), net::detached);
+  net::co_spawn(s.ioc, tick_loop(s), net::detached);
+  s.ioc.run();
+}
+
+void HttpServer::stop() {
+  net::post(impl_->ioc, [this] { impl_->ioc.stop(); });
+}
+
+}  // namespace logomachie::server

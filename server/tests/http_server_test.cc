@@ -1,0 +1,168 @@
+// The server over real sockets: HTTP health and metrics, and a WebSocket
+// game between two clients and a bot; bad messages keep the connection; a
+// restarted server takes players back with their tokens.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <boost/asio.hpp>
+#include <boost/beast.hpp>
+#include <boost/json.hpp>
+
+#include <filesystem>
+#include <thread>
+
+#include "games/core/tests/test_support.h"
+#include "server/http_server.h"
+
+namespace logomachie::server {
+namespace {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = net::ip::tcp;
+namespace fs = std::filesystem;
+
+// A server on a free loopback port, running on its own thread.
+class Running {
+ public:
+  explicit Running(const fs::path& db) {
+    ServeOptions o;
+    o.port = 0;
+    o.db = db;
+    server_ = std::make_unique<HttpServer>(games::testing::lexicon(), o);
+    thread_ = std::thread([this] { server_->run(); });
+  }
+  ~Running() {
+    server_->stop();
+    thread_.join();
+  }
+  uint16_t port() const { return server_->port(); }
+
+ private:
+  std::unique_ptr<HttpServer> server_;
+  std::thread thread_;
+};
+
+class Client {
+ public:
+  explicit Client(uint16_t port) : ws_(ioc_) {
+    auto& socket = beast::get_lowest_layer(ws_);
+    socket.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+    ws_.handshake("127.0.0.1", "/ws");
+  }
+  void send(const boost::json::value& v) { ws_.write(net::buffer(boost::json::serialize(v))); }
+  void send_raw(std::string_view s) { ws_.write(net::buffer(s)); }
+  boost::json::object read() {
+    beast::flat_buffer b;
+    ws_.read(b);
+    return boost::json::parse(beast::buffers_to_string(b.data())).as_object();
+  }
+  // Reads until a message of `type` comes (skipping others).
+  boost::json::object until(std::string_view type) {
+    for (int i = 0; i < 50; ++i) {
+      auto m = read();
+      if (m.at("type").as_string() == type) return m;
+    }
+    throw std::runtime_error("no message of type " + std::string(type));
+  }
+
+ private:
+  net::io_context ioc_;
+  websocket::stream<beast::tcp_stream> ws_;
+};
+
+std::string http_get(uint16_t port, const std::string& target) {
+  net::io_context ioc;
+  beast::tcp_stream stream(ioc);
+  stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  http::request<http::empty_body> req{http::verb::get, target, 11};
+  req.set(http::field::host, "127.0.0.1");
+  http::write(stream, req);
+  beast::flat_buffer b;
+  http::response<http::string_body> res;
+  http::read(stream, b, res);
+  return std::to_string(res.result_int()) + " " + res.body();
+}
+
+class HttpServerTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    db_ = fs::temp_directory_path() / ("logomachie-http-" + std::to_string(::getpid()) + "-" +
+                                       ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".db");
+    for (const auto* s : {"", "-wal", "-shm"}) fs::remove(db_.string() + s);
+  }
+  void TearDown() override {
+    for (const auto* s : {"", "-wal", "-shm"}) fs::remove(db_.string() + s);
+  }
+  fs::path db_;
+};
+
+TEST_F(HttpServerTest, HealthAndMetrics) {
+  Running server(db_);
+  EXPECT_EQ(http_get(server.port(), "/healthz"), "200 ok\n");
+  const auto metrics = http_get(server.port(), "/metrics");
+  EXPECT_EQ(metrics.rfind("200 ", 0), 0u);
+  EXPECT_NE(metrics.find("logomachie_rooms 0"), std::string::npos);
+  EXPECT_EQ(http_get(server.port(), "/nope").substr(0, 3), "404");
+}
+
+TEST_F(HttpServerTest, TwoPlayersAndABotOverWebSockets) {
+  Running server(db_);
+  Client lea(server.port()), tom(server.port());
+  lea.send({{"type", "create"}, {"game", "wordbank"}, {"name", "Léa"}});
+  const auto welcome = lea.until("welcome");
+  const std::string code(welcome.at("room").as_string());
+  tom.send({{"type", "join"}, {"room", code}, {"name", "Tom"}});
+  tom.until("welcome");
+  // Bad input: an error, and the connection stays usable.
+  tom.send_raw("{not json");
+  EXPECT_EQ(tom.until("error").at("code"), "bad_json");
+  lea.send({{"type", "players"}, {"players", 3}});
+  lea.send({{"type", "seat"}, {"seat", 0}});
+  tom.send({{"type", "seat"}, {"seat", 1}});
+  lea.send({{"type", "bot"}, {"seat", 2}, {"level", "medium"}});
+  lea.send({{"type", "start"}});
+  auto view = lea.until("view");
+  tom.until("view");
+  // Whoever must play passes; both get the next view, the bot's move included when due.
+  const auto current = view.at("view").as_object().at("current").to_number<int>();
+  auto& mover = current == 0 ? lea : tom;
+  if (current != 2) {
+    mover.send({{"type", "act"}, {"version", view.at("version")}, {"action", {{"type", "pass"}}}});
+    const auto next = mover.until("view");
+    EXPECT_GT(next.at("version").to_number<int64_t>(), view.at("version").to_number<int64_t>());
+    // A second click on the old screen is refused as stale.
+    mover.send({{"type", "act"}, {"version", view.at("version")}, {"action", {{"type", "pass"}}}});
+    EXPECT_EQ(mover.until("error").at("code"), "stale");
+  }
+  EXPECT_NE(http_get(server.port(), "/metrics").find("logomachie_rooms 1"), std::string::npos);
+}
+
+TEST_F(HttpServerTest, ARestartedServerTakesPlayersBack) {
+  std::string code, token;
+  int64_t version = 0;
+  {
+    Running server(db_);
+    Client a(server.port()), b(server.port());
+    a.send({{"type", "create"}, {"game", "lettralettre"}});
+    code = std::string(a.until("welcome").at("room").as_string());
+    b.send({{"type", "join"}, {"room", code}});
+    token = std::string(b.until("welcome").at("token").as_string());
+    a.send({{"type", "seat"}, {"seat", 0}});
+    b.send({{"type", "seat"}, {"seat", 1}});
+    a.send({{"type", "start"}});
+    version = a.until("view").at("version").to_number<int64_t>();
+  }
+  Running again(db_);
+  Client b(again.port());
+  b.send({{"type", "resume"}, {"room", code}, {"token", token}});
+  EXPECT_EQ(b.until("welcome").at("room").as_string(), code);
+  const auto view = b.until("view");
+  EXPECT_EQ(view.at("version").to_number<int64_t>(), version);
+  EXPECT_EQ(view.at("view").as_object().at("you"), 1);
+}
+
+}  // namespace
+}  // namespace logomachie::server
