@@ -103,16 +103,27 @@ class SqliteStore final : public Store {
       sqlite3_close(db_);
       throw StoreError("store: cannot open " + path.string() + ": " + why);
     }
-    sqlite3_busy_timeout(db_, 5000);
-    exec(kSchema);
-    Statement version(db_, "SELECT value FROM store_info WHERE key = 'schema'");
-    if (version.step()) {
-      if (version.text(0) != std::to_string(kSchemaVersion)) {
-        throw StoreError("store: " + path.string() + " has schema " + version.text(0) + ", this program writes " +
-                         std::to_string(kSchemaVersion));
-      }
-    } else {
+    try {
+      sqlite3_busy_timeout(db_, 5000);
+      exec(kSchema);
+      check_schema(path);
+    } catch (...) {
+      sqlite3_close(db_);  // the destructor does not run for a half-built object
+      throw;
+    }
+  }
+
+  void check_schema(const std::filesystem::path& path) {
+    std::string found;
+    {
+      Statement version(db_, "SELECT value FROM store_info WHERE key = 'schema'");
+      if (version.step()) found = version.text(0);
+    }
+    if (found.empty()) {
       exec("INSERT INTO store_info (key, value) VALUES ('schema', '" + std::to_string(kSchemaVersion) + "')");
+    } else if (found != std::to_string(kSchemaVersion)) {
+      throw StoreError("store: " + path.string() + " has schema " + found + ", this program writes " +
+                       std::to_string(kSchemaVersion));
     }
   }
 
