@@ -1,5 +1,6 @@
 #include "server/lobby.h"
 
+#include <algorithm>
 #include <random>
 
 #include "games/core/json.h"
@@ -67,6 +68,14 @@ std::vector<Delivery> Lobby::welcome(const Room& room, const Member& m, bool wit
 }
 
 std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_t now_ms) {
+  if (c.allowance < 0) {
+    c.allowance = kRateBurst;
+  } else {
+    c.allowance = std::min(kRateBurst, c.allowance + kRatePerSecond * static_cast<double>(now_ms - c.last_ms) / 1000.0);
+  }
+  c.last_ms = now_ms;
+  if (c.allowance < 1) return {error_to_sender("rate_limited", "Doucement : trop de messages d’un coup.")};
+  c.allowance -= 1;
   if (text.size() > kMaxMessageBytes) return {error_to_sender("too_large", "Message trop long.")};
   games::Json parsed;
   try {

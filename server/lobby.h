@@ -28,8 +28,14 @@ struct Connection {
   std::string room;
   std::optional<MemberId> member;
   int failed_joins = 0;  // join codes guessed wrong: throttled after kMaxFailedJoins
+  // Rate limit (token bucket): kRateBurst messages at once, kRatePerSecond
+  // sustained; beyond, messages are refused with `rate_limited`.
+  double allowance = -1;  // < 0: not started
+  int64_t last_ms = 0;
 };
 inline constexpr int kMaxFailedJoins = 5;
+inline constexpr double kRatePerSecond = 10;
+inline constexpr double kRateBurst = 30;
 
 // A message for the connections of one member of a room (or for the sender).
 struct Delivery {

@@ -108,6 +108,17 @@ TEST_F(LobbyTest, BadInputGetsATypedErrorAndChangesNothing) {
   EXPECT_EQ(find(out, "chat")->at("text"), "<b>salut</b>");  // kept as text: the client escapes it
 }
 
+TEST_F(LobbyTest, FloodingIsRateLimited) {
+  Connection c;
+  send(c, {{"type", "create"}, {"game", "wordbank"}}, 0);
+  int refused = 0;
+  for (int i = 0; i < 100; ++i) {
+    if (error_code(send(c, {{"type", "view"}}, 0)) == "rate_limited") ++refused;
+  }
+  EXPECT_EQ(refused, 100 - static_cast<int>(kRateBurst) + 1);  // the burst, then nothing
+  EXPECT_EQ(error_code(send(c, {{"type", "view"}}, 1000)), "");  // a second later: allowed again
+}
+
 TEST_F(LobbyTest, GuessingJoinCodesIsThrottled) {
   Connection guesser;
   for (int i = 0; i < kMaxFailedJoins; ++i) {
