@@ -119,6 +119,7 @@ class Session : public std::enable_shared_from_this<Session> {
     }
     server_.unsubscribe(self, conn_.room, conn_.member);
     --server_.connections;
+    server_.deliver(nullptr, server_.lobby.disconnect(conn_, wall_ms()));  // presence for the others
   }
 
   void send(std::string text) {

@@ -58,7 +58,11 @@ std::string Lobby::new_code() {
   }
 }
 
-std::vector<Delivery> Lobby::welcome(const Room& room, const Member& m, bool with_token) {
+std::vector<Delivery> Lobby::welcome(Connection& c, Room& room, const Member& m, bool with_token, int64_t now_ms) {
+  if (c.member && !(c.room == room.code() && *c.member == m.id)) disconnect(c, now_ms);  // was someone else
+  if (!c.member) room.connected(m.id);
+  c.room = room.code();
+  c.member = m.id;
   games::JsonObject w{{"type", "welcome"}, {"v", kProtocolVersion}, {"room", room.code()},
                       {"game", room.game().info().name}, {"member", m.id}, {"name", m.name}};
   if (with_token) w["token"] = m.token;
@@ -98,9 +102,7 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
       std::random_device device;
       auto& room = *(rooms_[code] = std::make_unique<Room>(code, *game, store_, (uint64_t{device()} << 32) | device()));
       const auto& m = room.join(games::get_optional_string(o, "name").value_or(""));
-      c.room = code;
-      c.member = m.id;
-      return welcome(room, m, true);
+      return welcome(c, room, m, true, now_ms);
     }
     if (type == "join" || type == "resume") {
       if (c.failed_joins >= kMaxFailedJoins) {
@@ -119,15 +121,11 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
           ++c.failed_joins;
           return {error_to_sender("bad_token", "Ce jeton ne correspond à personne dans cette salle.")};
         }
-        c.room = code;
-        c.member = m->id;
-        return welcome(*r, *m, false);
+        return welcome(c, *r, *m, false, now_ms);
       }
       if (r->members() >= kMaxMembersPerRoom) return {error_to_sender("room_full", "La salle est pleine.")};
       const auto& m = r->join(games::get_optional_string(o, "name").value_or(""));
-      c.room = code;
-      c.member = m.id;
-      return welcome(*r, m, true);
+      return welcome(c, *r, m, true, now_ms);
     }
     Room* r = c.member ? room(c.room) : nullptr;
     if (!r) return {error_to_sender("not_in_room", "Rejoins d’abord une salle.")};
@@ -170,6 +168,14 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
   } catch (const games::ActionError& e) {
     return {error_to_sender(e.error().code, e.error().message)};
   }
+}
+
+std::vector<Delivery> Lobby::disconnect(Connection& c, int64_t now_ms) {
+  Room* r = c.member ? room(c.room) : nullptr;
+  if (!r) return {};
+  r->disconnected(*c.member, now_ms);
+  c.member.reset();
+  return {{c.room, std::nullopt, r->summary()}};
 }
 
 std::vector<Delivery> Lobby::tick(int64_t now_ms) {

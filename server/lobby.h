@@ -54,8 +54,10 @@ class Lobby {
 
   // Handles one text message of `connection` at wall time `now_ms`.
   std::vector<Delivery> handle(Connection& connection, std::string_view text, int64_t now_ms);
-  // Runs every room's hourglass.
+  // Runs every room's hourglass and stand-in bots.
   std::vector<Delivery> tick(int64_t now_ms);
+  // The transport closed `connection`: presence is updated for the room.
+  std::vector<Delivery> disconnect(Connection& connection, int64_t now_ms);
 
   std::size_t rooms() const { return rooms_.size(); }
   Room* room(const std::string& code);
@@ -63,7 +65,7 @@ class Lobby {
  private:
   const games::Game* find(std::string_view name) const;
   std::string new_code();
-  std::vector<Delivery> welcome(const Room& room, const Member& m, bool with_token);
+  std::vector<Delivery> welcome(Connection& c, Room& room, const Member& m, bool with_token, int64_t now_ms);
 
   std::vector<std::unique_ptr<games::Game>> games_;
   Store& store_;

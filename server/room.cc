@@ -228,8 +228,34 @@ std::vector<Outgoing> Room::act(MemberId who, int64_t version, const games::Json
 std::vector<Outgoing> Room::tick(int64_t now_ms) {
   if (!state_ || state_->is_terminal()) return {};
   const auto deadline = state_->deadline();
-  if (!deadline || game_time(now_ms) < *deadline) return {};
-  return accept(games::Action::make(games::kHost, *deadline, games::JsonObject{{"type", "timeout"}}), std::nullopt);
+  if (deadline && game_time(now_ms) >= *deadline) {
+    return accept(games::Action::make(games::kHost, *deadline, games::JsonObject{{"type", "timeout"}}), std::nullopt);
+  }
+  for (const auto seat : state_->to_act()) {
+    const auto who = seats_[static_cast<std::size_t>(seat)].member;
+    auto it = std::find_if(members_.begin(), members_.end(), [&](const Member& x) { return who && x.id == *who; });
+    if (it == members_.end() || it->connections > 0) continue;
+    if (it->offline_since == 0) it->offline_since = now_ms;  // never seen (e.g. after a restart): grace starts now
+    if (now_ms - it->offline_since < kGraceMs) continue;
+    if (!stand_in_) stand_in_ = game_.make_bot("medium", record_.setup.seed ^ 0x5eed);
+    auto action = stand_in_->act(*state_, seat);
+    if (!action) continue;
+    action->at = game_time(now_ms);
+    return accept(*action, std::nullopt);
+  }
+  return {};
+}
+
+void Room::connected(MemberId who) {
+  for (auto& m : members_) {
+    if (m.id == who) ++m.connections;
+  }
+}
+
+void Room::disconnected(MemberId who, int64_t now_ms) {
+  for (auto& m : members_) {
+    if (m.id == who && m.connections > 0 && --m.connections == 0) m.offline_since = now_ms;
+  }
 }
 
 std::vector<Outgoing> Room::accept(const games::Action& action, std::optional<MemberId> sender) {
@@ -304,7 +330,7 @@ games::Json Room::view_for(MemberId who) const {
 games::Json Room::summary() const {
   games::JsonArray members;
   for (const auto& m : members_) {
-    games::JsonObject o{{"id", m.id}, {"name", m.name}, {"host", m.id == host_}};
+    games::JsonObject o{{"id", m.id}, {"name", m.name}, {"host", m.id == host_}, {"online", m.connections > 0}};
     if (m.seat) o["seat"] = *m.seat;
     members.push_back(std::move(o));
   }

@@ -31,7 +31,12 @@ struct Member {
   std::string name;
   std::string token;  // secret: lets this person back into the room
   std::optional<int> seat;
+  int connections = 0;         // open connections (presence)
+  int64_t offline_since = 0;   // wall clock when the last one closed
 };
+
+// How long a seated person may be gone before a bot plays for them.
+inline constexpr int64_t kGraceMs = 60'000;
 
 // One seat: a member, a bot level, or empty.
 struct Seat {
@@ -73,8 +78,14 @@ class Room {
   // too. Returns the messages to send (a view for every member, with the
   // events), or the error for the sender only. `now_ms` is the wall clock.
   std::vector<Outgoing> act(MemberId who, int64_t version, const games::JsonObject& action, int64_t now_ms);
-  // Feeds the host's timeout when the deadline has passed.
+  // Feeds the host's timeout when the deadline has passed, and lets a bot
+  // play for seated people gone for more than kGraceMs (they get their seat
+  // back as soon as they return).
   std::vector<Outgoing> tick(int64_t now_ms);
+
+  // Presence: a connection of `who` opened or closed.
+  void connected(MemberId who);
+  void disconnected(MemberId who, int64_t now_ms);
 
   // The room as members see it (seats, names, host, options, status).
   games::Json summary() const;
@@ -111,6 +122,7 @@ class Room {
   std::optional<int64_t> game_id_;
   int64_t started_ms_ = 0;  // wall clock when the game started (game time 0)
   std::vector<std::unique_ptr<games::Bot>> bots_;
+  std::unique_ptr<games::Bot> stand_in_;  // plays for people who are away
 };
 
 }  // namespace logomachie::server

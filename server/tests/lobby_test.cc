@@ -67,6 +67,14 @@ TEST_F(LobbyTest, CreateJoinSeatBotStartAndPlay) {
   out = send(friend_, {{"type", "join"}, {"room", code}, {"name", "Tom"}});
   ASSERT_NE(find(out, "welcome"), nullptr);
   EXPECT_EQ(find(out, "room")->at("members").as_array().size(), 2u);
+  EXPECT_TRUE(find(out, "room")->at("members").as_array()[1].as_object().at("online").as_bool());
+  {
+    Connection tab;  // the same person in a second tab, then closing it: still online
+    const auto token = std::string(find(out, "welcome")->at("token").as_string());
+    send(tab, {{"type", "resume"}, {"room", code}, {"token", token}});
+    const auto closed = lobby_->disconnect(tab, 0);
+    EXPECT_TRUE(find(closed, "room")->at("members").as_array()[1].as_object().at("online").as_bool());
+  }
   EXPECT_EQ(error_code(send(friend_, {{"type", "players"}, {"players", 3}})), "not_host");
   EXPECT_EQ(error_code(send(host, {{"type", "players"}, {"players", 3}})), "");
   EXPECT_EQ(error_code(send(host, {{"type", "seat"}, {"seat", 0}})), "");

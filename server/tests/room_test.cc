@@ -175,6 +175,34 @@ TEST_F(RoomTest, TheServerRunsTheHourglass) {
   EXPECT_EQ(store_->load(*room.game_id())->record.actions[0].type(), "timeout");
 }
 
+TEST_F(RoomTest, ABotPlaysForSomeoneGoneAndHandsTheSeatBack) {
+  Room room("AWAY", games::testing::game("wordbank"), *store_, 8);
+  const auto a = room.join("A").id;
+  const auto b = room.join("B").id;
+  room.connected(a);
+  room.connected(b);
+  room.take_seat(a, 0);
+  room.take_seat(b, 1);
+  ASSERT_FALSE(room.start(a, 0));
+  const auto seat = room.state()->to_act().front();
+  const MemberId gone = seat == 0 ? a : b;
+  room.disconnected(gone, 1000);
+  EXPECT_FALSE(room.summary().as_object().at("members").as_array()[static_cast<std::size_t>(gone - 1)]
+                   .as_object().at("online").as_bool());
+  EXPECT_TRUE(room.tick(1000 + kGraceMs - 1).empty());  // still within the grace period
+  EXPECT_EQ(room.version(), 0);
+  EXPECT_FALSE(room.tick(1000 + kGraceMs).empty());     // a bot plays for them
+  EXPECT_EQ(room.version(), 1);
+  room.connected(gone);                                  // back: no more stand-in
+  while (!room.state()->is_terminal() && room.state()->to_act().front() != seat) {
+    const MemberId other = gone == a ? b : a;
+    play_for(room, other, 70'000);
+  }
+  const auto before = room.version();
+  EXPECT_TRUE(room.tick(200'000).empty());
+  EXPECT_EQ(room.version(), before);
+}
+
 TEST_F(RoomTest, AGameInProgressComesBackAfterARestart) {
   std::string token_b;
   std::string before;
