@@ -124,6 +124,7 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
         return welcome(c, *r, *m, false, now_ms);
       }
       if (r->members() >= kMaxMembersPerRoom) return {error_to_sender("room_full", "La salle est pleine.")};
+      if (r->locked()) return {error_to_sender("room_locked", "La salle est fermée aux nouveaux venus.")};
       const auto& m = r->join(games::get_optional_string(o, "name").value_or(""));
       return welcome(c, *r, m, true, now_ms);
     }
@@ -142,6 +143,14 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
     if (type == "unbot") return after(r->remove_bot(who, static_cast<int>(games::get_int(o, "seat", 0, 63))));
     if (type == "players") return after(r->set_players(who, static_cast<int>(games::get_int(o, "players", 1, 64))));
     if (type == "options") return after(r->set_options(who, games::get_object(o, "options")));
+    if (type == "lock") return after(r->lock(who, games::get_bool(o, "locked", true)));
+    if (type == "kick") {
+      const auto target = static_cast<MemberId>(games::get_int(o, "member", 1, 1 << 20));
+      if (auto e = r->kick(who, target)) return {error_to_sender(e->code, e->message)};
+      return {{c.room, target,
+               games::JsonObject{{"type", "kicked"}, {"message", "L’hôte t’a demandé de quitter la salle."}}},
+              {c.room, std::nullopt, r->summary()}};
+    }
     if (type == "start") {
       if (auto e = r->start(who, now_ms)) return {error_to_sender(e->code, e->message)};
       std::vector<Delivery> out{{c.room, std::nullopt, r->summary()}};

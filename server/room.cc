@@ -68,9 +68,38 @@ const Member& Room::join(std::string_view name) {
 
 const Member* Room::resume(std::string_view token) const {
   for (const auto& m : members_) {
-    if (!token.empty() && m.token == token) return &m;
+    if (!token.empty() && m.token == token && !m.kicked) return &m;
   }
   return nullptr;
+}
+
+std::optional<games::Error> Room::lock(MemberId who, bool locked) {
+  if (!is_host(who)) return error("not_host", "Seul l’hôte de la salle peut faire ça.");
+  locked_ = locked;
+  return std::nullopt;
+}
+
+std::optional<games::Error> Room::kick(MemberId who, MemberId target) {
+  if (!is_host(who)) return error("not_host", "Seul l’hôte de la salle peut faire ça.");
+  if (target == who) return error("bad_member", "L’hôte ne peut pas se renvoyer lui-même.");
+  auto it = std::find_if(members_.begin(), members_.end(), [&](const Member& m) { return m.id == target && !m.kicked; });
+  if (it == members_.end()) return error("unknown_member", "Ce joueur n’est pas dans la salle.");
+  it->kicked = true;
+  it->connections = 0;
+  it->offline_since = 1;  // long gone: a bot plays their seat at once during a game
+  if (!state_) {
+    for (auto& s : seats_) {
+      if (s.member == target) s.member.reset();
+    }
+    it->seat.reset();
+  }
+  if (game_id_) {
+    try {
+      store_.set_meta(*game_id_, meta());
+    } catch (const StoreError&) {
+    }
+  }
+  return std::nullopt;
 }
 
 const Member* Room::member(MemberId id) const {
@@ -208,7 +237,7 @@ int64_t Room::game_time(int64_t now_ms) const {
 std::vector<Outgoing> Room::act(MemberId who, int64_t version, const games::JsonObject& body, int64_t now_ms) {
   const Member* m = member(who);
   auto refuse = [&](const games::Error& e) { return std::vector<Outgoing>{{who, error_message(e)}}; };
-  if (!m) return refuse(error("unknown_member", "Ce joueur n’est pas dans la salle."));
+  if (!m || m->kicked) return refuse(error("unknown_member", "Ce joueur n’est pas dans la salle."));
   if (!state_) return refuse(error("not_started", "La partie n’a pas commencé."));
   if (!m->seat) return refuse(error("not_seated", "Les spectateurs regardent sans jouer."));
   if (version != this->version()) {
@@ -330,6 +359,7 @@ games::Json Room::view_for(MemberId who) const {
 games::Json Room::summary() const {
   games::JsonArray members;
   for (const auto& m : members_) {
+    if (m.kicked) continue;
     games::JsonObject o{{"id", m.id}, {"name", m.name}, {"host", m.id == host_}, {"online", m.connections > 0}};
     if (m.seat) o["seat"] = *m.seat;
     members.push_back(std::move(o));
@@ -344,7 +374,8 @@ games::Json Room::summary() const {
   return games::JsonObject{{"type", "room"},        {"code", code_},
                            {"game", game_.info().name}, {"players", players_},
                            {"members", members},    {"seats", seats},
-                           {"options", options_},   {"status", !state_ ? "lobby" : state_->is_terminal() ? "over" : "playing"}};
+                           {"options", options_},   {"locked", locked_},
+                           {"status", !state_ ? "lobby" : state_->is_terminal() ? "over" : "playing"}};
 }
 
 std::string Room::meta() const {
@@ -352,6 +383,7 @@ std::string Room::meta() const {
   for (const auto& m : members_) {
     games::JsonObject o{{"id", m.id}, {"name", m.name}, {"token", m.token}};
     if (m.seat) o["seat"] = *m.seat;
+    if (m.kicked) o["kicked"] = true;
     members.push_back(std::move(o));
   }
   games::JsonArray seats;
@@ -376,6 +408,8 @@ std::unique_ptr<Room> Room::restore(const StoredGame& stored, const games::Game&
     m.name = std::string(games::get_string(o, "name"));
     m.token = std::string(games::get_string(o, "token"));
     if (o.contains("seat")) m.seat = static_cast<int>(games::get_int(o, "seat", 0, 63));
+    m.kicked = games::get_bool(o, "kicked", false);
+    if (m.kicked) m.offline_since = 1;
     room->members_.push_back(std::move(m));
   }
   room->host_ = static_cast<MemberId>(games::get_int(meta, "host", 0, 1 << 20));

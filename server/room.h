@@ -32,6 +32,7 @@ struct Member {
   std::string token;  // secret: lets this person back into the room
   std::optional<int> seat;
   int connections = 0;         // open connections (presence)
+  bool kicked = false;
   int64_t offline_since = 0;   // wall clock when the last one closed
 };
 
@@ -71,6 +72,12 @@ class Room {
   std::optional<games::Error> remove_bot(MemberId who, int seat);
   std::optional<games::Error> set_players(MemberId who, int players);
   std::optional<games::Error> set_options(MemberId who, const games::JsonObject& options);
+  // Host: no more newcomers (people already in may still come back).
+  std::optional<games::Error> lock(MemberId who, bool locked);
+  // Host: sends someone away; their token stops working. During a game their
+  // seat is played by a bot.
+  std::optional<games::Error> kick(MemberId who, MemberId target);
+  bool locked() const { return locked_; }
   // Starts the game (every seat filled); the game is recorded in the store.
   std::optional<games::Error> start(MemberId who, int64_t now_ms);
 
@@ -123,6 +130,7 @@ class Room {
   int64_t started_ms_ = 0;  // wall clock when the game started (game time 0)
   std::vector<std::unique_ptr<games::Bot>> bots_;
   std::unique_ptr<games::Bot> stand_in_;  // plays for people who are away
+  bool locked_ = false;
 };
 
 }  // namespace logomachie::server

@@ -2,6 +2,8 @@
 // game between two clients and a bot; bad messages keep the connection; a
 // restarted server takes players back with their tokens.
 #include <gtest/gtest.h>
+#include <sys/socket.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include <boost/asio.hpp>
@@ -50,6 +52,9 @@ class Client {
   explicit Client(uint16_t port) : ws_(ioc_) {
     auto& socket = beast::get_lowest_layer(ws_);
     socket.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+    // Never wait forever in a test: a read with no answer fails after 20 s.
+    const timeval limit{20, 0};
+    ::setsockopt(socket.socket().native_handle(), SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
     ws_.handshake("127.0.0.1", "/ws");
   }
   void send(const boost::json::value& v) { ws_.write(net::buffer(boost::json::serialize(v))); }

@@ -116,6 +116,40 @@ TEST_F(LobbyTest, BadInputGetsATypedErrorAndChangesNothing) {
   EXPECT_EQ(find(out, "chat")->at("text"), "<b>salut</b>");  // kept as text: the client escapes it
 }
 
+TEST_F(LobbyTest, TheHostLocksKicksAndPlaysAgain) {
+  Connection host, guest, late;
+  auto out = send(host, {{"type", "create"}, {"game", "wordbank"}});
+  const std::string code(find(out, "welcome")->at("room").as_string());
+  out = send(guest, {{"type", "join"}, {"room", code}});
+  const auto guest_id = find(out, "welcome")->at("member").to_number<int>();
+  const std::string token(find(out, "welcome")->at("token").as_string());
+  EXPECT_EQ(error_code(send(guest, {{"type", "lock"}})), "not_host");
+  EXPECT_EQ(error_code(send(host, {{"type", "lock"}, {"locked", true}})), "");
+  EXPECT_EQ(error_code(send(late, {{"type", "join"}, {"room", code}})), "room_locked");
+  out = send(host, {{"type", "kick"}, {"member", guest_id}});
+  ASSERT_NE(find(out, "kicked"), nullptr);
+  EXPECT_EQ(find(out, "room")->at("members").as_array().size(), 1u);
+  Connection again;
+  EXPECT_EQ(error_code(send(again, {{"type", "resume"}, {"room", code}, {"token", token}})), "bad_token");
+  EXPECT_EQ(error_code(send(host, {{"type", "kick"}, {"member", 1}})), "bad_member");
+  // Play again in the same room: a finished game, then a new one.
+  send(host, {{"type", "seat"}, {"seat", 0}});
+  send(host, {{"type", "bot"}, {"seat", 1}, {"level", "easy"}});
+  ASSERT_EQ(error_code(send(host, {{"type", "start"}}, 10)), "");
+  Room* room = lobby_->room(code);
+  const auto first_game = room->game_id();
+  auto helper = room->game().make_bot("medium", 5);
+  for (int guard = 0; guard < 100 && !room->state()->is_terminal(); ++guard) {
+    const auto action = helper->act(*room->state(), 0);
+    ASSERT_EQ(error_code(send(host, {{"type", "act"}, {"version", room->version()}, {"action", action->body}}, 20 + guard)), "");
+  }
+  ASSERT_TRUE(room->state()->is_terminal());
+  ASSERT_EQ(error_code(send(host, {{"type", "start"}}, 500)), "");
+  EXPECT_NE(room->game_id(), first_game);
+  EXPECT_FALSE(room->state()->is_terminal());
+  EXPECT_TRUE(store_->load(*first_game)->finished);
+}
+
 TEST_F(LobbyTest, FloodingIsRateLimited) {
   Connection c;
   send(c, {{"type", "create"}, {"game", "wordbank"}}, 0);
