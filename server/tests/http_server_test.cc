@@ -2,7 +2,9 @@
 // game between two clients and a bot; bad messages keep the connection; a
 // restarted server takes players back with their tokens.
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <sys/time.h>
 #include <unistd.h>
 
@@ -62,13 +64,27 @@ class Client {
   boost::json::object read() {
     beast::flat_buffer b;
     ws_.read(b);
+
     return boost::json::parse(beast::buffers_to_string(b.data())).as_object();
+  }
+  // Reads room summaries until seat `seat` is taken by a person (messages
+  // from two connections reach the server in no fixed order).
+  void until_seated(int seat) {
+    for (int i = 0; i < 50; ++i) {
+      const auto m = until("room");
+      const auto& s = m.at("seats").as_array()[static_cast<std::size_t>(seat)].as_object();
+      if (s.contains("member")) return;
+    }
+    throw std::runtime_error("seat never taken");
   }
   // Reads until a message of `type` comes (skipping others).
   boost::json::object until(std::string_view type) {
     for (int i = 0; i < 50; ++i) {
       auto m = read();
       if (m.at("type").as_string() == type) return m;
+      if (m.at("type").as_string() == "error") {  // fail fast and say why
+        throw std::runtime_error("error instead of " + std::string(type) + ": " + boost::json::serialize(m));
+      }
     }
     throw std::runtime_error("no message of type " + std::string(type));
   }
@@ -127,6 +143,7 @@ TEST_F(HttpServerTest, TwoPlayersAndABotOverWebSockets) {
   lea.send({{"type", "players"}, {"players", 3}});
   lea.send({{"type", "seat"}, {"seat", 0}});
   tom.send({{"type", "seat"}, {"seat", 1}});
+  lea.until_seated(1);
   lea.send({{"type", "bot"}, {"seat", 2}, {"level", "medium"}});
   lea.send({{"type", "start"}});
   auto view = lea.until("view");
@@ -157,6 +174,7 @@ TEST_F(HttpServerTest, ARestartedServerTakesPlayersBack) {
     token = std::string(b.until("welcome").at("token").as_string());
     a.send({{"type", "seat"}, {"seat", 0}});
     b.send({{"type", "seat"}, {"seat", 1}});
+    a.until_seated(1);
     a.send({{"type", "start"}});
     version = a.until("view").at("version").to_number<int64_t>();
   }
@@ -167,6 +185,59 @@ TEST_F(HttpServerTest, ARestartedServerTakesPlayersBack) {
   const auto view = b.until("view");
   EXPECT_EQ(view.at("version").to_number<int64_t>(), version);
   EXPECT_EQ(view.at("view").as_object().at("you"), 1);
+}
+
+TEST_F(HttpServerTest, KillNineMidGameLosesNoAcknowledgedAction) {
+  // The server runs in a child process that we kill -9 in the middle of a game.
+  int port_pipe[2];
+  ASSERT_EQ(::pipe(port_pipe), 0);
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    ::close(port_pipe[0]);
+    ServeOptions o;
+    o.port = 0;
+    o.db = db_;
+    HttpServer server(games::testing::lexicon(), o);
+    const uint16_t port = server.port();
+    if (::write(port_pipe[1], &port, sizeof port) != sizeof port) ::_exit(1);
+    server.run();
+    ::_exit(0);
+  }
+  ::close(port_pipe[1]);
+  uint16_t port = 0;
+  ASSERT_EQ(::read(port_pipe[0], &port, sizeof port), static_cast<ssize_t>(sizeof port));
+  ::close(port_pipe[0]);
+
+  std::string code, token;
+  int64_t acknowledged = 0;
+  {
+    Client a(port);
+    a.send({{"type", "create"}, {"game", "wordbank"}, {"name", "A"}});
+    const auto w = a.until("welcome");
+    code = std::string(w.at("room").as_string());
+    token = std::string(w.at("token").as_string());
+    a.send({{"type", "seat"}, {"seat", 0}});
+    a.send({{"type", "bot"}, {"seat", 1}, {"level", "easy"}});
+    a.send({{"type", "start"}});
+    auto view = a.until("view");
+    // Pass a few times (the bot plays in between); every view acknowledges the
+    // actions before it. Stop before the bot can finish the game.
+    for (int i = 0; i < 2 && !view.at("over").as_bool(); ++i) {
+      a.send({{"type", "act"}, {"version", view.at("version")}, {"action", {{"type", "pass"}}}});
+      view = a.until("view");
+      acknowledged = view.at("version").to_number<int64_t>();
+    }
+    ::kill(child, SIGKILL);
+    ::waitpid(child, nullptr, 0);
+  }
+  ASSERT_GT(acknowledged, 0);
+  Running again(db_);
+  Client a(again.port());
+  a.send({{"type", "resume"}, {"room", code}, {"token", token}});
+  a.until("welcome");
+  const auto view = a.until("view");
+  EXPECT_GE(view.at("version").to_number<int64_t>(), acknowledged);
 }
 
 }  // namespace
