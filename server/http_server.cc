@@ -4,7 +4,9 @@
 #include <boost/beast.hpp>
 #include <boost/json/serialize.hpp>
 
+#include <array>
 #include <chrono>
+#include <cstdio>
 #include <deque>
 #include <iostream>
 #include <map>
@@ -64,8 +66,32 @@ struct HttpServer::Impl {
     auto m = r->second.find(*member);
     if (m != r->second.end()) m->second.erase(s);
   }
+  // Time to handle one message (rules, bots, durable store), in seconds.
+  static constexpr std::array<double, 10> kBuckets = {0.0005, 0.001, 0.0025, 0.005, 0.01,
+                                                      0.025, 0.05, 0.1, 0.25, 1.0};
+  void observe(double seconds) {
+    for (std::size_t i = 0; i < kBuckets.size(); ++i) {
+      if (seconds <= kBuckets[i]) ++latency_counts[i];
+    }
+    ++latency_count;
+    latency_sum += seconds;
+  }
   std::string metrics() const {
     std::string out;
+    out += "# HELP logomachie_message_seconds Time to handle a message, store included.\n"
+           "# TYPE logomachie_message_seconds histogram\n";
+    char line[128];
+    for (std::size_t i = 0; i < kBuckets.size(); ++i) {
+      std::snprintf(line, sizeof line, "logomachie_message_seconds_bucket{le=\"%g\"} %llu\n", kBuckets[i],
+                    static_cast<unsigned long long>(latency_counts[i]));
+      out += line;
+    }
+    std::snprintf(line, sizeof line, "logomachie_message_seconds_bucket{le=\"+Inf\"} %llu\n",
+                  static_cast<unsigned long long>(latency_count));
+    out += line;
+    std::snprintf(line, sizeof line, "logomachie_message_seconds_sum %.6f\nlogomachie_message_seconds_count %llu\n",
+                  latency_sum, static_cast<unsigned long long>(latency_count));
+    out += line;
     out += "# HELP logomachie_rooms Rooms open.\n# TYPE logomachie_rooms gauge\nlogomachie_rooms " +
            std::to_string(lobby.rooms()) + "\n";
     out += "# HELP logomachie_connections WebSocket connections open.\n# TYPE logomachie_connections gauge\n"
@@ -88,6 +114,9 @@ struct HttpServer::Impl {
   std::size_t connections = 0;
   uint64_t messages = 0;
   uint64_t errors = 0;
+  std::array<uint64_t, kBuckets.size()> latency_counts{};
+  uint64_t latency_count = 0;
+  double latency_sum = 0;
 };
 
 namespace {
@@ -110,7 +139,9 @@ class Session : public std::enable_shared_from_this<Session> {
         co_await ws_.async_read(buffer, use_awaitable);
         ++server_.messages;
         const auto text = beast::buffers_to_string(buffer.data());
+        const auto t0 = std::chrono::steady_clock::now();
         auto deliveries = server_.lobby.handle(conn_, text, wall_ms());
+        server_.observe(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
         if (conn_.member) server_.subscribe(self, conn_.room, *conn_.member);
         server_.deliver(self, std::move(deliveries));
       }

@@ -159,7 +159,10 @@ TEST_F(HttpServerTest, TwoPlayersAndABotOverWebSockets) {
     mover.send({{"type", "act"}, {"version", view.at("version")}, {"action", {{"type", "pass"}}}});
     EXPECT_EQ(mover.until("error").at("code"), "stale");
   }
-  EXPECT_NE(http_get(server.port(), "/metrics").find("logomachie_rooms 1"), std::string::npos);
+  const auto metrics = http_get(server.port(), "/metrics");
+  EXPECT_NE(metrics.find("logomachie_rooms 1"), std::string::npos);
+  EXPECT_NE(metrics.find("logomachie_message_seconds_bucket{le=\"+Inf\"}"), std::string::npos);
+  EXPECT_EQ(metrics.find("logomachie_message_seconds_count 0\n"), std::string::npos);  // messages were timed
 }
 
 TEST_F(HttpServerTest, ARestartedServerTakesPlayersBack) {
