@@ -356,45 +356,50 @@ games::Json Room::view_for(MemberId who) const {
   return out;
 }
 
-games::Json Room::summary() const {
-  games::JsonArray members;
+games::JsonArray Room::members_json(bool for_store) const {
+  games::JsonArray out;
   for (const auto& m : members_) {
-    if (m.kicked) continue;
-    games::JsonObject o{{"id", m.id}, {"name", m.name}, {"host", m.id == host_}, {"online", m.connections > 0}};
+    if (m.kicked && !for_store) continue;
+    games::JsonObject o{{"id", m.id}, {"name", m.name}};
+    if (for_store) {
+      o["token"] = m.token;  // secrets stay in the store, never in a message
+      if (m.kicked) o["kicked"] = true;
+    } else {
+      o["host"] = m.id == host_;
+      o["online"] = m.connections > 0;
+    }
     if (m.seat) o["seat"] = *m.seat;
-    members.push_back(std::move(o));
+    out.push_back(std::move(o));
   }
-  games::JsonArray seats;
+  return out;
+}
+
+games::JsonArray Room::seats_json() const {
+  games::JsonArray out;
   for (const auto& s : seats_) {
     games::JsonObject o;
     if (s.member) o["member"] = *s.member;
     if (!s.bot.empty()) o["bot"] = s.bot;
-    seats.push_back(std::move(o));
+    out.push_back(std::move(o));
   }
-  return games::JsonObject{{"type", "room"},        {"code", code_},
-                           {"game", game_.info().name}, {"players", players_},
-                           {"members", members},    {"seats", seats},
-                           {"options", options_},   {"locked", locked_},
+  return out;
+}
+
+games::Json Room::summary() const {
+  return games::JsonObject{{"type", "room"},
+                           {"code", code_},
+                           {"game", game_.info().name},
+                           {"players", players_},
+                           {"members", members_json(false)},
+                           {"seats", seats_json()},
+                           {"options", options_},
+                           {"locked", locked_},
                            {"status", !state_ ? "lobby" : state_->is_terminal() ? "over" : "playing"}};
 }
 
 std::string Room::meta() const {
-  games::JsonArray members;
-  for (const auto& m : members_) {
-    games::JsonObject o{{"id", m.id}, {"name", m.name}, {"token", m.token}};
-    if (m.seat) o["seat"] = *m.seat;
-    if (m.kicked) o["kicked"] = true;
-    members.push_back(std::move(o));
-  }
-  games::JsonArray seats;
-  for (const auto& s : seats_) {
-    games::JsonObject o;
-    if (s.member) o["member"] = *s.member;
-    if (!s.bot.empty()) o["bot"] = s.bot;
-    seats.push_back(std::move(o));
-  }
-  return games::canonical(games::JsonObject{{"members", members}, {"seats", seats}, {"host", host_},
-                                            {"started_ms", started_ms_}, {"rng", rng_.to_hex()}});
+  return games::canonical(games::JsonObject{{"members", members_json(true)}, {"seats", seats_json()},
+                                            {"host", host_}, {"started_ms", started_ms_}, {"rng", rng_.to_hex()}});
 }
 
 std::unique_ptr<Room> Room::restore(const StoredGame& stored, const games::Game& game, Store& store) {

@@ -112,7 +112,9 @@ class Room {
   void play_bots(std::vector<games::Json>& events);
   int64_t game_time(int64_t now_ms) const;
   std::vector<Outgoing> views(const std::vector<games::Json>& events) const;
-  std::string meta() const;
+  std::string meta() const;  // what the store keeps besides the game (tokens included)
+  games::JsonArray members_json(bool for_store) const;
+  games::JsonArray seats_json() const;
   bool is_host(MemberId who) const { return who == host_; }
 
   std::string code_;

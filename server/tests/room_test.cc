@@ -60,6 +60,8 @@ TEST_F(RoomTest, TheHostSetsUpSeatsBotsAndStarts) {
   EXPECT_NE(room.member(lea)->token, room.member(tom)->token);
   EXPECT_EQ(room.resume(room.member(tom)->token), room.member(tom));
   EXPECT_EQ(room.resume("not-a-token"), nullptr);
+  // Tokens are secrets: never in what members are sent.
+  EXPECT_EQ(games::canonical(room.summary()).find(room.member(tom)->token), std::string::npos);
   EXPECT_EQ(room.set_players(tom, 3)->code, "not_host");
   EXPECT_FALSE(room.set_players(lea, 3));
   EXPECT_EQ(room.set_players(lea, 9)->code, "bad_players");

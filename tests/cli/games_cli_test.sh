@@ -5,19 +5,7 @@
 set -uo pipefail
 bin=${1:?usage: games_cli_test.sh PATH/TO/logomachie DATA_DIR}
 data=${2:?usage: games_cli_test.sh PATH/TO/logomachie DATA_DIR}
-passed=0
-failed=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { passed=$((passed + 1)); }
-ko() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
-expect_eq() {  # NAME EXPECTED ACTUAL
-  if [ "$2" == "$3" ]; then ok; else ko "$1: expected [$2], got [$3]"; fi
-}
-expect_match() {  # NAME REGEX ACTUAL
-  if [[ "$3" =~ $2 ]]; then ok; else ko "$1: [$3] does not match /$2/"; fi
-}
+source "$(dirname "$0")/check_lib.sh"
 
 # --- games --------------------------------------------------------------------
 expect_eq "games lists the registry" "wordbank lettralettre" "$("$bin" games | tr '\n' ' ' | sed 's/ $//')"
@@ -140,5 +128,4 @@ expect_eq "serve: SIGTERM stops it cleanly" 0 "$?"
 expect_match "serve: says goodbye" 'À bientôt' "$(cat "$tmp/serve.out")"
 [ -f "$tmp/serve.db" ] && ok || ko "serve: the store file was not created"
 
-echo "games CLI: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish "games CLI"

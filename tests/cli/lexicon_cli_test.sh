@@ -3,16 +3,7 @@
 # Usage: lexicon_cli_test.sh PATH/TO/logomachie
 set -uo pipefail
 bin=${1:?usage: lexicon_cli_test.sh PATH/TO/logomachie}
-passed=0
-failed=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { passed=$((passed + 1)); }
-ko() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
-expect_eq() {  # NAME EXPECTED ACTUAL
-  if [ "$2" == "$3" ]; then ok; else ko "$1: expected [$2], got [$3]"; fi
-}
+source "$(dirname "$0")/check_lib.sh"
 
 # --- relate: first line is the relation, exit 0 -----------------------------
 relate() { "$bin" lexicon relate "$1" "$2" | head -n 1; }
@@ -90,5 +81,4 @@ grep -q "« château » par rapport à « chat » : aucun lien" <<<"$demo" && ok
 grep -q "même famille" <<<"$demo" && ok || ko "demo: derivative"
 grep -q "« xqzwv » n’est pas dans le dictionnaire" <<<"$demo" && ok || ko "demo: unknown word"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish "lexicon CLI"
