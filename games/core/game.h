@@ -63,7 +63,8 @@ struct Action {
 
 struct ApplyResult {
   std::optional<Error> error;  // set when refused (then nothing changed)
-  std::vector<Json> events;    // what happened, in order, for hosts and logs
+  std::vector<Json> events;    // what happened, in order; public: hosts send them to everyone,
+                               // so an event never names a secret (a hidden word, a deck card)
   bool ok() const { return !error; }
 };
 
