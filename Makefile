@@ -1,5 +1,5 @@
 # Logomachie: the two commands of the README, and a few helpers.
-#   make run    install what is missing, build (release), start the program
+#   make run    install what is missing, build (release + web client), start the server
 #   make test   install what is missing, build, run every test
 .PHONY: run test build deps dev-build fuzz-build bench clean
 
@@ -11,10 +11,14 @@ deps:
 build: deps
 	@cmake --preset release >/dev/null
 	@cmake --build --preset release -j $(JOBS)
-	@echo "Built build/bin/logomachie (lexicon: build/bin/fr.lex)"
+	@scripts/build-web.sh
+	@echo "Built build/bin/logomachie (lexicon: build/bin/fr.lex, web client: build/web)"
 
+# The server on http://localhost:8080 (PORT=… BIND=0.0.0.0 to play on the local network).
+PORT ?= 8080
+BIND ?= 127.0.0.1
 run: build
-	@build/bin/logomachie demo
+	@build/bin/logomachie serve --port $(PORT) --bind $(BIND)
 
 dev-build: deps
 	@cmake --preset dev >/dev/null

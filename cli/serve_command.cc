@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 
 #include "game_context.h"
@@ -12,9 +13,10 @@ namespace logomachie::cli {
 namespace {
 
 constexpr std::string_view kUsage =
-    "usage: logomachie serve [--port N] [--bind ADDRESS] [--db FILE]\n"
-    "  defaults: port 8080, bind 127.0.0.1 (0.0.0.0 to play on the local network), db var/logomachie.db;\n"
-    "  environment: LOGOMACHIE_PORT, LOGOMACHIE_BIND, LOGOMACHIE_DB.\n";
+    "usage: logomachie serve [--port N] [--bind ADDRESS] [--db FILE] [--web DIR]\n"
+    "  defaults: port 8080, bind 127.0.0.1 (0.0.0.0 to play on the local network), db var/logomachie.db,\n"
+    "  web: the built client beside the program (build/web);\n"
+    "  environment: LOGOMACHIE_PORT, LOGOMACHIE_BIND, LOGOMACHIE_DB, LOGOMACHIE_WEB.\n";
 
 std::optional<uint16_t> port_of(std::string_view s) {
   unsigned v = 0;
@@ -23,12 +25,22 @@ std::optional<uint16_t> port_of(std::string_view s) {
   return static_cast<uint16_t>(v);
 }
 
+// build/bin/logomachie serves build/web (where `make run` builds the client).
+std::filesystem::path default_web() {
+  std::error_code ec;
+  const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec) return "build/web";
+  return exe.parent_path().parent_path() / "web";
+}
+
 }  // namespace
 
 int serve_command(std::span<const std::string_view> args, std::string_view lexicon_path) {
   server::ServeOptions options;
   if (const char* v = std::getenv("LOGOMACHIE_BIND")) options.bind = v;
   if (const char* v = std::getenv("LOGOMACHIE_DB")) options.db = v;
+  options.web = default_web();
+  if (const char* v = std::getenv("LOGOMACHIE_WEB")) options.web = v;
   if (const char* v = std::getenv("LOGOMACHIE_PORT")) {
     const auto p = port_of(v);
     if (!p) {
@@ -49,6 +61,8 @@ int serve_command(std::span<const std::string_view> args, std::string_view lexic
       options.bind = std::string(v);
     } else if (args[i] == "--db") {
       options.db = std::string(v);
+    } else if (args[i] == "--web") {
+      options.web = std::string(v);
     } else {
       std::cerr << "logomachie serve: bad option " << args[i] << " " << v << "\n" << kUsage;
       return 2;
@@ -60,8 +74,12 @@ int serve_command(std::span<const std::string_view> args, std::string_view lexic
     server::HttpServer http(*lex, options);
     const std::string host = options.bind == "0.0.0.0" || options.bind == "127.0.0.1" ? "localhost" : options.bind;
     std::cout << "Logomachie est prêt : ouvre http://" << host << ":" << http.port() << "/\n"
-              << "(parties enregistrées dans " << options.db.string() << " ; Ctrl+C pour arrêter)\n"
-              << std::flush;
+              << "(parties enregistrées dans " << options.db.string() << " ; Ctrl+C pour arrêter)\n";
+    if (http.web_files() == 0) {
+      std::cout << "Attention : l’interface web n’est pas construite dans " << options.web.string()
+                << " (make run la construit).\n";
+    }
+    std::cout << std::flush;
     http.run();
   } catch (const server::StoreError& e) {
     std::cerr << "logomachie serve: " << e.what() << "\n";

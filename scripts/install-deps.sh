@@ -26,6 +26,7 @@ packages=(
   mythes-fr            # French thesaurus
   hunspell-fr-comprehensive  # benchmark baseline (and future suggestions)
   libhunspell-dev
+  chromium             # headless browser for the end-to-end test (driven by npm playwright-core)
 )
 # Node.js and npm may come from elsewhere than Debian (a newer Node is often
 # preinstalled, and Debian's npm package conflicts with it): install Debian's
@@ -48,12 +49,14 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-# npm packages for the lexicon build (frequency ranks). `npm ci` only when the
-# lockfile changed since the last install.
-npm_dir=lexicon/npm
-stamp="$npm_dir/node_modules/.install-stamp"
-if [ ! -f "$stamp" ] || [ "$npm_dir/package-lock.json" -nt "$stamp" ]; then
-  echo "install-deps: npm ci in $npm_dir"
-  (cd "$npm_dir" && npm ci --no-audit --no-fund --loglevel=error)
-  touch "$stamp"
-fi
+# npm packages: the lexicon build (frequency ranks) and the web client
+# (TypeScript, Vite, Preact, playwright-core). `npm ci` only when the lockfile
+# changed since the last install.
+for npm_dir in lexicon/npm web; do
+  stamp="$npm_dir/node_modules/.install-stamp"
+  if [ ! -f "$stamp" ] || [ "$npm_dir/package-lock.json" -nt "$stamp" ]; then
+    echo "install-deps: npm ci in $npm_dir"
+    (cd "$npm_dir" && npm ci --no-audit --no-fund --loglevel=error)
+    touch "$stamp"
+  fi
+done

@@ -5,6 +5,7 @@
 #include <boost/json/serialize.hpp>
 
 #include <array>
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <deque>
@@ -15,6 +16,8 @@
 #include "games/core/json.h"
 #include "games/core/registry.h"
 #include "server/lobby.h"
+#include "server/log.h"
+#include "server/static_files.h"
 #include "server/store.h"
 
 namespace logomachie::server {
@@ -43,9 +46,12 @@ struct HttpServer::Impl {
         lobby(make_games(lexicon), *store),
         acceptor(ioc, {net::ip::make_address(options.bind), options.port}),
         signals(ioc, SIGINT, SIGTERM),
-        ticker(ioc) {
+        ticker(ioc),
+        web(options.web) {
     restored = lobby.restore();
   }
+
+  void shutdown();
 
   static std::vector<std::unique_ptr<games::Game>> make_games(const lexicon::Lexicon& lexicon) {
     std::vector<std::unique_ptr<games::Game>> out;
@@ -110,6 +116,9 @@ struct HttpServer::Impl {
   net::signal_set signals;
   net::steady_timer ticker;
   std::size_t restored = 0;
+  StaticFiles web;
+  bool stopping = false;
+  std::set<Session*> sessions;  // every open WebSocket (for shutdown)
   std::map<std::string, std::map<MemberId, std::set<std::shared_ptr<Session>>>> members;
   std::size_t connections = 0;
   uint64_t messages = 0;
@@ -130,9 +139,11 @@ class Session : public std::enable_shared_from_this<Session> {
   awaitable<void> run(http::request<http::string_body> request) {
     auto self = shared_from_this();
     ++server_.connections;
+    server_.sessions.insert(this);
     try {
       ws_.read_message_max(kMaxMessageBytes + 1);
       co_await ws_.async_accept(request, use_awaitable);
+      accepted_ = true;
       beast::flat_buffer buffer;
       while (true) {
         buffer.clear();
@@ -148,6 +159,7 @@ class Session : public std::enable_shared_from_this<Session> {
     } catch (const std::exception&) {
       // closed by the peer, network error, or a message over the limit
     }
+    server_.sessions.erase(this);
     server_.unsubscribe(self, conn_.room, conn_.member);
     --server_.connections;
     server_.deliver(nullptr, server_.lobby.disconnect(conn_, wall_ms()));  // presence for the others
@@ -160,9 +172,15 @@ class Session : public std::enable_shared_from_this<Session> {
     net::co_spawn(ws_.get_executor(), write_loop(shared_from_this()), net::detached);
   }
 
-  void close() {
-    beast::error_code ec;
-    beast::get_lowest_layer(ws_).socket().close(ec);
+  // Says goodbye (after what is already queued) and closes the WebSocket.
+  void close_gracefully(std::string goodbye) {
+    if (!accepted_) {  // still shaking hands: just hang up
+      beast::error_code ec;
+      beast::get_lowest_layer(ws_).socket().close(ec);
+      return;
+    }
+    closing_ = true;
+    send(std::move(goodbye));
   }
 
  private:
@@ -175,6 +193,7 @@ class Session : public std::enable_shared_from_this<Session> {
         ws_.text(true);
         co_await ws_.async_write(net::buffer(text), use_awaitable);
       }
+      if (closing_) co_await ws_.async_close(websocket::close_code::going_away, use_awaitable);
     } catch (const std::exception&) {
       queue_.clear();
     }
@@ -186,6 +205,8 @@ class Session : public std::enable_shared_from_this<Session> {
   Connection conn_;
   std::deque<std::string> queue_;
   bool writing_ = false;
+  bool closing_ = false;
+  bool accepted_ = false;
 };
 
 http::response<http::string_body> plain(const http::request<http::string_body>& req, http::status status,
@@ -196,6 +217,56 @@ http::response<http::string_body> plain(const http::request<http::string_body>& 
   res.body() = std::move(body);
   res.prepare_payload();
   return res;
+}
+
+http::response<http::string_body> json_reply(const http::request<http::string_body>& req, http::status status,
+                                             const games::Json& body) {
+  auto res = plain(req, status, boost::json::serialize(body), "application/json; charset=utf-8");
+  res.set(http::field::cache_control, "no-store");
+  return res;
+}
+
+// Plain HTTP: health, metrics, the JSON API and the web client's files.
+http::response<http::string_body> route(HttpServer::Impl& server, const http::request<http::string_body>& req) {
+  const std::string_view target(req.target().data(), req.target().size());
+  const std::string_view path = target.substr(0, target.find('?'));
+  if (req.method() != http::verb::get && req.method() != http::verb::head) {
+    return plain(req, http::status::method_not_allowed, "Méthode non permise.\n", "text/plain; charset=utf-8");
+  }
+  if (path == "/healthz") return plain(req, http::status::ok, "ok\n", "text/plain; charset=utf-8");
+  if (path == "/metrics") return plain(req, http::status::ok, server.metrics(), "text/plain; version=0.0.4");
+  if (path == "/api/games") return json_reply(req, http::status::ok, server.lobby.games_json());
+  if (path == "/api/replays") return json_reply(req, http::status::ok, server.lobby.recent_json(20));
+  if (path.starts_with("/api/replays/")) {
+    const auto id_text = path.substr(std::string_view("/api/replays/").size());
+    int64_t id = 0;
+    const auto [end, ec] = std::from_chars(id_text.data(), id_text.data() + id_text.size(), id);
+    std::optional<games::Json> replay;
+    if (ec == std::errc() && end == id_text.data() + id_text.size()) replay = server.lobby.replay_json(id);
+    if (!replay) {
+      return json_reply(req, http::status::not_found,
+                        games::JsonObject{{"code", "unknown_replay"},
+                                          {"message", "Aucune partie terminée ne porte ce numéro."}});
+    }
+    return json_reply(req, http::status::ok, *replay);
+  }
+  if (path.starts_with("/api/")) {
+    return json_reply(req, http::status::not_found,
+                      games::JsonObject{{"code", "not_found"}, {"message", "Cette adresse n’existe pas."}});
+  }
+  if (const auto* file = server.web.find(target)) {
+    auto res = plain(req, http::status::ok, file->body, file->content_type);
+    res.set(http::field::cache_control, file->immutable ? "public, max-age=31536000, immutable" : "no-cache");
+    return res;
+  }
+  if (server.web.empty() && path == "/") {
+    return plain(req, http::status::ok,
+                 "<!doctype html><html lang=\"fr\"><meta charset=\"utf-8\"><title>Logomachie</title>"
+                 "<p>Logomachie est en ligne, mais l’interface web n’est pas construite : lance "
+                 "<code>make run</code> (ou <code>--web build/web</code>).</p></html>\n",
+                 "text/html; charset=utf-8");
+  }
+  return plain(req, http::status::not_found, "Page introuvable.\n", "text/plain; charset=utf-8");
 }
 
 awaitable<void> serve_connection(HttpServer::Impl& server, tcp::socket socket) {
@@ -213,20 +284,7 @@ awaitable<void> serve_connection(HttpServer::Impl& server, tcp::socket socket) {
         co_await session->run(std::move(req));
         co_return;
       }
-      http::response<http::string_body> res;
-      if (req.target() == "/healthz") {
-        res = plain(req, http::status::ok, "ok\n", "text/plain; charset=utf-8");
-      } else if (req.target() == "/metrics") {
-        res = plain(req, http::status::ok, server.metrics(), "text/plain; version=0.0.4");
-      } else if (req.target() == "/") {
-        res = plain(req, http::status::ok,
-                    "<!doctype html><html lang=\"fr\"><meta charset=\"utf-8\"><title>Logomachie</title>"
-                    "<p>Logomachie est en ligne. L’interface web arrive bientôt ; en attendant, "
-                    "les jeux se jouent par WebSocket sur <code>/ws</code>.</p></html>\n",
-                    "text/html; charset=utf-8");
-      } else {
-        res = plain(req, http::status::not_found, "Page introuvable.\n", "text/plain; charset=utf-8");
-      }
+      auto res = route(server, req);
       const bool keep = res.keep_alive();
       co_await http::async_write(stream, res, use_awaitable);
       if (!keep) break;
@@ -239,16 +297,22 @@ awaitable<void> serve_connection(HttpServer::Impl& server, tcp::socket socket) {
 }
 
 awaitable<void> accept_loop(HttpServer::Impl& server) {
-  while (true) {
-    auto socket = co_await server.acceptor.async_accept(use_awaitable);
-    net::co_spawn(server.ioc, serve_connection(server, std::move(socket)), net::detached);
+  try {
+    while (true) {
+      auto socket = co_await server.acceptor.async_accept(use_awaitable);
+      net::co_spawn(server.ioc, serve_connection(server, std::move(socket)), net::detached);
+    }
+  } catch (const std::exception&) {
+    // the acceptor was closed (shutdown)
   }
 }
 
 awaitable<void> tick_loop(HttpServer::Impl& server) {
-  while (true) {
+  while (!server.stopping) {
     server.ticker.expires_after(std::chrono::milliseconds(200));
-    co_await server.ticker.async_wait(use_awaitable);
+    beast::error_code ec;
+    co_await server.ticker.async_wait(net::redirect_error(use_awaitable, ec));
+    if (server.stopping) break;
     server.deliver(nullptr, server.lobby.tick(wall_ms()));
   }
 }
@@ -272,6 +336,22 @@ void HttpServer::Impl::deliver(const std::shared_ptr<Session>& sender, std::vect
   }
 }
 
+void HttpServer::Impl::shutdown() {
+  if (stopping) return;
+  stopping = true;
+  log_event(LogLevel::kInfo, "shutdown", {{"connections", connections}, {"rooms", lobby.rooms()}});
+  beast::error_code ec;
+  acceptor.close(ec);
+  ticker.cancel();
+  signals.cancel();
+  const auto goodbye = boost::json::serialize(games::JsonObject{
+      {"type", "shutdown"}, {"message", "Le serveur redémarre : tu retrouveras ta place dans un instant."}});
+  for (auto* s : std::set<Session*>(sessions)) s->close_gracefully(goodbye);
+  // Give the goodbyes a moment to leave, then stop whatever is left.
+  auto timer = std::make_shared<net::steady_timer>(ioc, std::chrono::milliseconds(500));
+  timer->async_wait([this, timer](const beast::error_code&) { ioc.stop(); });
+}
+
 HttpServer::HttpServer(const lexicon::Lexicon& lexicon, const ServeOptions& options)
     : impl_(std::make_unique<Impl>(lexicon, options)) {}
 
@@ -279,16 +359,21 @@ HttpServer::~HttpServer() = default;
 
 uint16_t HttpServer::port() const { return impl_->acceptor.local_endpoint().port(); }
 
+std::size_t HttpServer::web_files() const { return impl_->web.size(); }
+
 void HttpServer::run() {
   auto& s = *impl_;
-  s.signals.async_wait([&s](const beast::error_code&, int) { s.ioc.stop(); });
+  s.signals.async_wait([&s](const beast::error_code& ec, int) {
+    if (!ec) s.shutdown();
+  });
+  log_event(LogLevel::kInfo, "listening", {{"port", port()}, {"restored", s.restored}, {"web_files", s.web.size()}});
   net::co_spawn(s.ioc, accept_loop(s), net::detached);
   net::co_spawn(s.ioc, tick_loop(s), net::detached);
   s.ioc.run();
 }
 
 void HttpServer::stop() {
-  net::post(impl_->ioc, [this] { impl_->ioc.stop(); });
+  net::post(impl_->ioc, [this] { impl_->shutdown(); });
 }
 
 }  // namespace logomachie::server

@@ -3,10 +3,8 @@
 // protocol of docs/protocol.md to the Lobby. Boost.Beast/Asio live only in
 // http_server.cc; this header stays light.
 //
-// First slice: one I/O thread runs everything (rooms, bots, the store), so no
-// room is ever touched by two threads; bots think on that thread between
-// messages. Moving rooms to strands and bots to a worker pool is the next step
-// (docs/design.md).
+// One I/O thread runs the network and the rooms, so no room is ever touched
+// by two threads (docs/design.md, "Threads").
 #pragma once
 
 #include <cstdint>
@@ -24,6 +22,7 @@ struct ServeOptions {
   std::string bind = "127.0.0.1";
   uint16_t port = 8080;  // 0: any free port (tests)
   std::filesystem::path db = "var/logomachie.db";
+  std::filesystem::path web;  // the built web client (build/web); empty: none
 };
 
 class HttpServer {
@@ -31,8 +30,12 @@ class HttpServer {
   HttpServer(const lexicon::Lexicon& lexicon, const ServeOptions& options);
   ~HttpServer();
   uint16_t port() const;  // the port actually bound
+  std::size_t web_files() const;  // files of the web client being served
   void run();             // until stop() or SIGINT/SIGTERM
-  void stop();            // thread-safe
+  // Graceful stop (thread-safe; also on SIGINT/SIGTERM): no new connections,
+  // every client is told (`shutdown` message, then a WebSocket close "going
+  // away"), then run() returns. Accepted actions are already durable.
+  void stop();
 
   struct Impl;  // in http_server.cc; public so that its sessions can use it
 

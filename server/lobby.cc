@@ -4,7 +4,9 @@
 #include <random>
 
 #include "games/core/json.h"
+#include "games/core/replay.h"
 #include "lexicon/normalize.h"
+#include "server/log.h"
 
 namespace logomachie::server {
 namespace {
@@ -42,8 +44,12 @@ std::size_t Lobby::restore() {
   for (const auto& stored : store_.unfinished()) {
     const auto* game = find(stored.record.game);
     if (!game) continue;  // a game this program no longer offers
-    rooms_[stored.room] = Room::restore(stored, *game, store_);
-    ++n;
+    try {
+      rooms_[stored.room] = Room::restore(stored, *game, store_);
+      ++n;
+    } catch (const std::exception& e) {  // a damaged log must not keep the others down
+      log_event(LogLevel::kError, "restore_failed", {{"room", stored.room}, {"id", stored.id}, {"what", e.what()}});
+    }
   }
   return n;
 }
@@ -102,6 +108,7 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
       std::random_device device;
       auto& room = *(rooms_[code] = std::make_unique<Room>(code, *game, store_, (uint64_t{device()} << 32) | device()));
       const auto& m = room.join(games::get_optional_string(o, "name").value_or(""));
+      log_event(LogLevel::kInfo, "room_created", {{"room", code}, {"game", game->info().name}});
       return welcome(c, room, m, true, now_ms);
     }
     if (type == "join" || type == "resume") {
@@ -193,6 +200,90 @@ std::vector<Delivery> Lobby::tick(int64_t now_ms) {
     for (auto& m : room->tick(now_ms)) out.push_back({code, m.to, std::move(m.message)});
   }
   return out;
+}
+
+}  // namespace logomachie::server
+
+namespace logomachie::server {
+
+games::Json Lobby::games_json() const {
+  games::JsonArray list;
+  for (const auto& g : games_) {
+    const auto& info = g->info();
+    games::JsonArray levels;
+    for (const auto& l : info.bot_levels) levels.push_back(games::Json(l));
+    list.push_back(games::JsonObject{{"name", info.name},
+                                     {"title", info.title},
+                                     {"min_players", info.min_players},
+                                     {"max_players", info.max_players},
+                                     {"bot_levels", std::move(levels)}});
+  }
+  return games::JsonObject{{"games", std::move(list)}};
+}
+
+games::Json Lobby::recent_json(std::size_t limit) const {
+  games::JsonArray list;
+  for (const auto& g : store_.recent(limit * 4)) {
+    if (!g.finished || list.size() >= limit) continue;
+    list.push_back(games::JsonObject{{"id", g.id}, {"game", g.game}, {"room", g.room},
+                                     {"actions", g.actions}, {"created_ms", g.created_ms}});
+  }
+  return games::JsonObject{{"games", std::move(list)}};
+}
+
+std::optional<games::Json> Lobby::replay_json(int64_t id) const {
+  const auto stored = store_.load(id);
+  if (!stored || !stored->finished) return std::nullopt;
+  const auto* game = find(stored->record.game);
+  if (!game) return std::nullopt;
+  // Seat names from the room's data (bots by level).
+  games::JsonArray names;
+  try {
+    const auto meta = games::parse_json(stored->meta).as_object();
+    std::map<int64_t, std::string> by_member;
+    for (const auto& m : games::get_array(meta, "members")) {
+      by_member[m.as_object().at("id").to_number<int64_t>()] = std::string(m.as_object().at("name").as_string());
+    }
+    for (const auto& s : games::get_array(meta, "seats")) {
+      const auto& o = s.as_object();
+      if (const auto* m = o.if_contains("member")) {
+        names.push_back(games::Json(by_member[m->to_number<int64_t>()]));
+      } else {
+        names.push_back(games::Json("Robot"));
+      }
+    }
+  } catch (const std::exception&) {
+    names.clear();  // old or damaged data: the client numbers the seats
+  }
+  games::JsonArray steps;
+  games::Json outcome = nullptr;
+  try {
+    auto state = game->new_state(stored->record.setup);
+    const auto spectator = games::Viewer::spectator();
+    steps.push_back(games::JsonObject{{"action", nullptr}, {"events", games::JsonArray{}},
+                                      {"view", state->view(spectator)}});
+    for (const auto& action : stored->record.actions) {
+      auto result = state->apply(action);
+      if (!result.ok()) return std::nullopt;  // a log this program cannot replay
+      games::JsonArray events;
+      for (auto& e : result.events) events.push_back(std::move(e));
+      steps.push_back(games::JsonObject{{"action", action.to_json()}, {"events", std::move(events)},
+                                        {"view", state->view(spectator)}});
+    }
+    if (state->is_terminal()) {
+      const auto o = state->outcome();
+      games::JsonArray rank;
+      for (int r : o.rank) rank.push_back(r);
+      outcome = games::JsonObject{{"rank", std::move(rank)}, {"details", o.details}};
+    }
+  } catch (const games::ActionError&) {
+    return std::nullopt;
+  }
+  return games::JsonObject{{"id", stored->id},         {"game", stored->record.game},
+                           {"title", game->info().title}, {"room", stored->room},
+                           {"names", std::move(names)},  {"created_ms", stored->created_ms},
+                           {"finished_ms", stored->finished_ms}, {"outcome", std::move(outcome)},
+                           {"steps", std::move(steps)}};
 }
 
 }  // namespace logomachie::server

@@ -62,6 +62,17 @@ class Lobby {
   std::size_t rooms() const { return rooms_.size(); }
   Room* room(const std::string& code);
 
+  // The small JSON API beside the WebSocket (docs/protocol.md, HTTP API).
+  // Registered games: name, title, players, bot levels.
+  games::Json games_json() const;
+  // The most recent finished games (for the home page's replay links).
+  games::Json recent_json(std::size_t limit) const;
+  // A finished game, step by step: after each accepted action, its events and
+  // the spectator's view (nothing hidden stays in a finished game's log but
+  // what the spectator view leaves out). nullopt for an unknown id or a game
+  // still in progress (its log may hold secret words).
+  std::optional<games::Json> replay_json(int64_t id) const;
+
  private:
   const games::Game* find(std::string_view name) const;
   std::string new_code();

@@ -4,6 +4,7 @@
 #include <random>
 
 #include "games/core/replay.h"
+#include "server/log.h"
 
 namespace logomachie::server {
 namespace {
@@ -219,7 +220,10 @@ std::optional<games::Error> Room::start(MemberId who, int64_t now_ms) {
   started_ms_ = now_ms;
   try {
     game_id_ = store_.create_game(code_, record, meta());
-  } catch (const StoreError&) {
+    log_event(LogLevel::kInfo, "game_started", {{"room", code_}, {"game", record.game}, {"id", *game_id_},
+                                               {"players", players_}});
+  } catch (const StoreError& e) {
+    log_event(LogLevel::kError, "store_failed", {{"room", code_}, {"what", e.what()}});
     return error("store_failed", "La partie n’a pas pu être enregistrée : réessaie dans un instant.");
   }
   record_ = std::move(record);
@@ -305,8 +309,12 @@ std::optional<games::Error> Room::apply_and_store(const games::Action& action, s
   if (!result.ok()) return *result.error;
   try {
     store_.append(*game_id_, version(), action);
-    if (next->is_terminal()) store_.finish(*game_id_, games::canonical(next->outcome().details));
-  } catch (const StoreError&) {
+    if (next->is_terminal()) {
+      store_.finish(*game_id_, games::canonical(next->outcome().details));
+      log_event(LogLevel::kInfo, "game_over", {{"room", code_}, {"id", *game_id_}, {"actions", version() + 1}});
+    }
+  } catch (const StoreError& e) {
+    log_event(LogLevel::kError, "store_failed", {{"room", code_}, {"id", *game_id_}, {"what", e.what()}});
     return error("store_failed", "Ce coup n’a pas pu être enregistré : rejoue-le dans un instant.");
   }
   state_ = std::move(next);
@@ -353,6 +361,13 @@ games::Json Room::view_for(MemberId who) const {
   out["view"] = state_->view(viewer);
   if (const auto d = state_->deadline()) out["deadline_ms"] = started_ms_ + *d;  // wall clock, for hourglasses
   out["over"] = state_->is_terminal();
+  if (state_->is_terminal()) {
+    const auto outcome = state_->outcome();
+    games::JsonArray rank;
+    for (int r : outcome.rank) rank.push_back(r);
+    out["outcome"] = games::JsonObject{{"rank", std::move(rank)}, {"details", outcome.details}};
+    if (game_id_) out["game_id"] = *game_id_;  // for the replay link (/games/<id>)
+  }
   return out;
 }
 

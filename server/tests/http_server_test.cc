@@ -13,6 +13,7 @@
 #include <boost/json.hpp>
 
 #include <filesystem>
+#include <fstream>
 #include <thread>
 
 #include "games/core/tests/test_support.h"
@@ -31,14 +32,17 @@ namespace fs = std::filesystem;
 // A server on a free loopback port, running on its own thread.
 class Running {
  public:
-  explicit Running(const fs::path& db) {
+  explicit Running(const fs::path& db, const fs::path& web = {}) {
     ServeOptions o;
     o.port = 0;
     o.db = db;
+    o.web = web;
     server_ = std::make_unique<HttpServer>(games::testing::lexicon(), o);
     thread_ = std::thread([this] { server_->run(); });
   }
-  ~Running() {
+  ~Running() { stop(); }
+  void stop() {
+    if (!thread_.joinable()) return;
     server_->stop();
     thread_.join();
   }
@@ -127,6 +131,37 @@ TEST_F(HttpServerTest, HealthAndMetrics) {
   EXPECT_EQ(metrics.rfind("200 ", 0), 0u);
   EXPECT_NE(metrics.find("logomachie_rooms 0"), std::string::npos);
   EXPECT_EQ(http_get(server.port(), "/nope").substr(0, 3), "404");
+}
+
+TEST_F(HttpServerTest, ServesTheWebClientAndTheJsonApi) {
+  const auto web = fs::temp_directory_path() / ("logomachie-http-web-" + std::to_string(::getpid()));
+  fs::create_directories(web);
+  std::ofstream(web / "index.html") << "<!doctype html><title>Logomachie</title>";
+  {
+    Running server(db_, web);
+    EXPECT_EQ(http_get(server.port(), "/"), "200 <!doctype html><title>Logomachie</title>");
+    EXPECT_EQ(http_get(server.port(), "/salle/KXQPA"), "200 <!doctype html><title>Logomachie</title>");
+    const auto games = http_get(server.port(), "/api/games");
+    EXPECT_EQ(games.rfind("200 ", 0), 0u);
+    EXPECT_NE(games.find("\"name\":\"wordbank\""), std::string::npos);
+    EXPECT_EQ(http_get(server.port(), "/api/replays"), "200 {\"games\":[]}");
+    EXPECT_EQ(http_get(server.port(), "/api/replays/42").substr(0, 3), "404");
+    EXPECT_NE(http_get(server.port(), "/api/replays/x1").find("unknown_replay"), std::string::npos);
+    EXPECT_EQ(http_get(server.port(), "/api/nope").substr(0, 3), "404");
+    EXPECT_EQ(http_get(server.port(), "/missing.js").substr(0, 3), "404");
+  }
+  fs::remove_all(web);
+}
+
+TEST_F(HttpServerTest, StoppingTellsEveryClientAndClosesCleanly) {
+  auto server = std::make_unique<Running>(db_);
+  Client lea(server->port());
+  lea.send({{"type", "create"}, {"game", "wordbank"}, {"name", "Léa"}});
+  lea.until("room");
+  server.reset();  // stop() as on SIGTERM, then the process would exit
+  const auto bye = lea.until("shutdown");
+  EXPECT_NE(std::string(bye.at("message").as_string()).find("redémarre"), std::string::npos);
+  EXPECT_THROW(lea.read(), beast::system_error);  // then the server closes the WebSocket
 }
 
 TEST_F(HttpServerTest, TwoPlayersAndABotOverWebSockets) {

@@ -94,6 +94,34 @@ TEST_F(LobbyTest, CreateJoinSeatBotStartAndPlay) {
     ASSERT_EQ(error_code(out), "") << games::canonical(out.front().message);
   }
   EXPECT_TRUE(room->state()->is_terminal());
+
+  // The finished game is kept with its log: a replay step by step.
+  const auto replay = lobby_->replay_json(*room->game_id());
+  ASSERT_TRUE(replay.has_value());
+  const auto& r = replay->as_object();
+  EXPECT_EQ(r.at("game"), "wordbank");
+  EXPECT_EQ(r.at("names"), (boost::json::array{"Léa", "Tom", "Robot"}));
+  const auto& steps = r.at("steps").as_array();
+  ASSERT_EQ(static_cast<int64_t>(steps.size()), room->version() + 1);
+  EXPECT_TRUE(steps.front().as_object().at("action").is_null());
+  EXPECT_EQ(steps.back().as_object().at("view"), room->state()->view(games::Viewer::spectator()));
+  EXPECT_FALSE(lobby_->replay_json(*room->game_id() + 100).has_value());
+}
+
+TEST_F(LobbyTest, OnlyFinishedGamesCanBeReplayed) {
+  const auto list = lobby_->games_json().as_object().at("games").as_array();
+  ASSERT_EQ(list.size(), games::registered_games().size());
+  EXPECT_EQ(list[0].as_object().at("name"), "wordbank");
+  EXPECT_EQ(list[0].as_object().at("max_players"), 5);
+  Connection host;
+  auto out = send(host, {{"type", "create"}, {"game", "lettralettre"}, {"name", "Léa"}});
+  const std::string code(find(out, "welcome")->at("room").as_string());
+  send(host, {{"type", "seat"}, {"seat", 0}});
+  send(host, {{"type", "bot"}, {"seat", 1}, {"level", "easy"}});
+  ASSERT_EQ(error_code(send(host, {{"type", "start"}})), "");
+  // In progress: its log may hold words still secret, so no replay yet.
+  EXPECT_FALSE(lobby_->replay_json(*lobby_->room(code)->game_id()).has_value());
+  EXPECT_TRUE(lobby_->recent_json(10).as_object().at("games").as_array().empty());
 }
 
 TEST_F(LobbyTest, BadInputGetsATypedErrorAndChangesNothing) {

@@ -1,0 +1,160 @@
+// The application shell: one WebSocket for the whole tab, the current route,
+// and the room state fed by the server's messages.
+import { useEffect, useMemo, useReducer, useRef, useState } from 'preact/hooks';
+import { Link, type LinkState } from './socket';
+import { navigate, parseRoute, type Route } from './router';
+import type { ChatMessage, ErrorMessage, GameInfo, RoomSummary, ServerMessage, ViewMessage } from './protocol';
+import { fetchJson } from './protocol';
+import { roomToken, saveRoomToken, forgetRoom } from './tokens';
+import { Home } from './screens/Home';
+import { RoomScreen } from './screens/Room';
+import { ReplayScreen } from './screens/Replay';
+
+export interface RoomState {
+  code: string | null;
+  member: number | null;
+  room: RoomSummary | null;
+  view: ViewMessage | null;
+  chat: ChatMessage[];
+  error: ErrorMessage | null;
+  notice: string | null; // kicked, server restarting…
+}
+
+type Action =
+  | { kind: 'message'; message: ServerMessage }
+  | { kind: 'enter'; code: string }
+  | { kind: 'clear_error' }
+  | { kind: 'notice'; text: string | null };
+
+const empty: RoomState = { code: null, member: null, room: null, view: null, chat: [], error: null, notice: null };
+
+function reduce(s: RoomState, a: Action): RoomState {
+  switch (a.kind) {
+    case 'enter':
+      return s.code === a.code ? s : { ...empty, code: a.code };
+    case 'clear_error':
+      return { ...s, error: null };
+    case 'notice':
+      return { ...s, notice: a.text };
+    case 'message': {
+      const m = a.message;
+      switch (m.type) {
+        case 'welcome':
+          return { ...s, code: m.room, member: m.member, notice: null, error: null };
+        case 'room':
+          return { ...s, room: m };
+        case 'view':
+          return { ...s, view: m };
+        case 'chat':
+          return { ...s, chat: [...s.chat.slice(-99), m] };
+        case 'error':
+          return { ...s, error: m };
+        case 'kicked':
+          return { ...empty, notice: m.message };
+        case 'shutdown':
+          return { ...s, notice: m.message };
+      }
+    }
+  }
+  return s;
+}
+
+export interface RoomApi {
+  send: (message: Record<string, unknown>) => void;
+  clearError: () => void;
+}
+
+export function App() {
+  const [route, setRoute] = useState<Route>(parseRoute(location.pathname));
+  const [games, setGames] = useState<GameInfo[] | null>(null);
+  const [linkState, setLinkState] = useState<LinkState>('connecting');
+  const [state, dispatch] = useReducer(reduce, empty);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const routeRef = useRef(route);
+  routeRef.current = route;
+
+  useEffect(() => {
+    const onPop = () => setRoute(parseRoute(location.pathname));
+    addEventListener('popstate', onPop);
+    fetchJson<{ games: GameInfo[] }>('/api/games')
+      .then((r) => setGames(r.games))
+      .catch(() => setGames([]));
+    return () => removeEventListener('popstate', onPop);
+  }, []);
+
+  const link = useMemo(
+    () =>
+      new Link(
+        (m) => {
+          if (m.type === 'welcome') {
+            if (m.token) saveRoomToken(m.room, m.token);
+            const r = routeRef.current;
+            if (r.page !== 'room' || r.code !== m.room) navigate(`/salle/${m.room}`);
+          }
+          if (m.type === 'kicked' && stateRef.current.code) forgetRoom(stateRef.current.code);
+          if (m.type === 'error' && m.code === 'bad_token' && stateRef.current.code) {
+            forgetRoom(stateRef.current.code); // the token no longer works: join again
+          }
+          dispatch({ kind: 'message', message: m });
+        },
+        (s, reopened) => {
+          setLinkState(s);
+          // Back after a lost connection or a server restart: same seat, full view.
+          const r = routeRef.current;
+          if (s === 'open' && reopened && r.page === 'room') {
+            const token = roomToken(r.code);
+            if (token) link.send({ type: 'resume', room: r.code, token });
+          }
+        },
+      ),
+    [],
+  );
+
+  // Entering a room page: resume with the saved token, or wait for a name.
+  useEffect(() => {
+    if (route.page !== 'room') return;
+    if (state.code === route.code && state.member !== null) return;
+    dispatch({ kind: 'enter', code: route.code });
+    const token = roomToken(route.code);
+    if (token) link.send({ type: 'resume', room: route.code, token });
+  }, [route]);
+
+  const api: RoomApi = {
+    send: (m) => link.send(m),
+    clearError: () => dispatch({ kind: 'clear_error' }),
+  };
+
+  return (
+    <div class="shell">
+      <header class="top">
+        <a
+          class="brand"
+          href="/"
+          onClick={(e) => {
+            e.preventDefault();
+            navigate('/');
+          }}
+        >
+          Logomachie
+        </a>
+        <span class={`link link-${linkState}`} role="status">
+          {linkState === 'open' ? 'en ligne' : linkState === 'connecting' ? 'connexion…' : 'connexion perdue, on réessaie…'}
+        </span>
+      </header>
+      <main>
+        {route.page === 'home' && <Home games={games} api={api} error={state.error} />}
+        {route.page === 'room' && <RoomScreen code={route.code} games={games} state={state} api={api} />}
+        {route.page === 'replay' && <ReplayScreen id={route.id} />}
+        {route.page === 'missing' && (
+          <section class="card">
+            <h1>Page introuvable</h1>
+            <p>
+              Cette adresse ne mène nulle part. <a href="/">Retour à l’accueil</a>
+            </p>
+          </section>
+        )}
+      </main>
+    </div>
+  );
+}

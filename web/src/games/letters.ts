@@ -1,0 +1,11 @@
+// Letters as the games count them: accents dropped (É → E), ligatures split
+// (Œ → OE), only A–Z kept. A preview helper; the server judges.
+export function gameLetters(word: string): string {
+  return word
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/œ/gi, 'oe')
+    .replace(/æ/gi, 'ae')
+    .toUpperCase()
+    .replace(/[^A-Z]/g, '');
+}

@@ -1,0 +1,364 @@
+// Lettralettre 26: the constraint auction, the letters and taboo letters, the
+// secret word entry with a live score, the reveal with the best possible
+// word, and the results.
+import { useEffect, useState } from 'preact/hooks';
+import type { BoardProps, ClientGame, OptionsProps } from './types';
+import { gameLetters } from './letters';
+import { Hourglass, plural, seatColour } from '../ui';
+
+interface Card {
+  id: string;
+  text: string;
+  bonus: number;
+}
+
+interface Entry {
+  player: number;
+  score: number;
+  word?: string;
+  constraint?: string;
+  tokens?: number;
+  eliminated?: boolean;
+}
+
+interface RoundResult {
+  round: number;
+  letters: string[];
+  taboo: string[];
+  entries: Entry[];
+  winners: number[];
+  best_possible: { word: string | null; score: number };
+}
+
+interface LettralettreView {
+  players: number;
+  phase: 'auction' | 'words' | 'reveal' | 'over';
+  options: { letters: number; taboo: number; tokens: number; round_seconds: number; auction_seconds: number; reveal_seconds: number };
+  tokens: number[];
+  constraints: Card[][];
+  out: boolean[];
+  rounds_won: number[];
+  dealer: number;
+  round: number;
+  stars: Record<string, number>;
+  auction?: { card: Card; pot: number; bidder: number };
+  letters?: string[];
+  taboo?: string[];
+  submitted?: boolean[];
+  ready?: boolean[];
+  submissions?: ({ word: string | null; constraint: string; score: number } | null)[];
+  last_round: RoundResult | null;
+  you?: number;
+}
+
+// Letters + stars of each starred letter used (once) + the constraint's bonus.
+export function previewScore(word: string, stars: Record<string, number>, bonus: number): number {
+  const letters = gameLetters(word);
+  const distinct = new Set(letters);
+  let score = letters.length + bonus;
+  distinct.forEach((l) => (score += stars[l] ?? 0));
+  return score;
+}
+
+function Tile({ letter, stars, taboo }: { letter: string; stars?: number; taboo?: boolean }) {
+  return (
+    <span class={`tile${taboo ? ' taboo' : ''}`} data-letter={letter}>
+      {letter}
+      {!!stars && <sup>{'★'.repeat(stars)}</sup>}
+    </span>
+  );
+}
+
+function constraintText(view: LettralettreView, player: number, id?: string): string {
+  const c = view.constraints[player]?.find((x) => x.id === id);
+  return c ? c.text : '';
+}
+
+function Board({ view, deadline, names, you, act }: BoardProps) {
+  const v = view as LettralettreView;
+  const [word, setWord] = useState('');
+  const mine = you !== null ? v.constraints[you] ?? [] : [];
+  const [chosen, setChosen] = useState<string>(mine[0]?.id ?? '');
+  const playing = act !== null && you !== null && !v.out[you];
+  useEffect(() => {
+    setWord('');
+  }, [v.round]);
+  useEffect(() => {
+    if (!mine.find((c) => c.id === chosen) && mine[0]) setChosen(mine[0].id);
+  }, [mine.length]);
+
+  const total = v.phase === 'words' ? v.options.round_seconds : v.phase === 'reveal' ? v.options.reveal_seconds : v.options.auction_seconds;
+  const shown = new Set(v.letters ?? []);
+  const taboo = new Set(v.taboo ?? []);
+  const typed = gameLetters(word);
+  const outside = [...new Set(typed)].filter((l) => !shown.has(l) || taboo.has(l));
+  const bonus = mine.find((c) => c.id === chosen)?.bonus ?? 0;
+  const mySubmission = you !== null ? v.submissions?.[you] : null;
+
+  return (
+    <div class="lettralettre">
+      <section class="card players">
+        {names.map((n, p) => (
+          <div key={p} class={`player${v.out[p] ? ' out' : ''}${v.auction?.bidder === p && v.phase === 'auction' ? ' current' : ''}`} data-seat={p}>
+            <span class="swatch" style={{ background: seatColour(p) }} />
+            <span class="name">
+              {n}
+              {p === you && ' (toi)'}
+              {p === v.dealer && <span class="tag">donne</span>}
+            </span>
+            <span class="stat">{plural(v.tokens[p], 'jeton', 'jetons')}</span>
+            <span class="stat">{plural(v.rounds_won[p], 'manche', 'manches')}</span>
+            {v.phase === 'words' && <span class="stat">{v.submitted?.[p] ? '✓ mot posé' : v.out[p] ? 'éliminé' : '… cherche'}</span>}
+            {v.phase === 'reveal' && <span class="stat">{v.ready?.[p] ? '✓ prêt' : ''}</span>}
+          </div>
+        ))}
+      </section>
+
+      {v.phase === 'auction' && v.auction && (
+        <section class="card auction">
+          <div class="turn-line">
+            <h2>Enchères des contraintes</h2>
+            <Hourglass deadline={deadline} total={total} />
+          </div>
+          <div class="constraint big">
+            {v.auction.card.text}
+            <span class="bonus">+{v.auction.card.bonus}</span>
+          </div>
+          <p>
+            {plural(v.auction.pot, 'jeton', 'jetons')} sur la carte. À <b>{names[v.auction.bidder]}</b> de choisir.
+          </p>
+          {playing && v.auction.bidder === you && (
+            <div class="row">
+              <button data-action="take" onClick={() => act!({ type: 'take' })}>
+                Prendre la carte{v.auction.pot ? ` (+${plural(v.auction.pot, 'jeton', 'jetons')})` : ''}
+              </button>
+              <button class="secondary" data-action="pass" disabled={v.tokens[you!] === 0} onClick={() => act!({ type: 'pass' })}>
+                Passer (−1 jeton)
+              </button>
+            </div>
+          )}
+        </section>
+      )}
+
+      {(v.phase === 'words' || v.phase === 'reveal') && (
+        <section class="card letters-area">
+          <div class="turn-line">
+            <h2>Manche {v.round}</h2>
+            <Hourglass deadline={deadline} total={total} />
+          </div>
+          <div class="tiles">
+            {(v.letters ?? []).map((l) => (
+              <Tile key={l} letter={l} stars={v.stars[l]} />
+            ))}
+          </div>
+          {(v.taboo ?? []).length > 0 && (
+            <p class="taboo-line">
+              Interdites :{' '}
+              {(v.taboo ?? []).map((l) => (
+                <Tile key={l} letter={l} taboo />
+              ))}
+            </p>
+          )}
+        </section>
+      )}
+
+      {v.phase === 'words' && playing && (
+        <section class="card entry">
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (word.trim()) act!({ type: 'submit', word: word.trim(), constraint: chosen });
+            }}
+          >
+            <fieldset class="constraints">
+              <legend>Ta contrainte</legend>
+              {mine.map((c) => (
+                <label key={c.id} class="check">
+                  <input type="radio" name="constraint" value={c.id} checked={chosen === c.id} onChange={() => setChosen(c.id)} />
+                  {c.text} <span class="bonus">+{c.bonus}</span>
+                </label>
+              ))}
+            </fieldset>
+            <input
+              name="word"
+              value={word}
+              autoComplete="off"
+              autoCapitalize="none"
+              spellcheck={false}
+              maxLength={40}
+              placeholder="Ton mot secret"
+              aria-label="Ton mot"
+              onInput={(e) => setWord(e.currentTarget.value)}
+            />
+            <p class={`preview${outside.length ? ' bad' : ' good'}`} aria-live="polite">
+              {typed.length === 0
+                ? 'Seulement les lettres tirées, autant de fois que tu veux.'
+                : outside.length
+                  ? `Lettre${outside.length > 1 ? 's' : ''} impossible${outside.length > 1 ? 's' : ''} : ${outside.join(', ')}.`
+                  : `Score si le mot est accepté : ${previewScore(word, v.stars, bonus)} points.`}
+            </p>
+            {mySubmission && (
+              <p class="muted">
+                Mot posé : <b>{mySubmission.word ?? '—'}</b> ({mySubmission.score} points). Tu peux le remplacer.
+              </p>
+            )}
+            <div class="row">
+              <button type="submit" data-action="submit" disabled={!typed.length || outside.length > 0}>
+                Poser mon mot
+              </button>
+              <button type="button" class="secondary" data-action="give_up" onClick={() => act!({ type: 'give_up' })}>
+                Je sèche
+              </button>
+            </div>
+          </form>
+        </section>
+      )}
+
+      {(v.phase === 'reveal' || v.phase === 'over') && v.last_round && <RoundPanel result={v.last_round} view={v} names={names} />}
+      {v.phase === 'reveal' && playing && !v.ready?.[you!] && (
+        <button data-action="ready" onClick={() => act!({ type: 'ready' })}>
+          Manche suivante
+        </button>
+      )}
+
+      {you !== null && mine.length > 0 && v.phase !== 'words' && (
+        <section class="card">
+          <h2>Tes contraintes</h2>
+          {mine.map((c) => (
+            <div key={c.id} class="constraint">
+              {c.text} <span class="bonus">+{c.bonus}</span>
+            </div>
+          ))}
+        </section>
+      )}
+    </div>
+  );
+}
+
+function RoundPanel({ result, view, names }: { result: RoundResult; view: LettralettreView; names: string[] }) {
+  return (
+    <section class="card reveal">
+      <h2>Résultats de la manche {result.round}</h2>
+      <table class="scores">
+        <thead>
+          <tr>
+            <th>Joueur</th>
+            <th>Mot</th>
+            <th>Points</th>
+            <th>Jetons</th>
+          </tr>
+        </thead>
+        <tbody>
+          {result.entries.map((e) => (
+            <tr key={e.player} class={result.winners.includes(e.player) ? 'winner' : ''}>
+              <td>{names[e.player]}</td>
+              <td>
+                {e.word ?? <span class="muted">aucun</span>}
+                {e.constraint && <div class="muted small">{constraintText(view, e.player, e.constraint)}</div>}
+              </td>
+              <td>{e.score}</td>
+              <td>{e.eliminated ? 'éliminé' : e.tokens ? (e.tokens > 0 ? `+${e.tokens}` : `${e.tokens}`) : ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p class="best">
+        Le meilleur mot possible :{' '}
+        {result.best_possible.word ? (
+          <b>
+            {result.best_possible.word} ({result.best_possible.score} points, sans contrainte)
+          </b>
+        ) : (
+          'aucun'
+        )}
+      </p>
+    </section>
+  );
+}
+
+function Options({ options, onChange }: OptionsProps) {
+  const get = (k: string, d: number) => Number(options[k] ?? d);
+  const set = (k: string, value: number) => onChange?.({ ...options, [k]: value });
+  const select = (k: string, label: string, d: number, values: number[], text: (n: number) => string) => (
+    <label>
+      {label}
+      <select name={k} value={get(k, d)} disabled={!onChange} onChange={(e) => set(k, Number(e.currentTarget.value))}>
+        {values.map((n) => (
+          <option value={n} key={n}>
+            {text(n)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  const secs = (n: number) => (n === 0 ? 'sans sablier' : `${n} secondes`);
+  return (
+    <div class="option-list">
+      {select('letters', 'Lettres tirées', 6, [5, 6, 7, 8], (n) => `${n} lettres`)}
+      {select('taboo', 'Lettres interdites', 2, [1, 2], (n) => plural(n, 'lettre', 'lettres'))}
+      {select('tokens', 'Jetons au départ', 8, [4, 6, 8, 10, 12], (n) => plural(n, 'jeton', 'jetons'))}
+      {select('round_seconds', 'Sablier des manches', 60, [0, 30, 45, 60, 90, 120], secs)}
+      {select('auction_seconds', 'Sablier des enchères', 0, [0, 15, 30, 60], secs)}
+      {select('reveal_seconds', 'Temps pour lire les résultats', 15, [0, 10, 15, 30], (n) => (n === 0 ? 'attendre tout le monde' : `${n} secondes`))}
+    </div>
+  );
+}
+
+function Results({ outcome, view, names }: { outcome: { rank: number[]; details: any }; view: any; names: string[] }) {
+  const v = view as LettralettreView;
+  const order = names.map((_, p) => p).sort((a, b) => outcome.rank[a] - outcome.rank[b]);
+  return (
+    <table class="scores">
+      <thead>
+        <tr>
+          <th>Rang</th>
+          <th>Joueur</th>
+          <th>Jetons</th>
+          <th>Manches gagnées</th>
+        </tr>
+      </thead>
+      <tbody>
+        {order.map((p) => (
+          <tr key={p} class={outcome.rank[p] === 1 ? 'winner' : ''}>
+            <td>{outcome.rank[p] === 1 ? '1er' : `${outcome.rank[p]}e`}</td>
+            <td>{names[p]}</td>
+            <td>{v.out[p] ? 'éliminé' : v.tokens[p]}</td>
+            <td>{v.rounds_won[p]}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function describe(e: any, names: string[]): string | null {
+  const who = names[e.player] ?? '';
+  switch (e.type) {
+    case 'constraint_taken':
+      return `${who} prend une contrainte${e.tokens ? ` et ${plural(e.tokens, 'jeton', 'jetons')}` : ''}.`;
+    case 'constraint_passed':
+      return `${who} passe et pose un jeton sur la carte.`;
+    case 'auction_over':
+      return 'Fin des enchères : chacun a ses deux contraintes.';
+    case 'round_dealt':
+      return `Manche ${e.round} : ${e.letters.join(' ')} (interdites : ${e.taboo.join(' ') || 'aucune'}).`;
+    case 'word_submitted':
+      return `${who} a posé son mot.`;
+    case 'round_scored': {
+      const w = (e.result.winners as number[]).map((p) => names[p]).join(' et ');
+      return w ? `Manche ${e.result.round} gagnée par ${w}.` : `Manche ${e.result.round} : personne ne marque.`;
+    }
+    case 'game_over':
+      return 'Partie terminée !';
+  }
+  return null;
+}
+
+export const lettralettre: ClientGame = {
+  rulesSummary:
+    'Des lettres tombent, deux sont interdites : trouve en secret le mot qui rapporte le plus en respectant une de tes contraintes.',
+  Board,
+  Options,
+  describe,
+  Results,
+};

@@ -1,0 +1,27 @@
+// What the client needs from each game: its board (the game view), its
+// options form (host, before starting), a French line for each event, and a
+// results panel. Registered once in games/index.ts; the server needs nothing.
+import type { FunctionComponent } from 'preact';
+import type { Json, Outcome } from '../protocol';
+
+export interface BoardProps {
+  view: any; // the server's view for this viewer (see the game's docs)
+  version: number;
+  deadline?: number; // wall clock ms
+  names: string[]; // per seat
+  you: number | null; // our seat, null for a spectator
+  act: ((action: Record<string, unknown>) => void) | null; // null: read-only (replay, spectator)
+}
+
+export interface OptionsProps {
+  options: Record<string, Json>;
+  onChange: ((options: Record<string, Json>) => void) | null; // null: not the host
+}
+
+export interface ClientGame {
+  rulesSummary: string;
+  Board: FunctionComponent<BoardProps>;
+  Options: FunctionComponent<OptionsProps>;
+  describe: (event: any, names: string[]) => string | null;
+  Results: FunctionComponent<{ outcome: Outcome; view: any; names: string[] }>;
+}

@@ -1,0 +1,296 @@
+// Word Bank: the circle of vaults, everyone's gems, and the password entry
+// with the placement previewed before it is sent.
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import type { BoardProps, ClientGame, OptionsProps } from './types';
+import { gameLetters } from './letters';
+import { best, ordered, placementProblem, type Direction, type Vault } from './placement';
+import { Hourglass, plural, seatColour } from '../ui';
+
+interface WordBankView {
+  players: number;
+  hand: number[];
+  won: { letter: string; spaces: number }[][];
+  scores: number[];
+  circle: Vault[];
+  deck_count: number;
+  used: string[];
+  current: number;
+  turn: number;
+  over: boolean;
+  end_reason?: string;
+  deadline?: number;
+  you?: number;
+}
+
+function Circle({ circle, chosen, colour, onPick }: { circle: Vault[]; chosen: number[]; colour: string; onPick: ((i: number) => void) | null }) {
+  const n = circle.length;
+  return (
+    <div class="circle" style={{ '--n': n } as any}>
+      {circle.map((v, i) => {
+        const angle = (2 * Math.PI * i) / n - Math.PI / 2;
+        const order = chosen.indexOf(i);
+        const style = { left: `${50 + 38 * Math.cos(angle)}%`, top: `${50 + 38 * Math.sin(angle)}%` };
+        return (
+          <button
+            key={i}
+            class={`vault${order >= 0 ? ' chosen' : ''}${v.free === 0 ? ' full' : ''}`}
+            style={style}
+            data-index={i}
+            data-letter={v.letter}
+            data-free={v.free}
+            disabled={!onPick}
+            onClick={() => onPick?.(i)}
+            aria-label={`Coffre ${v.letter}, ${v.free} place${v.free > 1 ? 's' : ''} libre${v.free > 1 ? 's' : ''}`}
+          >
+            <span class="letter">{v.letter}</span>
+            <span class="slots">
+              {v.gems.map((g, k) => (
+                <span key={k} class="gem" style={{ background: seatColour(g) }} />
+              ))}
+              {Array.from({ length: v.free }, (_, k) =>
+                order >= 0 && k === 0 ? <span key={`p${k}`} class="gem ghost" style={{ background: colour }} /> : <span key={`f${k}`} class="gem free" />,
+              )}
+            </span>
+            {order >= 0 && <span class="order">{order + 1}</span>}
+          </button>
+        );
+      })}
+      <span class="centre" aria-hidden="true">
+        ↻
+      </span>
+    </div>
+  );
+}
+
+function Board({ view, deadline, names, you, act }: BoardProps) {
+  const v = view as WordBankView;
+  const [word, setWord] = useState('');
+  const [dir, setDir] = useState<Direction>('cw');
+  const [picked, setPicked] = useState<number[]>([]); // picked[0] is the start card
+  const myTurn = act !== null && you !== null && v.current === you && !v.over;
+  const letters = gameLetters(word);
+  const gems = you !== null ? v.hand[you] : 0;
+  const cards = picked.length ? ordered(v.circle.length, picked[0], dir, picked) : [];
+  const problem = placementProblem(v.circle, letters, cards, gems);
+  const closing = cards.filter((c) => v.circle[c].free === 1).length;
+
+  // A new turn or a changed circle: start the entry afresh.
+  useEffect(() => {
+    setPicked([]);
+    setWord('');
+  }, [v.turn, v.current]);
+
+  const pick = (i: number) => {
+    if (!myTurn) return;
+    if (picked.length === 0 || picked[0] === i) {
+      setPicked(picked[0] === i ? [] : [i]);
+    } else {
+      setPicked(picked.includes(i) ? picked.filter((c) => c !== i) : [...picked, i]);
+    }
+  };
+  const suggest = () => {
+    const b = best(v.circle, letters, gems);
+    if (!b) return;
+    setDir(b.dir);
+    setPicked(b.cards);
+  };
+  const submit = () => {
+    if (!act || problem) return;
+    const action: Record<string, unknown> = { type: 'password', word: word.trim(), cards };
+    if (cards.length > 1) action.direction = dir;
+    act(action);
+  };
+  const colour = you !== null ? seatColour(you) : '#999';
+  const possible = useMemo(() => (letters ? best(v.circle, letters, gems) : null), [letters, v.turn, gems]);
+
+  return (
+    <div class="wordbank">
+      <section class="card players">
+        {names.map((n, p) => (
+          <div key={p} class={`player${p === v.current && !v.over ? ' current' : ''}`} data-seat={p} data-hand={v.hand[p]}>
+            <span class="swatch" style={{ background: seatColour(p) }} />
+            <span class="name">
+              {n}
+              {p === you && ' (toi)'}
+            </span>
+            <span class="stat" title="pierres en main">
+              {plural(v.hand[p], 'pierre', 'pierres')}
+            </span>
+            <span class="stat" title="coffres gagnés">
+              {plural(v.won[p].length, 'coffre', 'coffres')}
+            </span>
+          </div>
+        ))}
+      </section>
+      <section class="card table">
+        <div class="turn-line">
+          {v.over ? (
+            <b>Partie terminée</b>
+          ) : myTurn ? (
+            <b>À toi de jouer !</b>
+          ) : (
+            <span>
+              Au tour de <b>{names[v.current]}</b>
+            </span>
+          )}
+          <Hourglass deadline={deadline} />
+          <span class="muted">Pioche : {v.deck_count}</span>
+        </div>
+        <Circle circle={v.circle} chosen={myTurn ? cards : []} colour={colour} onPick={myTurn ? pick : null} />
+        {myTurn && (
+          <form
+            class="entry"
+            onSubmit={(e) => {
+              e.preventDefault();
+              submit();
+            }}
+          >
+            <input
+              name="password"
+              value={word}
+              autoComplete="off"
+              autoCapitalize="none"
+              spellcheck={false}
+              maxLength={40}
+              placeholder="Ton mot de passe"
+              aria-label="Mot de passe"
+              onInput={(e) => setWord(e.currentTarget.value)}
+            />
+            <div class="row">
+              <span class="segmented" role="group" aria-label="Sens">
+                <button type="button" class={dir === 'cw' ? 'on' : ''} data-dir="cw" onClick={() => setDir('cw')}>
+                  ↻ horaire
+                </button>
+                <button type="button" class={dir === 'ccw' ? 'on' : ''} data-dir="ccw" onClick={() => setDir('ccw')}>
+                  ↺ inverse
+                </button>
+              </span>
+              <button type="button" class="secondary" data-action="suggest" disabled={!possible} onClick={suggest}>
+                Meilleur placement
+              </button>
+            </div>
+            <p class={`preview${problem ? ' bad' : ' good'}`} aria-live="polite">
+              {problem ??
+                `${plural(cards.length, 'pierre posée', 'pierres posées')}${closing ? `, ${plural(closing, 'coffre fermé', 'coffres fermés')}` : ''}.`}
+            </p>
+            <div class="row">
+              <button type="submit" data-action="password" disabled={!!problem}>
+                Valider le mot de passe
+              </button>
+              <button type="button" class="secondary" data-action="pass" onClick={() => act?.({ type: 'pass' })}>
+                Passer
+              </button>
+            </div>
+          </form>
+        )}
+        {v.used.length > 0 && (
+          <p class="used">
+            Déjà joués :{' '}
+            {v.used.map((u, i) => (
+              <span key={i} class="tag">
+                {u}
+              </span>
+            ))}
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Options({ options, onChange }: OptionsProps) {
+  const turn = Number(options.turn_seconds ?? 0);
+  const stall = Number(options.stall_rounds ?? 2);
+  const set = (k: string, value: number) => onChange?.({ ...options, [k]: value });
+  return (
+    <div class="option-list">
+      <label>
+        Sablier par tour
+        <select name="turn_seconds" value={turn} disabled={!onChange} onChange={(e) => set('turn_seconds', Number(e.currentTarget.value))}>
+          {[0, 30, 45, 60, 90, 120].map((s) => (
+            <option value={s} key={s}>
+              {s === 0 ? 'sans sablier' : `${s} secondes`}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Fin si personne ne pose de pierre pendant
+        <select name="stall_rounds" value={stall} disabled={!onChange} onChange={(e) => set('stall_rounds', Number(e.currentTarget.value))}>
+          {[1, 2, 3, 4].map((s) => (
+            <option value={s} key={s}>
+              {plural(s, 'tour de table', 'tours de table')}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}
+
+const REASONS: Record<string, string> = {
+  no_gems: 'un joueur a posé toutes ses pierres',
+  circle_empty: 'il ne reste plus de coffre',
+  stalled: 'plus personne ne trouvait de mot',
+};
+
+function Results({ outcome, view, names }: { outcome: { rank: number[]; details: any }; view: any; names: string[] }) {
+  const v = view as WordBankView;
+  const order = names.map((_, p) => p).sort((a, b) => outcome.rank[a] - outcome.rank[b]);
+  return (
+    <div>
+      {v.end_reason && <p>Fin de partie : {REASONS[v.end_reason] ?? v.end_reason}.</p>}
+      <table class="scores">
+        <thead>
+          <tr>
+            <th>Rang</th>
+            <th>Joueur</th>
+            <th>Pierres restantes</th>
+            <th>Coffres</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.map((p) => (
+            <tr key={p} class={outcome.rank[p] === 1 ? 'winner' : ''}>
+              <td>{outcome.rank[p] === 1 ? '1er' : `${outcome.rank[p]}e`}</td>
+              <td>{names[p]}</td>
+              <td>{v.scores[p]}</td>
+              <td>{v.won[p].length}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p class="muted small">Pierres restantes : en main et sur les coffres encore ouverts. La plus petite réserve gagne ; à égalité, le plus de coffres.</p>
+    </div>
+  );
+}
+
+function describe(e: any, names: string[]): string | null {
+  const who = names[e.player] ?? `Joueur ${Number(e.player) + 1}`;
+  switch (e.type) {
+    case 'password_accepted':
+      return `${who} joue « ${e.word} » : ${plural(e.cards.length, 'pierre posée', 'pierres posées')}.`;
+    case 'password_refused':
+      return `${who} : ${e.message}`;
+    case 'turn_lost':
+      return e.reason === 'pass' ? `${who} passe son tour.` : `${who} n’a pas joué à temps.`;
+    case 'vault_closed':
+      return `${who} remporte le coffre ${e.letter}.`;
+    case 'vault_dealt':
+      return `Nouveau coffre : ${e.letter} (${plural(e.spaces, 'place', 'places')}).`;
+    case 'circle_shrunk':
+      return `Le cercle n’a plus que ${plural(e.size, 'coffre', 'coffres')}.`;
+    case 'game_over':
+      return 'Partie terminée !';
+  }
+  return null;
+}
+
+export const wordbank: ClientGame = {
+  rulesSummary:
+    'Trouve un mot qui pose tes pierres sur les coffres du cercle, dans l’ordre de ses lettres. Le premier à vider sa réserve gagne.',
+  Board,
+  Options,
+  describe,
+  Results,
+};

@@ -1,0 +1,97 @@
+// The server's messages (docs/protocol.md, version 1). Game views are typed by
+// each game's component (games/*.tsx); here they stay opaque.
+
+export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+export interface GameInfo {
+  name: string;
+  title: string;
+  min_players: number;
+  max_players: number;
+  bot_levels: string[];
+}
+
+export interface MemberInfo {
+  id: number;
+  name: string;
+  host: boolean;
+  online: boolean;
+  seat?: number;
+}
+
+export interface SeatInfo {
+  member?: number;
+  bot?: string;
+}
+
+export interface RoomSummary {
+  type: 'room';
+  code: string;
+  game: string;
+  players: number;
+  members: MemberInfo[];
+  seats: SeatInfo[];
+  options: Record<string, Json>;
+  locked: boolean;
+  status: 'lobby' | 'playing' | 'over';
+}
+
+export interface Outcome {
+  rank: number[];
+  details: any;
+}
+
+export interface ViewMessage {
+  type: 'view';
+  version: number;
+  view?: any;
+  events?: any[];
+  deadline_ms?: number;
+  over?: boolean;
+  outcome?: Outcome;
+  game_id?: number;
+}
+
+export interface Welcome {
+  type: 'welcome';
+  room: string;
+  game: string;
+  member: number;
+  name: string;
+  token?: string;
+}
+
+export interface ChatMessage {
+  type: 'chat';
+  member: number;
+  name: string;
+  text: string;
+}
+
+export interface ErrorMessage {
+  type: 'error';
+  code: string;
+  message: string;
+}
+
+export type ServerMessage =
+  | Welcome
+  | RoomSummary
+  | ViewMessage
+  | ChatMessage
+  | ErrorMessage
+  | { type: 'kicked'; message: string }
+  | { type: 'shutdown'; message: string };
+
+export const LEVELS: Record<string, string> = {
+  easy: 'facile',
+  medium: 'moyen',
+  hard: 'difficile',
+};
+
+export async function fetchJson<T>(url: string): Promise<T> {
+  const res = await fetch(url, { headers: { Accept: 'application/json' } });
+  const body = await res.json();
+  if (!res.ok) throw new Error(body?.message ?? 'Le serveur ne répond pas comme prévu.');
+  return body as T;
+}

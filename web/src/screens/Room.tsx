@@ -1,0 +1,285 @@
+// A room: join form, share link, seats and bots, the host's controls, the
+// game itself, results, and the chat.
+import { useEffect, useState } from 'preact/hooks';
+import type { GameInfo, RoomSummary } from '../protocol';
+import { LEVELS } from '../protocol';
+import { navigate } from '../router';
+import { roomToken, savedName, saveName } from '../tokens';
+import type { RoomApi, RoomState } from '../app';
+import { clientGames } from '../games';
+import { Chat, ErrorBanner, seatColour } from '../ui';
+
+export function seatNames(room: RoomSummary): string[] {
+  return room.seats.map((s, i) => {
+    if (s.bot) return `Robot ${LEVELS[s.bot] ?? s.bot}`;
+    const m = room.members.find((x) => x.id === s.member);
+    return m ? m.name : `Place ${i + 1}`;
+  });
+}
+
+interface Props {
+  code: string;
+  games: GameInfo[] | null;
+  state: RoomState;
+  api: RoomApi;
+}
+
+export function RoomScreen({ code, games, state, api }: Props) {
+  const { room, member, view } = state;
+  const [name, setName] = useState(savedName());
+  const [feed, setFeed] = useState<string[]>([]);
+  const joined = state.code === code && member !== null;
+  const info = games?.find((g) => g.name === room?.game);
+  const client = room ? clientGames[room.game] : undefined;
+  const names = room ? seatNames(room) : [];
+
+  // Describe what just happened (events arrive with each view).
+  useEffect(() => {
+    if (!view?.events || !client) return;
+    const lines = view.events.map((e) => client.describe(e, names)).filter((x): x is string => !!x);
+    if (lines.length) setFeed((f) => [...f, ...lines].slice(-30));
+  }, [view?.version]);
+
+  if (state.notice && !joined) {
+    return (
+      <section class="card">
+        <p role="status">{state.notice}</p>
+        <button onClick={() => navigate('/')}>Retour à l’accueil</button>
+      </section>
+    );
+  }
+
+  if (!joined) {
+    const waiting = roomToken(code) !== null && state.error?.code !== 'bad_token';
+    return (
+      <div class="join">
+        <ErrorBanner error={state.error} onClose={api.clearError} />
+        {waiting ? (
+          <p class="card muted">Retour dans la salle {code}…</p>
+        ) : (
+          <section class="card">
+            <h1>Salle {code}</h1>
+            <form
+              onSubmit={(e) => {
+                e.preventDefault();
+                saveName(name);
+                api.send({ type: 'join', room: code, name });
+              }}
+            >
+              <label>
+                Ton prénom ou pseudo
+                <input name="name" value={name} maxLength={24} onInput={(e) => setName(e.currentTarget.value)} />
+              </label>
+              <button type="submit">Entrer dans la salle</button>
+            </form>
+          </section>
+        )}
+      </div>
+    );
+  }
+
+  if (!room) return <p class="card muted">Chargement de la salle…</p>;
+  const me = room.members.find((m) => m.id === member);
+  const host = !!me?.host;
+  const mySeat = me?.seat ?? null;
+  const playing = room.status !== 'lobby' && view?.view;
+  const link = `${location.origin}/salle/${room.code}`;
+  const full = room.seats.every((s) => s.member !== undefined || s.bot);
+
+  return (
+    <div class="room" data-status={room.status}>
+      <section class="card room-head">
+        <div>
+          <h1>{info?.title ?? room.game}</h1>
+          <p>
+            Salle <b class="code">{room.code}</b>
+            {room.locked && <span class="tag">fermée</span>}
+          </p>
+        </div>
+        <ShareLink link={link} />
+      </section>
+      <ErrorBanner error={state.error} onClose={api.clearError} />
+      {state.notice && <p class="notice" role="status">{state.notice}</p>}
+
+      {playing && client && (
+        <section class="board-area">
+          <client.Board
+            view={view!.view}
+            version={view!.version}
+            deadline={view!.deadline_ms}
+            names={names}
+            you={mySeat}
+            act={mySeat !== null && room.status === 'playing' ? (a) => api.send({ type: 'act', version: view!.version, action: a }) : null}
+          />
+          {view!.over && view!.outcome && (
+            <section class="card results">
+              <h2>Partie terminée</h2>
+              <client.Results outcome={view!.outcome} view={view!.view} names={names} />
+              <div class="row">
+                {view!.game_id !== undefined && (
+                  <a class="button secondary" href={`/games/${view!.game_id}`} onClick={(e) => { e.preventDefault(); navigate(`/games/${view!.game_id}`); }}>
+                    Revoir la partie
+                  </a>
+                )}
+                {host && <button onClick={() => api.send({ type: 'start' })}>Rejouer</button>}
+              </div>
+            </section>
+          )}
+          {feed.length > 0 && (
+            <section class="card feed">
+              <h2>Ce qui s’est passé</h2>
+              <ol>
+                {feed.slice(-8).map((l, i) => (
+                  <li key={i}>{l}</li>
+                ))}
+              </ol>
+            </section>
+          )}
+        </section>
+      )}
+
+      {room.status === 'lobby' && (
+        <section class="card lobby">
+          <h2>Les places</h2>
+          {host && info && (
+            <label class="row">
+              Nombre de joueurs
+              <select
+                name="players"
+                value={room.players}
+                onChange={(e) => api.send({ type: 'players', players: Number(e.currentTarget.value) })}
+              >
+                {Array.from({ length: info.max_players - info.min_players + 1 }, (_, i) => info.min_players + i).map((n) => (
+                  <option value={n} key={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <ol class="seats">
+            {room.seats.map((_, i) => (
+              <SeatRow key={i} index={i} room={room} member={member} host={host} info={info} api={api} />
+            ))}
+          </ol>
+          {client && (
+            <details class="options" open={host}>
+              <summary>Options de la partie</summary>
+              <client.Options options={room.options} onChange={host ? (o) => api.send({ type: 'options', options: o }) : null} />
+            </details>
+          )}
+          {host ? (
+            <div class="row">
+              <button class="start" disabled={!full} onClick={() => api.send({ type: 'start' })}>
+                Lancer la partie
+              </button>
+              <label class="check">
+                <input type="checkbox" checked={room.locked} onChange={(e) => api.send({ type: 'lock', locked: e.currentTarget.checked })} />
+                Fermer la salle aux nouveaux
+              </label>
+            </div>
+          ) : (
+            <p class="muted">L’hôte lance la partie quand toutes les places sont prises.</p>
+          )}
+          {!full && host && <p class="muted">Chaque place doit avoir un joueur ou un robot.</p>}
+        </section>
+      )}
+
+      <section class="card people">
+        <h2>Dans la salle</h2>
+        <ul>
+          {room.members.map((m) => (
+            <li key={m.id}>
+              <span class={`dot ${m.online ? 'on' : 'off'}`} title={m.online ? 'en ligne' : 'absent'} />
+              {m.name}
+              {m.id === member && ' (toi)'}
+              {m.host && <span class="tag">hôte</span>}
+              {m.seat === undefined ? <span class="tag">spectateur</span> : null}
+              {host && m.id !== member && (
+                <button class="plain small" onClick={() => api.send({ type: 'kick', member: m.id })}>
+                  renvoyer
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <Chat messages={state.chat} onSend={(text) => api.send({ type: 'chat', text })} />
+    </div>
+  );
+}
+
+function SeatRow({ index, room, member, host, info, api }: { index: number; room: RoomSummary; member: number | null; host: boolean; info?: GameInfo; api: RoomApi }) {
+  const s = room.seats[index];
+  const [level, setLevel] = useState(info?.bot_levels[1] ?? 'medium');
+  const who = s.member !== undefined ? room.members.find((m) => m.id === s.member) : undefined;
+  return (
+    <li class="seat" data-seat={index} style={{ borderColor: seatColour(index) }}>
+      <span class="seat-no" style={{ background: seatColour(index) }}>
+        {index + 1}
+      </span>
+      {who && (
+        <span class="seat-name">
+          {who.name}
+          {who.id === member && ' (toi)'}
+        </span>
+      )}
+      {s.bot && <span class="seat-name">Robot {LEVELS[s.bot] ?? s.bot}</span>}
+      {!who && !s.bot && <span class="seat-name muted">libre</span>}
+      <span class="seat-actions">
+        {!who && !s.bot && (
+          <button class="small" onClick={() => api.send({ type: 'seat', seat: index })}>
+            M’asseoir ici
+          </button>
+        )}
+        {who && who.id === member && (
+          <button class="small secondary" onClick={() => api.send({ type: 'unseat' })}>
+            Me lever
+          </button>
+        )}
+        {host && !who && !s.bot && (
+          <>
+            <select aria-label="Niveau du robot" value={level} onChange={(e) => setLevel(e.currentTarget.value)}>
+              {(info?.bot_levels ?? ['easy', 'medium', 'hard']).map((l) => (
+                <option value={l} key={l}>
+                  {LEVELS[l] ?? l}
+                </option>
+              ))}
+            </select>
+            <button class="small secondary" onClick={() => api.send({ type: 'bot', seat: index, level })}>
+              Ajouter un robot
+            </button>
+          </>
+        )}
+        {host && s.bot && (
+          <button class="small secondary" onClick={() => api.send({ type: 'unbot', seat: index })}>
+            Retirer
+          </button>
+        )}
+      </span>
+    </li>
+  );
+}
+
+function ShareLink({ link }: { link: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div class="share">
+      <input readOnly value={link} aria-label="Lien de la salle" onFocus={(e) => e.currentTarget.select()} />
+      <button
+        class="secondary small"
+        onClick={async () => {
+          try {
+            await navigator.clipboard.writeText(link);
+            setCopied(true);
+            setTimeout(() => setCopied(false), 2000);
+          } catch {
+            // no clipboard (plain http on a phone): the field is selectable
+          }
+        }}
+      >
+        {copied ? 'Copié !' : 'Copier le lien'}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+// End-to-end: a real server, headless Chromium (Debian's, driven by
+// playwright-core), two people in two browser contexts (a phone and a desktop)
+// and a bot play a whole Word Bank game through the UI. The people's words
+// come from `logomachie solve wordbank` on what their screen shows.
+// Also checked: a reload puts a player back in their seat, player text is
+// escaped, the replay page shows the finished game. Screenshots of each
+// screen go to $SCREENSHOTS (default build/screenshots).
+//
+// usage: node web/tests/e2e.mjs BIN_DIR   (BIN_DIR holds logomachie and fr.lex;
+// the client must be built in BIN_DIR/../web)
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { chromium } from 'playwright-core';
+
+const binDir = path.resolve(process.argv[2] ?? 'build/bin');
+const logomachie = path.join(binDir, 'logomachie');
+const shots = path.resolve(process.env.SCREENSHOTS ?? path.join(binDir, '..', 'screenshots'));
+mkdirSync(shots, { recursive: true });
+const work = mkdtempSync(path.join(tmpdir(), 'logomachie-e2e-'));
+const deadline = Date.now() + 240_000; // the whole test, bounded
+
+function check(condition, message) {
+  if (!condition) throw new Error(`échec : ${message}`);
+}
+
+// A child process speaking JSON Lines: one request, one answer.
+function jsonLines(command, args) {
+  const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = readline.createInterface({ input: child.stdout });
+  const waiting = [];
+  lines.on('line', (l) => waiting.shift()?.(JSON.parse(l)));
+  return {
+    ask: (obj) => new Promise((resolve) => { waiting.push(resolve); child.stdin.write(JSON.stringify(obj) + '\n'); }),
+    close: () => child.stdin.end(),
+  };
+}
+
+function startServer() {
+  const child = spawn(logomachie, ['serve', '--port', '0', '--db', path.join(work, 'e2e.db')], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stderr.on('data', () => {}); // structured logs
+  return new Promise((resolve, reject) => {
+    const rl = readline.createInterface({ input: child.stdout });
+    rl.on('line', (l) => {
+      const m = /http:\/\/localhost:(\d+)\//.exec(l);
+      if (m) resolve({ child, url: `http://127.0.0.1:${m[1]}` });
+    });
+    child.on('exit', (code) => reject(new Error(`le serveur s’est arrêté (${code})`)));
+  });
+}
+
+const server = await startServer();
+const solver = jsonLines(logomachie, ['solve', 'wordbank']);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+
+try {
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'fr-FR' });
+  const desktop = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'fr-FR' });
+  const lea = await phone.newPage();
+  const tom = await desktop.newPage();
+  for (const p of [lea, tom]) p.on('pageerror', (e) => { throw new Error(`erreur JavaScript : ${e.message}`); });
+
+  // Home, then a Word Bank room.
+  await lea.goto(server.url + '/');
+  await lea.getByText('Word Bank').first().waitFor();
+  await lea.fill('input[name=name]', 'Léa');
+  await lea.screenshot({ path: path.join(shots, 'home.png'), fullPage: true });
+  await lea.locator('[data-game=wordbank] button').click();
+  await lea.waitForURL(/\/salle\/[A-Z]{5}$/);
+  const code = lea.url().slice(-5);
+
+  // Tom opens the share link and joins with a name that looks like markup.
+  await tom.goto(`${server.url}/salle/${code}`);
+  await tom.fill('input[name=name]', 'Tom <b>');
+  await tom.screenshot({ path: path.join(shots, 'join.png') });
+  await tom.getByRole('button', { name: 'Entrer dans la salle' }).click();
+  await lea.getByText('Tom <b>').first().waitFor(); // shown as text, not markup
+
+  // The host sets three seats, both sit, a bot takes the third.
+  await lea.selectOption('select[name=players]', '3');
+  await lea.locator('.seat[data-seat="2"]').waitFor();
+  await lea.locator('.seat[data-seat="0"]').getByRole('button', { name: 'M’asseoir ici' }).click();
+  await tom.locator('.seat[data-seat="1"]').getByRole('button', { name: 'M’asseoir ici' }).click();
+  await lea.locator('.seat[data-seat="1"]').getByText('Tom <b>').waitFor();
+  await lea.locator('.seat[data-seat="2"] select').selectOption('hard');
+  await lea.locator('.seat[data-seat="2"]').getByRole('button', { name: 'Ajouter un robot' }).click();
+  await lea.locator('.seat[data-seat="2"]').getByText('Robot difficile').waitFor();
+  await tom.fill('.chat input', '<img src=x onerror="window.pwned=1"> salut !');
+  await tom.getByRole('button', { name: 'Envoyer' }).click();
+  await lea.locator('.chat li', { hasText: 'salut' }).waitFor();
+  check((await lea.locator('.chat img').count()) === 0, 'le message de chat est affiché comme du texte');
+  check(await lea.evaluate(() => window.pwned === undefined), 'aucun script injecté');
+  await lea.screenshot({ path: path.join(shots, 'room.png'), fullPage: true });
+  await tom.screenshot({ path: path.join(shots, 'room-desktop.png') });
+  await lea.getByRole('button', { name: 'Lancer la partie' }).click();
+  await lea.locator('.wordbank').waitFor();
+  await tom.locator('.wordbank').waitFor();
+
+  // Play: whoever has the turn asks the solver about what their screen shows.
+  const pages = [lea, tom];
+  let moves = 0;
+  let reloaded = false;
+  const shotTurn = [false, false];
+  while (!(await lea.locator('.results').isVisible())) {
+    check(Date.now() < deadline, 'la partie se termine à temps');
+    let played = false;
+    for (const [seat, page] of pages.entries()) {
+      const button = page.locator('[data-action=password]');
+      if (!(await button.isVisible())) continue;
+      const circle = await page.locator('.vault').evaluateAll((els) =>
+        els.map((e) => ({ letter: e.dataset.letter, free: Number(e.dataset.free) })));
+      const used = await page.locator('.used .tag').allTextContents();
+      const gems = Number(await page.locator(`.player[data-seat="${seat}"]`).getAttribute('data-hand'));
+      const best = await solver.ask({ circle, used, gems });
+      if (!best.word) {
+        await page.locator('[data-action=pass]').click();
+      } else {
+        await page.fill('input[name=password]', best.word);
+        await page.locator(`[data-dir=${best.direction}]`).click();
+        for (const c of best.cards) await page.locator(`.vault[data-index="${c}"]`).click();
+        await page.locator('.preview.good').waitFor();
+        if (!shotTurn[seat]) {
+          await page.screenshot({ path: path.join(shots, seat === 0 ? 'wordbank-turn-phone.png' : 'wordbank-turn-desktop.png'), fullPage: true });
+          shotTurn[seat] = true;
+        }
+        await button.click();
+      }
+      await button.waitFor({ state: 'hidden' });
+      ++moves;
+      played = true;
+      if (moves === 2 && !reloaded) {
+        // Tom reloads: back in his seat with the whole view, thanks to his token.
+        await tom.reload();
+        await tom.locator('.wordbank .player[data-seat="1"]', { hasText: '(toi)' }).waitFor();
+        reloaded = true;
+      }
+    }
+    if (!played) await lea.waitForTimeout(100);
+  }
+  check(moves >= 2 && reloaded, 'les deux joueurs ont joué et Tom est revenu après un rechargement');
+  await tom.locator('.results').waitFor();
+  const winnerRows = await lea.locator('.results tr.winner').count();
+  check(winnerRows >= 1, 'le résultat désigne au moins un gagnant');
+  await lea.screenshot({ path: path.join(shots, 'results-phone.png'), fullPage: true });
+  await tom.screenshot({ path: path.join(shots, 'results-desktop.png'), fullPage: true });
+
+  // The replay of the finished game.
+  await tom.getByText('Revoir la partie').click();
+  await tom.waitForURL(/\/games\/\d+$/);
+  await tom.locator('.replay input[type=range]').waitFor();
+  const steps = Number(await tom.locator('.replay input[type=range]').getAttribute('max'));
+  check(steps >= moves, `le replay a tous les coups (${steps} ≥ ${moves})`);
+  await tom.getByRole('button', { name: 'Début' }).click();
+  await tom.getByText('Début de la partie.').waitFor();
+  await tom.getByRole('button', { name: 'Coup suivant' }).click();
+  await tom.screenshot({ path: path.join(shots, 'replay.png'), fullPage: true });
+  console.log(`e2e: Word Bank game finished in the browser (${moves} human moves, replay of ${steps} steps); screenshots in ${shots}`);
+} finally {
+  await browser.close();
+  solver.close();
+  server.child.kill('SIGTERM');
+  rmSync(work, { recursive: true, force: true });
+}
