@@ -4,7 +4,9 @@
 #include <boost/beast.hpp>
 #include <boost/json/serialize.hpp>
 
+#include <algorithm>
 #include <array>
+#include <atomic>
 #include <charconv>
 #include <chrono>
 #include <cstdio>
@@ -12,6 +14,7 @@
 #include <iostream>
 #include <map>
 #include <set>
+#include <thread>
 
 #include "games/core/json.h"
 #include "games/core/registry.h"
@@ -47,8 +50,38 @@ struct HttpServer::Impl {
         acceptor(ioc, {net::ip::make_address(options.bind), options.port}),
         signals(ioc, SIGINT, SIGTERM),
         ticker(ioc),
-        web(options.web) {
+        web(options.web),
+        pool(std::max(2u, std::thread::hardware_concurrency())) {
+    lobby.set_deferred_bots(true);
     restored = lobby.restore();
+  }
+
+  // Runs `work` on the room threads and resumes the caller (a coroutine of
+  // the network thread) with its result. `work` is taken by reference and
+  // must be a named variable of the caller: GCC 12 destroys temporaries with
+  // destructors twice in a co_await full-expression.
+  template <class F>
+  auto on_pool(F& work) -> awaitable<decltype(work())> {
+    co_return co_await net::co_spawn(
+        pool, [&work]() -> awaitable<decltype(work())> { co_return work(); }, use_awaitable);
+  }
+  // Lets the bots due in `room` think and play, one move at a time, on the
+  // room threads (never on the network thread, never holding the room).
+  void schedule_bots(const std::string& room) {
+    net::post(pool, [this, room] {
+      for (int guard = 0; guard < 10000 && !stopping; ++guard) {
+        auto job = lobby.take_bot_job(room, wall_ms());
+        if (!job) return;
+        std::optional<games::Action> action;
+        try {
+          action = job->bot->act(*job->state, job->seat);
+        } catch (const std::exception& e) {
+          log_event(LogLevel::kError, "bot_failed", {{"room", room}, {"what", e.what()}});
+        }
+        auto out = lobby.bot_moved(room, *job, std::move(action));
+        if (!out.empty()) net::post(ioc, [this, out = std::move(out)]() mutable { deliver(nullptr, std::move(out)); });
+      }
+    });
   }
 
   void shutdown();
@@ -117,7 +150,7 @@ struct HttpServer::Impl {
   net::steady_timer ticker;
   std::size_t restored = 0;
   StaticFiles web;
-  bool stopping = false;
+  std::atomic<bool> stopping = false;
   std::set<Session*> sessions;  // every open WebSocket (for shutdown)
   std::map<std::string, std::map<MemberId, std::set<std::shared_ptr<Session>>>> members;
   std::size_t connections = 0;
@@ -126,6 +159,9 @@ struct HttpServer::Impl {
   std::array<uint64_t, kBuckets.size()> latency_counts{};
   uint64_t latency_count = 0;
   double latency_sum = 0;
+  // Rooms, bots and the store run here (declared last: stopped and joined
+  // first, while the lobby and the store still exist).
+  net::thread_pool pool;
 };
 
 namespace {
@@ -149,12 +185,19 @@ class Session : public std::enable_shared_from_this<Session> {
         buffer.clear();
         co_await ws_.async_read(buffer, use_awaitable);
         ++server_.messages;
-        const auto text = beast::buffers_to_string(buffer.data());
+        auto text = beast::buffers_to_string(buffer.data());
         const auto t0 = std::chrono::steady_clock::now();
-        auto deliveries = server_.lobby.handle(conn_, text, wall_ms());
+        const auto before = conn_.member;
+        const auto before_room = conn_.room;
+        auto handle = [this, &text] { return server_.lobby.handle(conn_, text, wall_ms()); };
+        auto deliveries = co_await server_.on_pool(handle);
         server_.observe(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+        if (before && (before != conn_.member || before_room != conn_.room)) {
+          server_.unsubscribe(self, before_room, before);  // this connection is someone else now
+        }
         if (conn_.member) server_.subscribe(self, conn_.room, *conn_.member);
         server_.deliver(self, std::move(deliveries));
+        if (conn_.member) server_.schedule_bots(conn_.room);
       }
     } catch (const std::exception&) {
       // closed by the peer, network error, or a message over the limit
@@ -162,7 +205,14 @@ class Session : public std::enable_shared_from_this<Session> {
     server_.sessions.erase(this);
     server_.unsubscribe(self, conn_.room, conn_.member);
     --server_.connections;
-    server_.deliver(nullptr, server_.lobby.disconnect(conn_, wall_ms()));  // presence for the others
+    if (!server_.stopping) {
+      try {
+        auto leave = [this] { return server_.lobby.disconnect(conn_, wall_ms()); };
+        auto gone = co_await server_.on_pool(leave);
+        server_.deliver(nullptr, std::move(gone));  // presence for the others
+      } catch (const std::exception&) {
+      }
+    }
   }
 
   void send(std::string text) {
@@ -284,7 +334,15 @@ awaitable<void> serve_connection(HttpServer::Impl& server, tcp::socket socket) {
         co_await session->run(std::move(req));
         co_return;
       }
-      auto res = route(server, req);
+      const std::string_view target(req.target().data(), req.target().size());
+      http::response<http::string_body> res;
+      // (No co_await inside ?: — GCC 12 miscompiles it.)
+      if (target.starts_with("/api/replays/")) {  // replays a whole game: off the network thread
+        auto replay = [&server, &req] { return route(server, req); };
+        res = co_await server.on_pool(replay);
+      } else {
+        res = route(server, req);
+      }
       const bool keep = res.keep_alive();
       co_await http::async_write(stream, res, use_awaitable);
       if (!keep) break;
@@ -313,7 +371,14 @@ awaitable<void> tick_loop(HttpServer::Impl& server) {
     beast::error_code ec;
     co_await server.ticker.async_wait(net::redirect_error(use_awaitable, ec));
     if (server.stopping) break;
-    server.deliver(nullptr, server.lobby.tick(wall_ms()));
+    auto tick = [&server] {
+      std::vector<std::string> bots_due;
+      auto deliveries = server.lobby.tick(wall_ms(), &bots_due);
+      return std::make_pair(std::move(deliveries), std::move(bots_due));
+    };
+    auto [out, due] = co_await server.on_pool(tick);
+    server.deliver(nullptr, std::move(out));
+    for (const auto& room : due) server.schedule_bots(room);
   }
 }
 

@@ -17,6 +17,32 @@ Delivery error_to_sender(std::string code, std::string message) {
   return to_sender(games::JsonObject{{"type", "error"}, {"code", std::move(code)}, {"message", std::move(message)}});
 }
 
+// Locks a room and, when the connection comes from another room, that one
+// too (std::lock: no deadlock whatever the order two connections take).
+template <class Slot>
+class RoomLock {
+ public:
+  RoomLock(Slot& target, Slot* previous) : target_(target), previous_(previous == &target ? nullptr : previous) {
+    if (previous_) {
+      std::lock(target_.mutex, previous_->mutex);
+    } else {
+      target_.mutex.lock();
+    }
+  }
+  ~RoomLock() {
+    target_.mutex.unlock();
+    if (previous_) previous_->mutex.unlock();
+  }
+  RoomLock(const RoomLock&) = delete;
+  RoomLock& operator=(const RoomLock&) = delete;
+  // The room left behind, when it is another one.
+  auto* previous() const { return previous_ ? previous_->room.get() : nullptr; }
+
+ private:
+  Slot& target_;
+  Slot* previous_;
+};
+
 std::size_t utf8_chars(std::string_view s) {
   std::size_t n = 0;
   for (unsigned char c : s) n += (c & 0xC0) != 0x80 ? 1 : 0;
@@ -35,8 +61,19 @@ const games::Game* Lobby::find(std::string_view name) const {
 }
 
 Room* Lobby::room(const std::string& code) {
+  const auto s = slot(code);
+  return s ? s->room.get() : nullptr;
+}
+
+std::shared_ptr<Lobby::RoomSlot> Lobby::slot(const std::string& code) const {
+  std::lock_guard lock(rooms_mutex_);
   const auto it = rooms_.find(code);
-  return it == rooms_.end() ? nullptr : it->second.get();
+  return it == rooms_.end() ? nullptr : it->second;
+}
+
+std::size_t Lobby::rooms() const {
+  std::lock_guard lock(rooms_mutex_);
+  return rooms_.size();
 }
 
 std::size_t Lobby::restore() {
@@ -45,7 +82,11 @@ std::size_t Lobby::restore() {
     const auto* game = find(stored.record.game);
     if (!game) continue;  // a game this program no longer offers
     try {
-      rooms_[stored.room] = Room::restore(stored, *game, store_);
+      auto s = std::make_shared<RoomSlot>();
+      s->room = Room::restore(stored, *game, store_);
+      s->room->set_deferred_bots(deferred_bots_);
+      std::lock_guard lock(rooms_mutex_);
+      rooms_[stored.room] = std::move(s);
       ++n;
     } catch (const std::exception& e) {  // a damaged log must not keep the others down
       log_event(LogLevel::kError, "restore_failed", {{"room", stored.room}, {"id", stored.id}, {"what", e.what()}});
@@ -64,15 +105,23 @@ std::string Lobby::new_code() {
   }
 }
 
-std::vector<Delivery> Lobby::welcome(Connection& c, Room& room, const Member& m, bool with_token, int64_t now_ms) {
-  if (c.member && !(c.room == room.code() && *c.member == m.id)) disconnect(c, now_ms);  // was someone else
-  if (!c.member) room.connected(m.id);
+std::vector<Delivery> Lobby::welcome(Connection& c, Room& room, const Member& m, bool with_token, int64_t now_ms,
+                                     Room* previous) {
+  std::vector<Delivery> out;
+  const bool same = c.member && !previous && *c.member == m.id;
+  if (c.member && !same) {  // this connection was someone else until now
+    Room& before = previous ? *previous : room;
+    before.disconnected(*c.member, now_ms);
+    if (previous) out.push_back({previous->code(), std::nullopt, previous->summary()});
+  }
+  if (!same) room.connected(m.id);
   c.room = room.code();
   c.member = m.id;
   games::JsonObject w{{"type", "welcome"}, {"v", kProtocolVersion}, {"room", room.code()},
                       {"game", room.game().info().name}, {"member", m.id}, {"name", m.name}};
   if (with_token) w["token"] = m.token;
-  std::vector<Delivery> out{to_sender(std::move(w)), {room.code(), std::nullopt, room.summary()}};
+  out.push_back(to_sender(std::move(w)));
+  out.push_back({room.code(), std::nullopt, room.summary()});
   if (room.state()) out.push_back(to_sender(room.view_for(m.id)));
   return out;
 }
@@ -100,16 +149,26 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
       return {error_to_sender("bad_version", "Version du protocole non prise en charge : recharge la page.")};
     }
     const auto type = games::get_string(o, "type");
+    // The room this connection was in, locked together with the one it enters.
+    const auto previous = c.member ? slot(c.room) : nullptr;
     if (type == "create") {
       const auto* game = find(games::get_string(o, "game"));
       if (!game) return {error_to_sender("unknown_game", "Ce jeu n’existe pas ici.")};
-      if (rooms_.size() >= kMaxRooms) return {error_to_sender("too_many_rooms", "Trop de salles ouvertes : réessaie plus tard.")};
-      const auto code = new_code();
-      std::random_device device;
-      auto& room = *(rooms_[code] = std::make_unique<Room>(code, *game, store_, (uint64_t{device()} << 32) | device()));
-      const auto& m = room.join(games::get_optional_string(o, "name").value_or(""));
+      auto s = std::make_shared<RoomSlot>();
+      std::string code;
+      {
+        std::lock_guard lock(rooms_mutex_);
+        if (rooms_.size() >= kMaxRooms) return {error_to_sender("too_many_rooms", "Trop de salles ouvertes : réessaie plus tard.")};
+        code = new_code();
+        std::random_device device;
+        s->room = std::make_unique<Room>(code, *game, store_, (uint64_t{device()} << 32) | device());
+        s->room->set_deferred_bots(deferred_bots_);
+        rooms_[code] = s;
+      }
+      RoomLock lock(*s, previous.get());
+      const auto& m = s->room->join(games::get_optional_string(o, "name").value_or(""));
       log_event(LogLevel::kInfo, "room_created", {{"room", code}, {"game", game->info().name}});
-      return welcome(c, room, m, true, now_ms);
+      return welcome(c, *s->room, m, true, now_ms, lock.previous());
     }
     if (type == "join" || type == "resume") {
       if (c.failed_joins >= kMaxFailedJoins) {
@@ -117,88 +176,119 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
       }
       std::string code(games::get_string(o, "room"));
       for (auto& ch : code) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-      Room* r = room(code);
-      if (!r) {
+      const auto s = slot(code);
+      if (!s) {
         ++c.failed_joins;
         return {error_to_sender("unknown_room", "Aucune salle ne porte ce code.")};
       }
+      RoomLock lock(*s, previous.get());
+      Room& r = *s->room;
       if (type == "resume") {
-        const Member* m = r->resume(games::get_string(o, "token"));
+        const Member* m = r.resume(games::get_string(o, "token"));
         if (!m) {
           ++c.failed_joins;
           return {error_to_sender("bad_token", "Ce jeton ne correspond à personne dans cette salle.")};
         }
-        return welcome(c, *r, *m, false, now_ms);
+        return welcome(c, r, *m, false, now_ms, lock.previous());
       }
-      if (r->members() >= kMaxMembersPerRoom) return {error_to_sender("room_full", "La salle est pleine.")};
-      if (r->locked()) return {error_to_sender("room_locked", "La salle est fermée aux nouveaux venus.")};
-      const auto& m = r->join(games::get_optional_string(o, "name").value_or(""));
-      return welcome(c, *r, m, true, now_ms);
+      if (r.members() >= kMaxMembersPerRoom) return {error_to_sender("room_full", "La salle est pleine.")};
+      if (r.locked()) return {error_to_sender("room_locked", "La salle est fermée aux nouveaux venus.")};
+      const auto& m = r.join(games::get_optional_string(o, "name").value_or(""));
+      return welcome(c, r, m, true, now_ms, lock.previous());
     }
-    Room* r = c.member ? room(c.room) : nullptr;
-    if (!r) return {error_to_sender("not_in_room", "Rejoins d’abord une salle.")};
-    const MemberId who = *c.member;
-    auto after = [&](std::optional<games::Error> e) -> std::vector<Delivery> {
-      if (e) return {error_to_sender(e->code, e->message)};
-      return {{c.room, std::nullopt, r->summary()}};
-    };
-    if (type == "seat") return after(r->take_seat(who, static_cast<int>(games::get_int(o, "seat", 0, 63))));
-    if (type == "unseat") return after(r->leave_seat(who));
-    if (type == "bot") {
-      return after(r->add_bot(who, static_cast<int>(games::get_int(o, "seat", 0, 63)), games::get_string(o, "level")));
-    }
-    if (type == "unbot") return after(r->remove_bot(who, static_cast<int>(games::get_int(o, "seat", 0, 63))));
-    if (type == "players") return after(r->set_players(who, static_cast<int>(games::get_int(o, "players", 1, 64))));
-    if (type == "options") return after(r->set_options(who, games::get_object(o, "options")));
-    if (type == "lock") return after(r->lock(who, games::get_bool(o, "locked", true)));
-    if (type == "kick") {
-      const auto target = static_cast<MemberId>(games::get_int(o, "member", 1, 1 << 20));
-      if (auto e = r->kick(who, target)) return {error_to_sender(e->code, e->message)};
-      return {{c.room, target,
-               games::JsonObject{{"type", "kicked"}, {"message", "L’hôte t’a demandé de quitter la salle."}}},
-              {c.room, std::nullopt, r->summary()}};
-    }
-    if (type == "start") {
-      if (auto e = r->start(who, now_ms)) return {error_to_sender(e->code, e->message)};
-      std::vector<Delivery> out{{c.room, std::nullopt, r->summary()}};
-      for (MemberId id = 1; r->member(id); ++id) out.push_back({c.room, id, r->view_for(id)});
-      return out;
-    }
-    if (type == "act") {
-      std::vector<Delivery> out;
-      for (auto& m : r->act(who, games::get_int(o, "version", 0, INT64_MAX / 2), games::get_object(o, "action"), now_ms)) {
-        out.push_back({c.room, m.to, std::move(m.message)});
-      }
-      return out;
-    }
-    if (type == "view") return {to_sender(r->view_for(who))};
-    if (type == "chat") {
-      const auto text_field = games::get_string(o, "text");
-      if (text_field.empty() || utf8_chars(text_field) > kMaxChatChars || !lexicon::is_valid_utf8(text_field)) {
-        return {error_to_sender("bad_chat", "Un message de 1 à 300 caractères, s’il te plaît.")};
-      }
-      return {{c.room, std::nullopt,
-               games::JsonObject{{"type", "chat"}, {"member", who}, {"name", r->member(who)->name}, {"text", text_field}}}};
-    }
-    return {error_to_sender("unknown_message", "Type de message inconnu : « " + std::string(type) + " ».")};
+    if (!previous) return {error_to_sender("not_in_room", "Rejoins d’abord une salle.")};
+    std::lock_guard lock(previous->mutex);
+    return in_room(c, *previous->room, type, o, now_ms);
   } catch (const games::ActionError& e) {
     return {error_to_sender(e.error().code, e.error().message)};
   }
 }
 
-std::vector<Delivery> Lobby::disconnect(Connection& c, int64_t now_ms) {
-  Room* r = c.member ? room(c.room) : nullptr;
-  if (!r) return {};
-  r->disconnected(*c.member, now_ms);
-  c.member.reset();
-  return {{c.room, std::nullopt, r->summary()}};
+std::vector<Delivery> Lobby::in_room(Connection& c, Room& r, std::string_view type, const games::JsonObject& o,
+                                     int64_t now_ms) {
+  const MemberId who = *c.member;
+  auto after = [&](std::optional<games::Error> e) -> std::vector<Delivery> {
+    if (e) return {error_to_sender(e->code, e->message)};
+    return {{c.room, std::nullopt, r.summary()}};
+  };
+  if (type == "seat") return after(r.take_seat(who, static_cast<int>(games::get_int(o, "seat", 0, 63))));
+  if (type == "unseat") return after(r.leave_seat(who));
+  if (type == "bot") {
+    return after(r.add_bot(who, static_cast<int>(games::get_int(o, "seat", 0, 63)), games::get_string(o, "level")));
+  }
+  if (type == "unbot") return after(r.remove_bot(who, static_cast<int>(games::get_int(o, "seat", 0, 63))));
+  if (type == "players") return after(r.set_players(who, static_cast<int>(games::get_int(o, "players", 1, 64))));
+  if (type == "options") return after(r.set_options(who, games::get_object(o, "options")));
+  if (type == "lock") return after(r.lock(who, games::get_bool(o, "locked", true)));
+  if (type == "kick") {
+    const auto target = static_cast<MemberId>(games::get_int(o, "member", 1, 1 << 20));
+    if (auto e = r.kick(who, target)) return {error_to_sender(e->code, e->message)};
+    return {{c.room, target,
+             games::JsonObject{{"type", "kicked"}, {"message", "L’hôte t’a demandé de quitter la salle."}}},
+            {c.room, std::nullopt, r.summary()}};
+  }
+  if (type == "start") {
+    if (auto e = r.start(who, now_ms)) return {error_to_sender(e->code, e->message)};
+    std::vector<Delivery> out{{c.room, std::nullopt, r.summary()}};
+    for (MemberId id = 1; r.member(id); ++id) out.push_back({c.room, id, r.view_for(id)});
+    return out;
+  }
+  if (type == "act") {
+    std::vector<Delivery> out;
+    for (auto& m : r.act(who, games::get_int(o, "version", 0, INT64_MAX / 2), games::get_object(o, "action"), now_ms)) {
+      out.push_back({c.room, m.to, std::move(m.message)});
+    }
+    return out;
+  }
+  if (type == "view") return {to_sender(r.view_for(who))};
+  if (type == "chat") {
+    const auto text_field = games::get_string(o, "text");
+    if (text_field.empty() || utf8_chars(text_field) > kMaxChatChars || !lexicon::is_valid_utf8(text_field)) {
+      return {error_to_sender("bad_chat", "Un message de 1 à 300 caractères, s’il te plaît.")};
+    }
+    return {{c.room, std::nullopt,
+             games::JsonObject{{"type", "chat"}, {"member", who}, {"name", r.member(who)->name}, {"text", text_field}}}};
+  }
+  return {error_to_sender("unknown_message", "Type de message inconnu : « " + std::string(type) + " ».")};
 }
 
-std::vector<Delivery> Lobby::tick(int64_t now_ms) {
-  std::vector<Delivery> out;
-  for (auto& [code, room] : rooms_) {
-    for (auto& m : room->tick(now_ms)) out.push_back({code, m.to, std::move(m.message)});
+std::vector<Delivery> Lobby::disconnect(Connection& c, int64_t now_ms) {
+  const auto s = c.member ? slot(c.room) : nullptr;
+  if (!s) return {};
+  std::lock_guard lock(s->mutex);
+  s->room->disconnected(*c.member, now_ms);
+  c.member.reset();
+  return {{c.room, std::nullopt, s->room->summary()}};
+}
+
+std::vector<Delivery> Lobby::tick(int64_t now_ms, std::vector<std::string>* bots_due) {
+  std::vector<std::pair<std::string, std::shared_ptr<RoomSlot>>> all;
+  {
+    std::lock_guard lock(rooms_mutex_);
+    all.assign(rooms_.begin(), rooms_.end());
   }
+  std::vector<Delivery> out;
+  for (auto& [code, s] : all) {
+    std::lock_guard lock(s->mutex);
+    for (auto& m : s->room->tick(now_ms)) out.push_back({code, m.to, std::move(m.message)});
+    if (bots_due && s->room->bot_due(now_ms)) bots_due->push_back(code);
+  }
+  return out;
+}
+
+std::optional<BotJob> Lobby::take_bot_job(const std::string& code, int64_t now_ms) {
+  const auto s = slot(code);
+  if (!s) return std::nullopt;
+  std::lock_guard lock(s->mutex);
+  return s->room->take_bot_job(now_ms);
+}
+
+std::vector<Delivery> Lobby::bot_moved(const std::string& code, const BotJob& job, std::optional<games::Action> action) {
+  const auto s = slot(code);
+  if (!s) return {};
+  std::lock_guard lock(s->mutex);
+  std::vector<Delivery> out;
+  for (auto& m : s->room->bot_moved(job, std::move(action))) out.push_back({code, m.to, std::move(m.message)});
   return out;
 }
 

@@ -2,11 +2,19 @@
 // protocol of docs/protocol.md. A transport (WebSocket sessions) feeds each
 // connection's text messages to handle() and delivers what comes back; it
 // knows nothing of games.
+//
+// Threads: every public method may be called from any thread. The room map
+// has its own mutex and each room another, so rooms proceed in parallel (and
+// their durable appends are committed together by the store). One
+// connection's messages must be handled one at a time (its Connection is not
+// locked). With deferred bots, bots think outside every lock (take_bot_job →
+// Bot::act → bot_moved).
 #pragma once
 
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -51,15 +59,24 @@ class Lobby {
 
   // Rebuilds every game in progress from the store; returns how many.
   std::size_t restore();
+  // Bots think outside the rooms (the server); see Room::set_deferred_bots.
+  // Set before restore() and before any room is created.
+  void set_deferred_bots(bool deferred) { deferred_bots_ = deferred; }
 
   // Handles one text message of `connection` at wall time `now_ms`.
   std::vector<Delivery> handle(Connection& connection, std::string_view text, int64_t now_ms);
-  // Runs every room's hourglass and stand-in bots.
-  std::vector<Delivery> tick(int64_t now_ms);
+  // Runs every room's hourglass (and, inline, stand-in bots). With deferred
+  // bots, `bots_due` receives the rooms where a bot move is due.
+  std::vector<Delivery> tick(int64_t now_ms, std::vector<std::string>* bots_due = nullptr);
+  // Deferred bots: the next move to think about in `room` (one at a time per
+  // room), and its result, validated like anyone's move.
+  std::optional<BotJob> take_bot_job(const std::string& room, int64_t now_ms);
+  std::vector<Delivery> bot_moved(const std::string& room, const BotJob& job, std::optional<games::Action> action);
   // The transport closed `connection`: presence is updated for the room.
   std::vector<Delivery> disconnect(Connection& connection, int64_t now_ms);
 
-  std::size_t rooms() const { return rooms_.size(); }
+  std::size_t rooms() const;
+  // For tests (no lock held on the room).
   Room* room(const std::string& code);
 
   // The small JSON API beside the WebSocket (docs/protocol.md, HTTP API).
@@ -74,13 +91,24 @@ class Lobby {
   std::optional<games::Json> replay_json(int64_t id) const;
 
  private:
+  struct RoomSlot {
+    std::mutex mutex;  // held while the room is used
+    std::unique_ptr<Room> room;
+  };
   const games::Game* find(std::string_view name) const;
-  std::string new_code();
-  std::vector<Delivery> welcome(Connection& c, Room& room, const Member& m, bool with_token, int64_t now_ms);
+  std::shared_ptr<RoomSlot> slot(const std::string& code) const;
+  std::string new_code();  // rooms_mutex_ held
+  // `previous`: the room this connection was in until now (its lock held), if another.
+  std::vector<Delivery> welcome(Connection& c, Room& room, const Member& m, bool with_token, int64_t now_ms,
+                                Room* previous);
+  std::vector<Delivery> in_room(Connection& c, Room& r, std::string_view type, const games::JsonObject& o,
+                                int64_t now_ms);
 
   std::vector<std::unique_ptr<games::Game>> games_;
   Store& store_;
-  std::map<std::string, std::unique_ptr<Room>, std::less<>> rooms_;
+  bool deferred_bots_ = false;
+  mutable std::mutex rooms_mutex_;
+  std::map<std::string, std::shared_ptr<RoomSlot>, std::less<>> rooms_;
 };
 
 }  // namespace logomachie::server

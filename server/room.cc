@@ -208,7 +208,7 @@ std::optional<games::Error> Room::start(MemberId who, int64_t now_ms) {
   record.setup.seed = rng_.next();
   record.setup.options = options_;
   std::unique_ptr<games::State> state;
-  std::vector<std::unique_ptr<games::Bot>> bots(seats_.size());
+  std::vector<std::shared_ptr<games::Bot>> bots(seats_.size());
   try {
     state = game_.new_state(record.setup);
     for (std::size_t s = 0; s < seats_.size(); ++s) {
@@ -229,8 +229,10 @@ std::optional<games::Error> Room::start(MemberId who, int64_t now_ms) {
   record_ = std::move(record);
   state_ = std::move(state);
   bots_ = std::move(bots);
+  stand_in_.reset();
+  ++generation_;
   std::vector<games::Json> events;
-  play_bots(events);  // a bot may have the first move
+  if (!deferred_bots_) play_bots(events);  // a bot may have the first move
   return std::nullopt;
 }
 
@@ -267,16 +269,68 @@ std::vector<Outgoing> Room::tick(int64_t now_ms) {
   for (const auto seat : state_->to_act()) {
     const auto who = seats_[static_cast<std::size_t>(seat)].member;
     auto it = std::find_if(members_.begin(), members_.end(), [&](const Member& x) { return who && x.id == *who; });
-    if (it == members_.end() || it->connections > 0) continue;
-    if (it->offline_since == 0) it->offline_since = now_ms;  // never seen (e.g. after a restart): grace starts now
-    if (now_ms - it->offline_since < kGraceMs) continue;
-    if (!stand_in_) stand_in_ = game_.make_bot("medium", record_.setup.seed ^ 0x5eed);
-    auto action = stand_in_->act(*state_, seat);
-    if (!action) continue;
-    action->at = game_time(now_ms);
-    return accept(*action, std::nullopt);
+    if (it != members_.end() && it->connections == 0 && it->offline_since == 0) {
+      it->offline_since = now_ms;  // never seen (e.g. after a restart): grace starts now
+    }
   }
-  return {};
+  if (deferred_bots_) return {};  // the host asks take_bot_job() for stand-ins too
+  if (!stand_in_ && bot_due(now_ms)) stand_in_ = game_.make_bot("medium", record_.setup.seed ^ 0x5eed);
+  const auto [seat, bot] = due_bot(now_ms);
+  if (!bot) return {};
+  auto action = bot->act(*state_, seat);
+  if (!action) return {};
+  action->at = game_time(now_ms);
+  return accept(*action, std::nullopt);
+}
+
+std::pair<int, std::shared_ptr<games::Bot>> Room::due_bot(int64_t now_ms) const {
+  if (!state_ || state_->is_terminal()) return {0, nullptr};
+  for (const auto seat : state_->to_act()) {
+    const auto& s = seats_[static_cast<std::size_t>(seat)];
+    if (const auto& bot = bots_[static_cast<std::size_t>(seat)]) return {seat, bot};
+    if (!s.member) continue;
+    const Member* m = member(*s.member);
+    if (!m || m->connections > 0 || m->offline_since == 0 || now_ms - m->offline_since < kGraceMs) continue;
+    return {seat, stand_in_};  // may be null until created (see take_bot_job)
+  }
+  return {0, nullptr};
+}
+
+bool Room::bot_due(int64_t now_ms) const {
+  if (bot_out_ || !state_ || state_->is_terminal()) return false;
+  for (const auto seat : state_->to_act()) {
+    if (bots_[static_cast<std::size_t>(seat)]) return true;
+    const auto& s = seats_[static_cast<std::size_t>(seat)];
+    const Member* m = s.member ? member(*s.member) : nullptr;
+    if (m && m->connections == 0 && m->offline_since != 0 && now_ms - m->offline_since >= kGraceMs) return true;
+  }
+  return false;
+}
+
+std::optional<BotJob> Room::take_bot_job(int64_t now_ms) {
+  if (!bot_due(now_ms)) return std::nullopt;
+  if (!stand_in_) stand_in_ = game_.make_bot("medium", record_.setup.seed ^ 0x5eed);
+  const auto [seat, bot] = due_bot(now_ms);
+  if (!bot) return std::nullopt;
+  BotJob job;
+  job.seat = seat;
+  job.version = version();
+  job.generation = generation_;
+  job.bot = bot;
+  job.state = state_->clone();
+  // A seat's own bot plays at once (the clock of the last move, as inline);
+  // a stand-in plays at the wall clock.
+  job.at = bot == bots_[static_cast<std::size_t>(seat)] ? state_->now() : game_time(now_ms);
+  bot_out_ = true;
+  return job;
+}
+
+std::vector<Outgoing> Room::bot_moved(const BotJob& job, std::optional<games::Action> action) {
+  bot_out_ = false;
+  if (!action || job.generation != generation_ || job.version != version() || !state_) return {};
+  action->actor = job.seat;
+  action->at = std::max(job.at, state_->now());
+  return accept(*action, std::nullopt);
 }
 
 void Room::connected(MemberId who) {
@@ -297,7 +351,7 @@ std::vector<Outgoing> Room::accept(const games::Action& action, std::optional<Me
     if (sender) return {{*sender, error_message(*error_out)}};
     return {};
   }
-  play_bots(events);
+  if (!deferred_bots_) play_bots(events);
   return views(events);
 }
 
@@ -439,6 +493,7 @@ std::unique_ptr<Room> Room::restore(const StoredGame& stored, const games::Game&
   room->options_ = stored.record.setup.options;
   room->seats_.clear();
   room->bots_.clear();
+  room->generation_ = 1;
   for (const auto& sv : games::get_array(meta, "seats")) {
     const auto& o = sv.as_object();
     Seat s;

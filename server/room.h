@@ -16,6 +16,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "games/core/game.h"
@@ -43,6 +44,17 @@ inline constexpr int64_t kGraceMs = 60'000;
 struct Seat {
   std::optional<MemberId> member;
   std::string bot;  // level, or "" when not a bot
+};
+
+// A bot move to think about away from the room (see Room::take_bot_job): the
+// bot, a copy of the state, and what identifies the position it answers.
+struct BotJob {
+  int seat = 0;
+  int64_t version = 0;
+  uint64_t generation = 0;  // which game of the room (play again starts another)
+  std::shared_ptr<games::Bot> bot;
+  std::unique_ptr<games::State> state;
+  int64_t at = 0;  // the game clock the move is made at
 };
 
 // A message for one member (or everyone when `to` is empty).
@@ -90,6 +102,21 @@ class Room {
   // back as soon as they return).
   std::vector<Outgoing> tick(int64_t now_ms);
 
+  // Where bots think. Inline (the default, for tests and tools): an accepted
+  // action runs the bots that are due before returning. Deferred (the
+  // server): nothing runs inline; the host takes one BotJob at a time, lets
+  // the bot think on another thread without holding the room, and hands the
+  // move back to bot_moved(), where it is validated like anyone's.
+  void set_deferred_bots(bool deferred) { deferred_bots_ = deferred; }
+  // The next bot move due (a bot's seat, or a medium bot standing in for a
+  // person gone past kGraceMs), or nullopt; none while another is out.
+  std::optional<BotJob> take_bot_job(int64_t now_ms);
+  // The move thought for `job` (nullopt: the bot had nothing to do). Dropped
+  // when the game moved on meanwhile; releases the room for the next job.
+  std::vector<Outgoing> bot_moved(const BotJob& job, std::optional<games::Action> action);
+  // Whether take_bot_job() would give a job now (cheap).
+  bool bot_due(int64_t now_ms) const;
+
   // Presence: a connection of `who` opened or closed.
   void connected(MemberId who);
   void disconnected(MemberId who, int64_t now_ms);
@@ -110,6 +137,8 @@ class Room {
   std::vector<Outgoing> accept(const games::Action& action, std::optional<MemberId> sender);
   std::optional<games::Error> apply_and_store(const games::Action& action, std::vector<games::Json>& events);
   void play_bots(std::vector<games::Json>& events);
+  // The seat a bot should play now and which bot (nullptr: none due).
+  std::pair<int, std::shared_ptr<games::Bot>> due_bot(int64_t now_ms) const;
   int64_t game_time(int64_t now_ms) const;
   std::vector<Outgoing> views(const std::vector<games::Json>& events) const;
   std::string meta() const;  // what the store keeps besides the game (tokens included)
@@ -130,9 +159,12 @@ class Room {
   games::Record record_;
   std::optional<int64_t> game_id_;
   int64_t started_ms_ = 0;  // wall clock when the game started (game time 0)
-  std::vector<std::unique_ptr<games::Bot>> bots_;
-  std::unique_ptr<games::Bot> stand_in_;  // plays for people who are away
+  std::vector<std::shared_ptr<games::Bot>> bots_;
+  std::shared_ptr<games::Bot> stand_in_;  // plays for people who are away
   bool locked_ = false;
+  bool deferred_bots_ = false;
+  bool bot_out_ = false;     // a BotJob is being thought about
+  uint64_t generation_ = 0;  // +1 per game started in this room
 };
 
 }  // namespace logomachie::server

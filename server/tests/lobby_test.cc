@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <filesystem>
+#include <thread>
 
 #include "games/core/tests/test_support.h"
 #include "server/lobby.h"
@@ -106,6 +108,46 @@ TEST_F(LobbyTest, CreateJoinSeatBotStartAndPlay) {
   EXPECT_TRUE(steps.front().as_object().at("action").is_null());
   EXPECT_EQ(steps.back().as_object().at("view"), room->state()->view(games::Viewer::spectator()));
   EXPECT_FALSE(lobby_->replay_json(*room->game_id() + 100).has_value());
+}
+
+TEST_F(LobbyTest, RoomsPlayInParallelOnSeveralThreads) {
+  // The server handles rooms on a pool of threads: four games at once, with
+  // the hourglass ticking beside them, all finish and are all stored.
+  constexpr int kRooms = 4;
+  std::vector<std::string> codes(kRooms);
+  std::vector<std::thread> threads;
+  std::atomic<bool> done = false;
+  std::thread ticker([&] {
+    while (!done) lobby_->tick(0);
+  });
+  for (int i = 0; i < kRooms; ++i) {
+    threads.emplace_back([&, i] {
+      Connection c;
+      auto out = send(c, {{"type", "create"}, {"game", "wordbank"}, {"name", "P" + std::to_string(i)}});
+      codes[i] = std::string(find(out, "welcome")->at("room").as_string());
+      send(c, {{"type", "seat"}, {"seat", 0}});
+      send(c, {{"type", "bot"}, {"seat", 1}, {"level", "easy"}});
+      send(c, {{"type", "start"}});
+      auto helper = games::testing::game("wordbank").make_bot("easy", 100 + i);
+      for (int guard = 0; guard < 500; ++guard) {
+        c.allowance = kRateBurst;  // not testing the rate limit here
+        out = send(c, {{"type", "view"}});
+        const auto* v = find(out, "view");
+        if (!v || v->at("over").as_bool()) break;
+        const auto state = lobby_->room(codes[i])->state()->clone();  // a copy, read by this thread only
+        if (state->to_act().empty() || state->to_act().front() != 0) continue;
+        const auto action = helper->act(*state, 0);
+        send(c, {{"type", "act"}, {"version", v->at("version")}, {"action", action->body}});
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  done = true;
+  ticker.join();
+  EXPECT_EQ(lobby_->rooms(), static_cast<std::size_t>(kRooms));
+  std::size_t finished = 0;
+  for (const auto& g : store_->recent(10)) finished += g.finished ? 1 : 0;
+  EXPECT_EQ(finished, static_cast<std::size_t>(kRooms));
 }
 
 TEST_F(LobbyTest, OnlyFinishedGamesCanBeReplayed) {

@@ -177,6 +177,51 @@ TEST_F(RoomTest, TheServerRunsTheHourglass) {
   EXPECT_EQ(store_->load(*room.game_id())->record.actions[0].type(), "timeout");
 }
 
+TEST_F(RoomTest, DeferredBotsThinkOutsideTheRoomOneAtATime) {
+  Room room("LATER", games::testing::game("wordbank"), *store_, 11);
+  room.set_deferred_bots(true);
+  const auto a = room.join("A").id;
+  room.connected(a);
+  room.take_seat(a, 0);
+  room.add_bot(a, 1, "easy");
+  room.set_options(a, games::JsonObject{{"turn_seconds", 30}, {"stall_rounds", 9}});
+  ASSERT_FALSE(room.start(a, 0));
+  EXPECT_EQ(room.version(), 0);  // nothing played inline, even when the bot starts
+  if (room.state()->to_act().front() == 0) {
+    ASSERT_FALSE(has_error(room.act(a, 0, games::JsonObject{{"type", "pass"}}, 10), "stale"));
+  }
+  ASSERT_EQ(room.state()->to_act().front(), 1);  // the bot's turn, and nobody played it
+  const auto version = room.version();
+  EXPECT_TRUE(room.bot_due(20));
+  auto job = room.take_bot_job(20);
+  ASSERT_TRUE(job.has_value());
+  EXPECT_FALSE(room.take_bot_job(20).has_value());  // one job out at a time
+  EXPECT_FALSE(room.bot_due(20));
+  // The bot thinks on a copy; the room answers people meanwhile.
+  auto action = job->bot->act(*job->state, job->seat);
+  ASSERT_TRUE(action.has_value());
+  EXPECT_TRUE(has_error(room.act(a, version, games::JsonObject{{"type", "pass"}}, 30), "not_your_turn"));
+  const auto out = room.bot_moved(*job, action);
+  EXPECT_EQ(out.size(), 1u);  // a view for the one person in the room
+  EXPECT_EQ(room.version(), version + 1);
+  EXPECT_EQ(room.state()->to_act().front(), 0);
+
+  // A move thought for a position that has passed is dropped.
+  ASSERT_FALSE(has_error(room.act(a, room.version(), games::JsonObject{{"type", "pass"}}, 40), "stale"));
+  job = room.take_bot_job(50);
+  ASSERT_TRUE(job.has_value());
+  action = job->bot->act(*job->state, job->seat);
+  ASSERT_FALSE(room.tick(1'000'000).empty());  // meanwhile the hourglass ran out
+  const auto after_timeout = room.version();
+  EXPECT_TRUE(room.bot_moved(*job, action).empty());
+  EXPECT_EQ(room.version(), after_timeout);
+  ASSERT_EQ(room.state()->to_act().front(), 0);  // the timeout cost the bot its turn
+  const auto now = room.state()->now() + 1;  // the game started at wall time 0
+  const auto passed = room.act(a, room.version(), games::JsonObject{{"type", "pass"}}, now);
+  ASSERT_FALSE(has_error(passed, "too_late"));
+  EXPECT_TRUE(room.take_bot_job(now).has_value());  // the dropped job freed the room for the next
+}
+
 TEST_F(RoomTest, ABotPlaysForSomeoneGoneAndHandsTheSeatBack) {
   Room room("AWAY", games::testing::game("wordbank"), *store_, 8);
   const auto a = room.join("A").id;
