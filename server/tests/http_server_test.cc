@@ -81,6 +81,14 @@ class Client {
     }
     throw std::runtime_error("seat never taken");
   }
+  // Reads views until it is `seat`'s turn (Word Bank) or the game is over.
+  boost::json::object until_turn(int seat) {
+    for (int i = 0; i < 50; ++i) {
+      auto v = until("view");
+      if (v.at("over").as_bool() || v.at("view").as_object().at("current").to_number<int>() == seat) return v;
+    }
+    throw std::runtime_error("never our turn");
+  }
   // Reads until a message of `type` comes (skipping others).
   boost::json::object until(std::string_view type) {
     for (int i = 0; i < 50; ++i) {
@@ -181,19 +189,20 @@ TEST_F(HttpServerTest, TwoPlayersAndABotOverWebSockets) {
   lea.until_seated(1);
   lea.send({{"type", "bot"}, {"seat", 2}, {"level", "medium"}});
   lea.send({{"type", "start"}});
+  // The bot plays on its own thread when its turn comes: wait for a person's turn.
   auto view = lea.until("view");
-  tom.until("view");
-  // Whoever must play passes; both get the next view, the bot's move included when due.
+  for (int i = 0; i < 10 && view.at("view").as_object().at("current") == 2; ++i) view = lea.until("view");
   const auto current = view.at("view").as_object().at("current").to_number<int>();
+  ASSERT_NE(current, 2);
   auto& mover = current == 0 ? lea : tom;
-  if (current != 2) {
-    mover.send({{"type", "act"}, {"version", view.at("version")}, {"action", {{"type", "pass"}}}});
-    const auto next = mover.until("view");
-    EXPECT_GT(next.at("version").to_number<int64_t>(), view.at("version").to_number<int64_t>());
-    // A second click on the old screen is refused as stale.
-    mover.send({{"type", "act"}, {"version", view.at("version")}, {"action", {{"type", "pass"}}}});
-    EXPECT_EQ(mover.until("error").at("code"), "stale");
-  }
+  // Whoever must play passes; they get the next view (the bot's move follows when due).
+  mover.send({{"type", "act"}, {"version", view.at("version")}, {"action", {{"type", "pass"}}}});
+  auto next = mover.until("view");
+  while (next.at("version").to_number<int64_t>() <= view.at("version").to_number<int64_t>()) next = mover.until("view");
+  EXPECT_EQ(next.at("version").to_number<int64_t>(), view.at("version").to_number<int64_t>() + 1);
+  // A second click on the old screen is refused as stale.
+  mover.send({{"type", "act"}, {"version", view.at("version")}, {"action", {{"type", "pass"}}}});
+  EXPECT_EQ(mover.until("error").at("code"), "stale");
   const auto metrics = http_get(server.port(), "/metrics");
   EXPECT_NE(metrics.find("logomachie_rooms 1"), std::string::npos);
   EXPECT_NE(metrics.find("logomachie_message_seconds_bucket{le=\"+Inf\"}"), std::string::npos);
@@ -243,6 +252,15 @@ TEST_F(HttpServerTest, KillNineMidGameLosesNoAcknowledgedAction) {
     ::_exit(0);
   }
   ::close(port_pipe[1]);
+  struct KillOnExit {  // never leave the server behind, even when an assertion fails
+    pid_t pid;
+    ~KillOnExit() {
+      if (pid > 0) {
+        ::kill(pid, SIGKILL);
+        ::waitpid(pid, nullptr, 0);
+      }
+    }
+  } guard{child};
   uint16_t port = 0;
   ASSERT_EQ(::read(port_pipe[0], &port, sizeof port), static_cast<ssize_t>(sizeof port));
   ::close(port_pipe[0]);
@@ -258,16 +276,19 @@ TEST_F(HttpServerTest, KillNineMidGameLosesNoAcknowledgedAction) {
     a.send({{"type", "seat"}, {"seat", 0}});
     a.send({{"type", "bot"}, {"seat", 1}, {"level", "easy"}});
     a.send({{"type", "start"}});
-    auto view = a.until("view");
-    // Pass a few times (the bot plays in between); every view acknowledges the
-    // actions before it. Stop before the bot can finish the game.
-    for (int i = 0; i < 2 && !view.at("over").as_bool(); ++i) {
+    // Pass a few times (the bot plays in between, on its own thread: wait
+    // for our turn); every view acknowledges the actions before it. Stop
+    // before the bot can finish the game.
+    for (int i = 0; i < 2; ++i) {
+      auto view = a.until_turn(0);
+      if (view.at("over").as_bool()) break;
       a.send({{"type", "act"}, {"version", view.at("version")}, {"action", {{"type", "pass"}}}});
       view = a.until("view");
       acknowledged = view.at("version").to_number<int64_t>();
     }
     ::kill(child, SIGKILL);
     ::waitpid(child, nullptr, 0);
+    guard.pid = 0;
   }
   ASSERT_GT(acknowledged, 0);
   Running again(db_);
