@@ -41,7 +41,30 @@ int64_t wall_ms() {
 
 class Session;
 
+// A delivery already serialized (on the room threads, not the network thread).
+struct Outbound {
+  std::string room;
+  std::optional<MemberId> member;
+  std::string text;
+  bool error = false;
+};
+
+std::vector<Outbound> serialized(std::vector<Delivery> deliveries) {
+  std::vector<Outbound> out;
+  out.reserve(deliveries.size());
+  for (auto& d : deliveries) {
+    const bool error = d.message.as_object().at("type") == "error";
+    out.push_back({std::move(d.room), d.member, boost::json::serialize(d.message), error});
+  }
+  return out;
+}
+
 }  // namespace
+
+// Room threads: rules and bots are CPU work, but every accepted action also
+// waits for its durable append (fsync); more threads than cores let the
+// store commit the appends of several rooms together (docs/benchmarks.md).
+constexpr std::size_t kRoomThreads = 8;
 
 struct HttpServer::Impl {
   Impl(const lexicon::Lexicon& lexicon, const ServeOptions& options)
@@ -51,7 +74,7 @@ struct HttpServer::Impl {
         signals(ioc, SIGINT, SIGTERM),
         ticker(ioc),
         web(options.web),
-        pool(std::max(2u, std::thread::hardware_concurrency())) {
+        pool(kRoomThreads) {
     lobby.set_deferred_bots(true);
     restored = lobby.restore();
   }
@@ -78,7 +101,7 @@ struct HttpServer::Impl {
         } catch (const std::exception& e) {
           log_event(LogLevel::kError, "bot_failed", {{"room", room}, {"what", e.what()}});
         }
-        auto out = lobby.bot_moved(room, *job, std::move(action));
+        auto out = serialized(lobby.bot_moved(room, *job, std::move(action)));
         if (!out.empty()) net::post(ioc, [this, out = std::move(out)]() mutable { deliver(nullptr, std::move(out)); });
       }
     });
@@ -94,7 +117,7 @@ struct HttpServer::Impl {
     return out;
   }
 
-  void deliver(const std::shared_ptr<Session>& sender, std::vector<Delivery> deliveries);
+  void deliver(const std::shared_ptr<Session>& sender, std::vector<Outbound> deliveries);
   void subscribe(const std::shared_ptr<Session>& s, const std::string& room, MemberId member) {
     members[room][member].insert(s);
   }
@@ -189,7 +212,7 @@ class Session : public std::enable_shared_from_this<Session> {
         const auto t0 = std::chrono::steady_clock::now();
         const auto before = conn_.member;
         const auto before_room = conn_.room;
-        auto handle = [this, &text] { return server_.lobby.handle(conn_, text, wall_ms()); };
+        auto handle = [this, &text] { return serialized(server_.lobby.handle(conn_, text, wall_ms())); };
         auto deliveries = co_await server_.on_pool(handle);
         server_.observe(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
         if (before && (before != conn_.member || before_room != conn_.room)) {
@@ -207,7 +230,7 @@ class Session : public std::enable_shared_from_this<Session> {
     --server_.connections;
     if (!server_.stopping) {
       try {
-        auto leave = [this] { return server_.lobby.disconnect(conn_, wall_ms()); };
+        auto leave = [this] { return serialized(server_.lobby.disconnect(conn_, wall_ms())); };
         auto gone = co_await server_.on_pool(leave);
         server_.deliver(nullptr, std::move(gone));  // presence for the others
       } catch (const std::exception&) {
@@ -373,7 +396,7 @@ awaitable<void> tick_loop(HttpServer::Impl& server) {
     if (server.stopping) break;
     auto tick = [&server] {
       std::vector<std::string> bots_due;
-      auto deliveries = server.lobby.tick(wall_ms(), &bots_due);
+      auto deliveries = serialized(server.lobby.tick(wall_ms(), &bots_due));
       return std::make_pair(std::move(deliveries), std::move(bots_due));
     };
     auto [out, due] = co_await server.on_pool(tick);
@@ -384,19 +407,18 @@ awaitable<void> tick_loop(HttpServer::Impl& server) {
 
 }  // namespace
 
-void HttpServer::Impl::deliver(const std::shared_ptr<Session>& sender, std::vector<Delivery> deliveries) {
+void HttpServer::Impl::deliver(const std::shared_ptr<Session>& sender, std::vector<Outbound> deliveries) {
   for (auto& d : deliveries) {
-    const auto text = boost::json::serialize(d.message);
-    if (d.message.as_object().at("type") == "error") ++errors;
+    if (d.error) ++errors;
     if (d.room.empty()) {
-      if (sender) sender->send(text);
+      if (sender) sender->send(std::move(d.text));
       continue;
     }
     auto room = members.find(d.room);
     if (room == members.end()) continue;
     for (auto& [member, sessions] : room->second) {
       if (d.member && *d.member != member) continue;
-      for (const auto& s : sessions) s->send(text);
+      for (const auto& s : sessions) s->send(d.text);
     }
   }
 }
