@@ -27,8 +27,11 @@ rss_kib() { awk '/^VmRSS/ {print $2}' "/proc/$server/status"; }
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$server/stat"; }
 rss0=$(rss_kib)
 ticks0=$(cpu_ticks)
-result=$(build/release/bench/load_bench --port "$port" --clients "$clients" --pace "$pace" --seconds "$seconds")
-gen_cpu=$(awk '{printf "%.1f", ($16 + $17) / '"$(getconf CLK_TCK)"'}' /proc/$$/stat)  # children's CPU: the generator
+TIMEFORMAT='%U %S'
+{ time build/release/bench/load_bench --port "$port" --clients "$clients" --pace "$pace" --seconds "$seconds" \
+    >"$tmp/result" 2>"$tmp/gen.log"; } 2>"$tmp/gen.time"
+result=$(cat "$tmp/result")
+gen_cpu=$(awk '{printf "%.1f", $1 + $2}' "$tmp/gen.time")  # the generator's CPU time, whole run
 rss1=$(rss_kib)
 ticks1=$(cpu_ticks)
 hz=$(getconf CLK_TCK)

@@ -162,7 +162,77 @@ try {
   await tom.getByText('Début de la partie.').waitFor();
   await tom.getByRole('button', { name: 'Coup suivant' }).click();
   await tom.screenshot({ path: path.join(shots, 'replay.png'), fullPage: true });
-  console.log(`e2e: Word Bank game finished in the browser (${moves} human moves, replay of ${steps} steps); screenshots in ${shots}`);
+  console.log(`e2e: Word Bank game finished in the browser (${moves} human moves, replay of ${steps} steps)`);
+
+  // Lettralettre: Léa against an easy bot, through every screen of the game.
+  const ll = jsonLines(logomachie, ['solve', 'lettralettre']);
+  try {
+    await lea.goto(server.url + '/');
+    await lea.locator('[data-game=lettralettre] button').click();
+    await lea.waitForURL(/\/salle\/[A-Z]{5}$/);
+    await lea.locator('.seat[data-seat="0"]').getByRole('button', { name: 'M’asseoir ici' }).click();
+    await lea.locator('.seat[data-seat="1"]').getByRole('button', { name: 'Ajouter un robot' }).click();
+    await lea.locator('.seat[data-seat="1"]').getByText('Robot').waitFor();
+    await lea.getByRole('button', { name: 'Lancer la partie' }).click();
+    await lea.locator('.lettralettre').waitFor();
+    const seen = new Set();
+    let words = 0;
+    const rounds = new Set(); // « Manche n » titles seen
+    while (!(await lea.locator('.results').isVisible())) {
+      check(Date.now() < deadline, 'la partie de Lettralettre se termine à temps');
+      const take = lea.locator('[data-action=take]');
+      const submit = lea.locator('[data-action=submit]');
+      const ready = lea.locator('[data-action=ready]');
+      if (await take.isVisible()) {
+        if (!seen.has('auction')) await lea.screenshot({ path: path.join(shots, 'lettralettre-auction.png'), fullPage: true });
+        seen.add('auction');
+        await take.click();
+        await lea.waitForTimeout(100);
+      } else if (await submit.isVisible() && !(await lea.locator('.entry p.muted', { hasText: 'Mot posé :' }).isVisible())) {
+        const tile = (sel) => lea.locator(sel).evaluateAll((els) => els.map((e) => ({ l: e.dataset.letter, s: Number(e.dataset.stars) })));
+        const shown = await tile('.letters-area .tiles .tile');
+        const taboo = await tile('.letters-area .taboo-line .tile');
+        const stars = Object.fromEntries(shown.filter((t) => t.s > 0).map((t) => [t.l, t.s]));
+        // Léa plays the best word over her two constraints (the solver knows them by id).
+        let best = { word: null, score: -1 };
+        let choice = null;
+        for (const id of await lea.locator('input[name=constraint]').evaluateAll((els) => els.map((e) => e.value))) {
+          const r = await ll.ask({ letters: shown.map((t) => t.l), taboo: taboo.map((t) => t.l), stars, constraint: id });
+          if (process.env.E2E_DEBUG) console.error('lettralettre', JSON.stringify({ shown, taboo, id, r }));
+          if (r.word && r.score > best.score) [best, choice] = [r, id];
+        }
+        rounds.add(await lea.locator('.letters-area h2').innerText());
+        if (best.word) {
+          await lea.locator(`input[name=constraint][value="${choice}"]`).check();
+          await lea.fill('input[name=word]', best.word);
+          await lea.locator('.preview.good').waitFor();
+        }
+        if (!seen.has('words')) await lea.screenshot({ path: path.join(shots, 'lettralettre-words.png'), fullPage: true });
+        seen.add('words');
+        if (best.word) {
+          await submit.click();
+          ++words;
+        } else {
+          await lea.locator('[data-action=give_up]').click();
+        }
+        await lea.waitForTimeout(100);
+      } else if (await ready.isVisible()) {
+        if (!seen.has('reveal')) await lea.screenshot({ path: path.join(shots, 'lettralettre-reveal.png'), fullPage: true });
+        seen.add('reveal');
+        await ready.click();
+        await lea.waitForTimeout(100);
+      } else {
+        if (process.env.E2E_DEBUG) console.error('waiting', (await lea.locator('.lettralettre').innerText()).slice(0, 300).replace(/\n/g, ' | '));
+        await lea.waitForTimeout(100);
+      }
+    }
+    check(rounds.size >= 1 && seen.has('auction') && seen.has('reveal'), 'Léa a vu les enchères, les manches et les résultats');
+    await lea.screenshot({ path: path.join(shots, 'lettralettre-results.png'), fullPage: true });
+    console.log(`e2e: Lettralettre game finished in the browser (${rounds.size} rounds played by Léa, ${words} words sent)`);
+  } finally {
+    ll.close();
+  }
+  console.log(`e2e: screenshots in ${shots}`);
 } finally {
   await browser.close();
   solver.close();

@@ -62,7 +62,7 @@ export function previewScore(word: string, stars: Record<string, number>, bonus:
 
 function Tile({ letter, stars, taboo }: { letter: string; stars?: number; taboo?: boolean }) {
   return (
-    <span class={`tile${taboo ? ' taboo' : ''}`} data-letter={letter}>
+    <span class={`tile${taboo ? ' taboo' : ''}`} data-letter={letter} data-stars={stars ?? 0}>
       {letter}
       {!!stars && <sup>{'★'.repeat(stars)}</sup>}
     </span>
