@@ -1,8 +1,8 @@
 // A room, independent of any network: members (people, with a secret token
 // each), seats (a member or a bot), the host's controls, the game in
 // progress, its persistence, and what each member may be sent. The transport
-// (WebSocket sessions, issue 4's next slice) calls these methods on one
-// strand per room and delivers the returned messages.
+// (server/lobby.h, under the room's lock) calls these methods and delivers
+// the returned messages.
 //
 // Rules kept here:
 //  - every action carries the state version it was made against (the number
