@@ -95,3 +95,26 @@ export function Chat({ messages, onSend }: { messages: ChatMessage[]; onSend: (t
 export function plural(n: number, one: string, many: string): string {
   return `${n} ${n > 1 ? many : one}`;
 }
+
+// A word typed by a player: no autocorrect or capitalisation (the games judge
+// spellings), the same limits everywhere.
+export function WordInput({ name, value, label, placeholder, onInput }: { name: string; value: string; label: string; placeholder: string; onInput: (v: string) => void }) {
+  return (
+    <input
+      name={name}
+      value={value}
+      autoComplete="off"
+      autoCapitalize="none"
+      spellcheck={false}
+      maxLength={40}
+      placeholder={placeholder}
+      aria-label={label}
+      onInput={(e) => onInput(e.currentTarget.value)}
+    />
+  );
+}
+
+// "1er", "2e"… for results tables.
+export function rankLabel(rank: number): string {
+  return rank === 1 ? '1er' : `${rank}e`;
+}

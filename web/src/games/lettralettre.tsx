@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { BoardProps, ClientGame, OptionsProps } from './types';
 import { gameLetters } from './letters';
-import { Hourglass, plural, seatColour } from '../ui';
+import { Hourglass, plural, rankLabel, seatColour, WordInput } from '../ui';
 
 interface Card {
   id: string;
@@ -179,17 +179,7 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
                 </label>
               ))}
             </fieldset>
-            <input
-              name="word"
-              value={word}
-              autoComplete="off"
-              autoCapitalize="none"
-              spellcheck={false}
-              maxLength={40}
-              placeholder="Ton mot secret"
-              aria-label="Ton mot"
-              onInput={(e) => setWord(e.currentTarget.value)}
-            />
+            <WordInput name="word" value={word} label="Ton mot" placeholder="Ton mot secret" onInput={setWord} />
             <p class={`preview${outside.length ? ' bad' : ' good'}`} aria-live="polite">
               {typed.length === 0
                 ? 'Seulement les lettres tirées, autant de fois que tu veux.'
@@ -320,7 +310,7 @@ function Results({ outcome, view, names }: { outcome: { rank: number[]; details:
       <tbody>
         {order.map((p) => (
           <tr key={p} class={outcome.rank[p] === 1 ? 'winner' : ''}>
-            <td>{outcome.rank[p] === 1 ? '1er' : `${outcome.rank[p]}e`}</td>
+            <td>{rankLabel(outcome.rank[p])}</td>
             <td>{names[p]}</td>
             <td>{v.out[p] ? 'éliminé' : v.tokens[p]}</td>
             <td>{v.rounds_won[p]}</td>

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { BoardProps, ClientGame, OptionsProps } from './types';
 import { gameLetters } from './letters';
 import { best, ordered, placementProblem, type Direction, type Vault } from './placement';
-import { Hourglass, plural, seatColour } from '../ui';
+import { Hourglass, plural, rankLabel, seatColour, WordInput } from '../ui';
 
 interface WordBankView {
   players: number;
@@ -145,17 +145,7 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
               submit();
             }}
           >
-            <input
-              name="password"
-              value={word}
-              autoComplete="off"
-              autoCapitalize="none"
-              spellcheck={false}
-              maxLength={40}
-              placeholder="Ton mot de passe"
-              aria-label="Mot de passe"
-              onInput={(e) => setWord(e.currentTarget.value)}
-            />
+            <WordInput name="password" value={word} label="Mot de passe" placeholder="Ton mot de passe" onInput={setWord} />
             <div class="row">
               <span class="segmented" role="group" aria-label="Sens">
                 <button type="button" class={dir === 'cw' ? 'on' : ''} data-dir="cw" onClick={() => setDir('cw')}>
@@ -252,7 +242,7 @@ function Results({ outcome, view, names }: { outcome: { rank: number[]; details:
         <tbody>
           {order.map((p) => (
             <tr key={p} class={outcome.rank[p] === 1 ? 'winner' : ''}>
-              <td>{outcome.rank[p] === 1 ? '1er' : `${outcome.rank[p]}e`}</td>
+              <td>{rankLabel(outcome.rank[p])}</td>
               <td>{names[p]}</td>
               <td>{v.scores[p]}</td>
               <td>{v.won[p].length}</td>
