@@ -11,8 +11,8 @@ namespace logomachie::cli {
 namespace {
 
 constexpr std::string_view kUsage =
-    "usage: logomachie play wordbank|lettralettre [--players N] [--bots K] [--level easy|medium|hard] [--seed S]\n"
-    "                                             [--name NAME]\n"
+    "usage: logomachie play wordbank|lettralettre|motpourmot [--players N] [--bots K] [--level easy|medium|hard] [--seed S]\n"
+    "                                                        [--name NAME]\n"
     "  N seats in all (default 3), K of them bots (default N−1); the others are people at this keyboard\n"
     "  (the first one called NAME).\n";
 
@@ -87,6 +87,7 @@ int play_command(std::span<const std::string_view> args, std::string_view lexico
   std::unique_ptr<TerminalGame> ui;
   if (name == "wordbank") ui = wordbank_terminal(*game);
   if (name == "lettralettre") ui = lettralettre_terminal(*game);
+  if (name == "motpourmot") ui = motpourmot_terminal(*game);
   if (!ui) {
     std::cerr << "logomachie play: no terminal screen for " << name << " yet\n";
     return 1;
@@ -97,6 +98,9 @@ int play_command(std::span<const std::string_view> args, std::string_view lexico
   setup.seed = seed;
   if (name == "lettralettre") setup.options["round_seconds"] = 0;  // no hourglass at the keyboard
   if (name == "lettralettre") setup.options["reveal_seconds"] = 0;
+  if (name == "motpourmot") {  // no timers at the keyboard: the teams are patient
+    for (const char* k : {"turn_seconds", "challenge_seconds", "vote_seconds"}) setup.options[k] = 0;
+  }
   std::unique_ptr<games::State> state;
   std::vector<std::unique_ptr<games::Bot>> seat_bots(static_cast<std::size_t>(players));
   try {

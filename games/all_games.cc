@@ -3,6 +3,7 @@
 // + its include and one line here.
 #include "games/core/registry.h"
 #include "games/lettralettre/lettralettre.h"
+#include "games/motpourmot/motpourmot.h"
 #include "games/wordbank/wordbank.h"
 
 namespace logomachie::games {
@@ -11,6 +12,7 @@ const std::vector<GameEntry>& registered_games() {
   static const std::vector<GameEntry> games = {
       {"wordbank", &wordbank::make_game},
       {"lettralettre", &lettralettre::make_game},
+      {"motpourmot", &motpourmot::make_game},
   };
   return games;
 }

@@ -47,7 +47,7 @@ std::string clean_name(std::string_view name, std::size_t index) {
 }  // namespace
 
 Room::Room(std::string code, const games::Game& game, Store& store, uint64_t seed)
-    : code_(std::move(code)), game_(game), store_(store), rng_(seed), players_(game.info().min_players),
+    : code_(std::move(code)), game_(game), store_(store), rng_(seed), players_(game.info().default_players ? game.info().default_players : game.info().min_players),
       seats_(static_cast<std::size_t>(players_)) {}
 
 const Member& Room::join(std::string_view name) {
@@ -273,6 +273,12 @@ std::vector<Outgoing> Room::tick(int64_t now_ms) {
       it->offline_since = now_ms;  // never seen (e.g. after a restart): grace starts now
     }
   }
+  if (held_ && !held_current()) held_.reset();  // the game moved on: the bot thinks again
+  if (held_ && game_time(now_ms) >= held_->action.at) {
+    const auto action = std::move(held_->action);
+    held_.reset();
+    return accept(action, std::nullopt);
+  }
   if (deferred_bots_) return {};  // the host asks take_bot_job() for stand-ins too
   if (!stand_in_ && bot_due(now_ms)) stand_in_ = game_.make_bot("medium", record_.setup.seed ^ 0x5eed);
   const auto [seat, bot] = due_bot(now_ms);
@@ -297,7 +303,7 @@ std::pair<int, std::shared_ptr<games::Bot>> Room::due_bot(int64_t now_ms) const 
 }
 
 bool Room::bot_due(int64_t now_ms) const {
-  if (bot_out_ || !state_ || state_->is_terminal()) return false;
+  if (bot_out_ || held_current() || !state_ || state_->is_terminal()) return false;
   for (const auto seat : state_->to_act()) {
     if (bots_[static_cast<std::size_t>(seat)]) return true;
     const auto& s = seats_[static_cast<std::size_t>(seat)];
@@ -329,7 +335,13 @@ std::vector<Outgoing> Room::bot_moved(const BotJob& job, std::optional<games::Ac
   bot_out_ = false;
   if (!action || job.generation != generation_ || job.version != version() || !state_) return {};
   action->actor = job.seat;
+  const int64_t wanted = action->at;
   action->at = std::max(job.at, state_->now());
+  if (wanted > action->at) {  // the bot takes its time: tick() plays it then
+    action->at = wanted;
+    held_ = HeldMove{version(), generation_, std::move(*action)};
+    return {};
+  }
   return accept(*action, std::nullopt);
 }
 

@@ -113,6 +113,9 @@ class Room {
   std::optional<BotJob> take_bot_job(int64_t now_ms);
   // The move thought for `job` (nullopt: the bot had nothing to do). Dropped
   // when the game moved on meanwhile; releases the room for the next job.
+  // A bot takes its time like a person by dating its action later than the
+  // position (`at` > job.at): the move is then held and played by tick()
+  // once the game clock reaches it, unless the game moved on first.
   std::vector<Outgoing> bot_moved(const BotJob& job, std::optional<games::Action> action);
   // Whether take_bot_job() would give a job now (cheap).
   bool bot_due(int64_t now_ms) const;
@@ -164,6 +167,14 @@ class Room {
   bool locked_ = false;
   bool deferred_bots_ = false;
   bool bot_out_ = false;     // a BotJob is being thought about
+  // A bot move dated later than its position, waiting for the game clock.
+  struct HeldMove {
+    int64_t version = 0;
+    uint64_t generation = 0;
+    games::Action action;
+  };
+  std::optional<HeldMove> held_;
+  bool held_current() const { return held_ && held_->version == version() && held_->generation == generation_; }
   uint64_t generation_ = 0;  // +1 per game started in this room
 };
 

@@ -91,6 +91,7 @@ struct GameInfo {
   std::string title;     // shown to players: "Word Bank"
   int min_players = 2;
   int max_players = 2;
+  int default_players = 0;      // a new room's seat count (0 = min_players)
   int rules_version = 1;        // bumped when rules change the meaning of a log
   std::string content_version;  // hash of the embedded content files
   std::vector<std::string> bot_levels;  // "easy", "medium", "hard"

@@ -222,6 +222,50 @@ TEST_F(RoomTest, DeferredBotsThinkOutsideTheRoomOneAtATime) {
   EXPECT_TRUE(room.take_bot_job(now).has_value());  // the dropped job freed the room for the next
 }
 
+TEST_F(RoomTest, ABotTakingItsTimeIsPlayedWhenTheGameClockGetsThere) {
+  // Mot pour Mot bots date their moves a few seconds later, like people.
+  Room room("HOLD", games::testing::game("motpourmot"), *store_, 5);
+  room.set_deferred_bots(true);
+  const auto a = room.join("A").id;
+  room.connected(a);
+  ASSERT_FALSE(room.set_players(a, 2));
+  room.take_seat(a, 0);
+  room.add_bot(a, 1, "medium");
+  ASSERT_FALSE(room.start(a, 0));
+  if (room.state()->to_act().front() == 0) {
+    ASSERT_FALSE(has_error(room.act(a, 0, games::JsonObject{{"type", "give_up"}}, 100), "stale"));
+  }
+  ASSERT_EQ(room.state()->to_act().front(), 1);
+  auto job = room.take_bot_job(200);
+  ASSERT_TRUE(job.has_value());
+  auto action = job->bot->act(*job->state, job->seat);
+  ASSERT_TRUE(action.has_value());
+  const auto when = action->at;
+  ASSERT_GT(when, job->state->now() + 1000);
+  const auto version = room.version();
+  EXPECT_TRUE(room.bot_moved(*job, action).empty());  // held until the clock gets there
+  EXPECT_FALSE(room.bot_due(300));
+  EXPECT_TRUE(room.tick(when - 1).empty());
+  EXPECT_EQ(room.version(), version);
+  EXPECT_FALSE(room.tick(when).empty());
+  EXPECT_EQ(room.version(), version + 1);
+  EXPECT_EQ(room.state()->now(), when);
+
+  // A held move is dropped when the game moves on first; the bot thinks again.
+  ASSERT_FALSE(has_error(room.act(a, room.version(), games::JsonObject{{"type", "accept"}}, when + 10), "stale"));
+  ASSERT_FALSE(has_error(room.act(a, room.version(), games::JsonObject{{"type", "word"}, {"word", "bidulette"}}, when + 20), "stale"));
+  job = room.take_bot_job(when + 30);  // the bot, as the other team, may challenge
+  ASSERT_TRUE(job.has_value());
+  action = job->bot->act(*job->state, job->seat);
+  ASSERT_TRUE(action.has_value());
+  EXPECT_TRUE(room.bot_moved(*job, action).empty());
+  ASSERT_FALSE(has_error(room.act(a, room.version(), games::JsonObject{{"type", "captain"}}, when + 40), "stale"));
+  const auto moved_on = room.version();
+  EXPECT_TRUE(room.bot_due(when + 50));
+  room.tick(action->at);
+  EXPECT_EQ(room.version(), moved_on);  // the stale move was not played
+}
+
 TEST_F(RoomTest, ABotPlaysForSomeoneGoneAndHandsTheSeatBack) {
   Room room("AWAY", games::testing::game("wordbank"), *store_, 8);
   const auto a = room.join("A").id;

@@ -8,7 +8,7 @@ data=${2:?usage: games_cli_test.sh PATH/TO/logomachie DATA_DIR}
 source "$(dirname "$0")/check_lib.sh"
 
 # --- games --------------------------------------------------------------------
-expect_eq "games lists the registry" "wordbank lettralettre" "$("$bin" games | tr '\n' ' ' | sed 's/ $//')"
+expect_eq "games lists the registry" "wordbank lettralettre motpourmot" "$("$bin" games | tr '\n' ' ' | sed 's/ $//')"
 
 # --- solve wordbank -----------------------------------------------------------
 golden='{"circle":[{"letter":"G","free":3},{"letter":"I","free":3},{"letter":"S","free":3},{"letter":"E","free":4},{"letter":"I","free":3},{"letter":"R","free":3},{"letter":"F","free":3}],"used":["groupies"],"gems":15}'
@@ -94,6 +94,14 @@ expect_match "play lettralettre: rounds revealed" 'Meilleur mot possible' "$out"
 expect_match "play lettralettre: results" 'Fin de la partie' "$out"
 out=$(printf 'n\n' | "$bin" play lettralettre --players 2 --bots 1 --seed 4)
 expect_eq "play lettralettre: end of input exits 0" 0 "$?"
+out=$("$bin" play motpourmot --players 4 --bots 4 --seed 11 </dev/null)
+expect_eq "play motpourmot: bots alone finish" 0 "$?"
+expect_match "play motpourmot: words pull letters" 'joue « [^»]+ » :' "$out"
+expect_match "play motpourmot: a team wins" 'L’équipe (bleue|rouge) gagne' "$out"
+out=$(printf 'deux mots\no\ndeux mots\n/quitter\n' | "$bin" play motpourmot --players 2 --bots 1 --seed 4 --name Léa)
+expect_eq "play motpourmot: quitting exits 0" 0 "$?"
+expect_match "play motpourmot: the card is shown" 'Catégorie : « ' "$out"
+expect_match "play motpourmot: one word only" '✗ Un seul mot' "$out"
 "$bin" play wordbank --players 9 --bots 1 </dev/null >/dev/null 2>&1
 expect_eq "play: too many players is refused" 2 "$?"
 "$bin" play wordbank --level grandmaster </dev/null >/dev/null 2>&1

@@ -9,7 +9,7 @@
 // usage: node web/tests/e2e.mjs BIN_DIR   (BIN_DIR holds logomachie and fr.lex;
 // the client must be built in BIN_DIR/../web)
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -20,7 +20,7 @@ const logomachie = path.join(binDir, 'logomachie');
 const shots = path.resolve(process.env.SCREENSHOTS ?? path.join(binDir, '..', 'screenshots'));
 mkdirSync(shots, { recursive: true });
 const work = mkdtempSync(path.join(tmpdir(), 'logomachie-e2e-'));
-const deadline = Date.now() + 240_000; // the whole test, bounded
+const deadline = Date.now() + 420_000; // the whole test, bounded
 
 function check(condition, message) {
   if (!condition) throw new Error(`échec : ${message}`);
@@ -231,6 +231,83 @@ try {
     console.log(`e2e: Lettralettre game finished in the browser (${rounds.size} rounds played by Léa, ${words} words sent)`);
   } finally {
     ll.close();
+  }
+  // Mot pour Mot: Léa and a bot against two bots. Léa is her team's captain;
+  // her words come from our category deck (the answer that pulls the most
+  // tiles her way); she contests one bot word to see the vote.
+  const deck = new Map();
+  for (const line of readFileSync(new URL('../../data/motpourmot/categories.tsv', import.meta.url), 'utf8').split('\n')) {
+    const f = line.split('\t');
+    if (f.length === 5 && !line.startsWith('#')) deck.set(f[0], f[4].split('|'));
+  }
+  {
+    await lea.goto(server.url + '/');
+    await lea.locator('[data-game=motpourmot] button').click();
+    await lea.waitForURL(/\/salle\/[A-Z]{5}$/);
+    await lea.selectOption('select[name=players]', '4');
+    await lea.locator('.seat[data-seat="3"]').waitFor();
+    check((await lea.locator('.seat[data-seat="1"] [data-seat-label]').innerText()) === 'Équipe rouge', 'le salon montre les équipes');
+    await lea.locator('.seat[data-seat="0"]').getByRole('button', { name: 'M’asseoir ici' }).click();
+    for (const seat of [1, 2, 3]) {
+      await lea.locator(`.seat[data-seat="${seat}"]`).getByRole('button', { name: 'Ajouter un robot' }).click();
+      await lea.locator(`.seat[data-seat="${seat}"]`).getByText('Robot').waitFor();
+    }
+    await lea.getByRole('button', { name: 'Lancer la partie' }).click();
+    await lea.locator('.motpourmot').waitFor();
+    const seen = new Set();
+    let words = 0;
+    let turns = 0;
+    while (!(await lea.locator('.results').isVisible())) {
+      check(Date.now() < deadline, 'la partie de Mot pour Mot se termine à temps');
+      const play = lea.locator('[data-action=word]');
+      const accept = lea.locator('[data-action=accept]');
+      const voteNo = lea.locator('[data-action=vote-no]');
+      if (await play.isVisible()) {
+        const id = await lea.locator('.category-card').getAttribute('data-category');
+        const tiles = await lea.locator('.street-tile[data-letter]').evaluateAll((els) => els.map((e) => ({ l: e.dataset.letter, p: Number(e.dataset.position) })));
+        const free = new Set(tiles.filter((t) => Math.abs(t.p) < 3).map((t) => t.l));
+        const used = new Set();
+        const key = (w) => w.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/œ/gi, 'oe').replace(/æ/gi, 'ae').toUpperCase().replace(/[^A-Z]/g, '');
+        for (const u of await lea.evaluate(() => [...document.querySelectorAll('[data-used]')].map((e) => e.dataset.used))) used.add(u);
+        let best = null;
+        let score = -1;
+        for (const w of deck.get(id) ?? []) {
+          const k = key(w);
+          if (used.has(k)) continue;
+          const s = [...k].filter((l) => free.has(l)).length;
+          if (s > score) [best, score] = [w, s];
+        }
+        check(best !== null, `une réponse pour ${id}`);
+        await lea.fill('input[name=word]', best);
+        await lea.locator('.preview.good').waitFor();
+        if (!seen.has('play')) await lea.screenshot({ path: path.join(shots, 'motpourmot-turn.png'), fullPage: true });
+        seen.add('play');
+        await play.click();
+        ++words;
+        await lea.waitForTimeout(100);
+      } else if (await accept.isVisible()) {
+        if (!seen.has('challenge')) {
+          await lea.screenshot({ path: path.join(shots, 'motpourmot-challenge.png'), fullPage: true });
+          seen.add('challenge');
+          await lea.locator('[data-action=category]').click();
+        } else {
+          await accept.click();
+        }
+        ++turns;
+        await lea.waitForTimeout(100);
+      } else if (await voteNo.isVisible()) {
+        await lea.screenshot({ path: path.join(shots, 'motpourmot-vote.png'), fullPage: true });
+        seen.add('vote');
+        await voteNo.click();
+        await lea.waitForTimeout(100);
+      } else {
+        if (process.env.E2E_DEBUG) console.error('waiting', (await lea.locator('.motpourmot').innerText()).slice(0, 300).replace(/\n/g, ' | '));
+        await lea.waitForTimeout(100);
+      }
+    }
+    check(seen.has('play') && seen.has('challenge') && seen.has('vote'), 'Léa a joué, contesté et voté');
+    await lea.screenshot({ path: path.join(shots, 'motpourmot-results.png'), fullPage: true });
+    console.log(`e2e: Mot pour Mot game finished in the browser (${words} words by Léa, ${turns} bot words judged)`);
   }
   console.log(`e2e: screenshots in ${shots}`);
 } finally {

@@ -2,5 +2,6 @@
 import type { ClientGame } from './types';
 import { wordbank } from './wordbank';
 import { lettralettre } from './lettralettre';
+import { motpourmot } from './motpourmot';
 
-export const clientGames: Record<string, ClientGame> = { wordbank, lettralettre };
+export const clientGames: Record<string, ClientGame> = { wordbank, lettralettre, motpourmot };

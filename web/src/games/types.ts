@@ -24,4 +24,6 @@ export interface ClientGame {
   Options: FunctionComponent<OptionsProps>;
   describe: (event: any, names: string[]) => string | null;
   Results: FunctionComponent<{ outcome: Outcome; view: any; names: string[] }>;
+  // A label for a seat in the lobby (a team game names the seat's team).
+  seatLabel?: (seat: number, players: number) => string | null;
 }

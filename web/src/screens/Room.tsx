@@ -213,6 +213,7 @@ function SeatRow({ index, room, member, host, info, api }: { index: number; room
   const s = room.seats[index];
   const [level, setLevel] = useState(info?.bot_levels[1] ?? 'medium');
   const who = s.member !== undefined ? room.members.find((m) => m.id === s.member) : undefined;
+  const label = clientGames[room.game]?.seatLabel?.(index, room.players) ?? null;
   return (
     <li class="seat" data-seat={index} style={{ borderColor: seatColour(index) }}>
       <span class="seat-no" style={{ background: seatColour(index) }}>
@@ -226,6 +227,7 @@ function SeatRow({ index, room, member, host, info, api }: { index: number; room
       )}
       {s.bot && <span class="seat-name">Robot {LEVELS[s.bot] ?? s.bot}</span>}
       {!who && !s.bot && <span class="seat-name muted">libre</span>}
+      {label && <span class="tag" data-seat-label={label}>{label}</span>}
       <span class="seat-actions">
         {!who && !s.bot && (
           <button class="small" onClick={() => api.send({ type: 'seat', seat: index })}>

@@ -1,0 +1,144 @@
+// Mot pour Mot in the terminal: the board as 17 columns between the two
+// teams, the card, the word (with the pulls it makes), challenges and votes.
+#include <iostream>
+
+#include "games/motpourmot/motpourmot.h"
+#include "play_command.h"
+
+namespace logomachie::cli {
+namespace {
+
+using namespace games::motpourmot;
+
+constexpr const char* kTeams[] = {"l’équipe bleue", "l’équipe rouge"};
+
+class MotPourMotTerminal final : public TerminalGame {
+ public:
+  void show(const games::State& base, games::PlayerId seat, std::ostream& out) const override {
+    const auto& s = dynamic_cast<const MotPourMotState&>(base);
+    const auto& d = s.data();
+    out << "\n──── Mot pour Mot · tour " << d.turn << " · " << kTeams[d.team] << " joue · à "
+        << names[static_cast<std::size_t>(seat)] << " ────\n";
+    board(s, out);
+    out << "Catégorie : « " << s.category().text << " »\n";
+  }
+
+  void narrate(const games::State& base, const std::vector<games::Json>& events, std::ostream& out) const override {
+    (void)base;
+    for (const auto& ev : events) {
+      const auto& e = ev.as_object();
+      const auto type = e.at("type").as_string();
+      auto who = [&](const games::Json& v) { return names[static_cast<std::size_t>(v.to_number<int>())]; };
+      auto team = [&](const games::Json& v) { return std::string(kTeams[v.to_number<int>()]); };
+      if (type == "word_played") {
+        out << "  " << capitalised(team(e.at("team"))) << " joue « " << e.at("word").as_string().c_str() << " » :";
+        for (const auto& step : e.at("steps").as_array()) {
+          out << " " << step.at("letter").as_string().c_str() << (step.at("captured").as_bool() ? " (capturée !)" : "");
+        }
+        out << (e.at("steps").as_array().empty() ? " aucune lettre ne bouge" : "") << ".\n";
+      } else if (type == "challenged") {
+        out << "  " << who(e.at("player"))
+            << (e.at("kind") == "spelling" ? " demande de vérifier l’orthographe.\n" : " conteste la catégorie.\n");
+      } else if (type == "spelling_checked") {
+        out << (e.at("correct").is_bool() ? "  Le dictionnaire connaît ce mot : l’équipe rejoue.\n"
+                                          : "  Le dictionnaire ne connaît pas ce mot : on vote.\n");
+      } else if (type == "vote_closed") {
+        out << "  Vote : " << e.at("valid").to_number<int>() << " pour, " << e.at("invalid").to_number<int>() << " contre.\n";
+      } else if (type == "turn_ended") {
+        const auto& t = e.at("turn").as_object();
+        const auto result = t.at("result").as_string();
+        if (result == "reverted") out << "  Le mot est annulé : les lettres reviennent.\n";
+        if (result == "time_up") out << "  Le sablier est vide !\n";
+        if (result == "gave_up") out << "  " << capitalised(team(t.at("team"))) << " passe.\n";
+      } else if (type == "game_over") {
+        out << "\n  " << capitalised(team(e.at("winner"))) << " gagne !\n";
+      }
+    }
+  }
+
+  std::optional<games::Action> ask(const games::State& base, games::PlayerId seat, std::istream& in,
+                                   std::ostream& out) const override {
+    const auto& s = dynamic_cast<const MotPourMotState&>(base);
+    const auto& d = s.data();
+    auto make = [&](games::JsonObject body) { return games::Action::make(seat, s.now(), std::move(body)); };
+    while (true) {
+      if (d.phase == Phase::kPlay) {
+        out << "Ton mot (un seul ; « /passe » si rien ne vient, « /quitter » pour arrêter) : " << std::flush;
+      } else if (d.phase == Phase::kChallenge) {
+        out << "« " << d.played->word << " » : o = on accepte, orthographe = vérifier l’orthographe, "
+            << "categorie = hors catégorie : " << std::flush;
+      } else {
+        out << "« " << d.played->word << " » "
+            << (d.played->vote == "spelling" ? "est-il bien écrit" : "va-t-il avec la catégorie") << " ? (o/n) "
+            << std::flush;
+      }
+      const auto line = read_line(in);
+      if (!line || *line == "/quitter") return std::nullopt;
+      if (d.phase == Phase::kPlay) {
+        if (*line == "/passe") return make({{"type", "give_up"}});
+        if (auto error = s.check_word(*line)) {
+          out << "  ✗ " << error->message << "\n";
+          continue;
+        }
+        return make({{"type", "word"}, {"word", *line}});
+      }
+      if (d.phase == Phase::kChallenge) {
+        if (*line == "o" || *line == "oui") return make({{"type", "accept"}});
+        if (*line == "orthographe") return make({{"type", "challenge"}, {"kind", "spelling"}});
+        if (*line == "categorie" || *line == "catégorie") return make({{"type", "challenge"}, {"kind", "category"}});
+        out << "  Réponds « o », « orthographe » ou « categorie ».\n";
+        continue;
+      }
+      if (*line == "o" || *line == "oui" || *line == "n" || *line == "non") {
+        const bool valid = line->front() == 'o';
+        if (s.table_mode()) return make({{"type", "tally"}, {"valid", valid ? 1 : 0}, {"invalid", valid ? 0 : 1}});
+        return make({{"type", "vote"}, {"valid", valid}});
+      }
+      out << "  Réponds « o » ou « n ».\n";
+    }
+  }
+
+  void results(const games::State& base, std::ostream& out) const override {
+    const auto& s = dynamic_cast<const MotPourMotState&>(base);
+    out << "\n════ Fin de la partie ════\n";
+    board(s, out);
+    for (int t = 0; t < 2; ++t) {
+      out << "  " << capitalised(kTeams[t]) << " : " << s.captures(t) << " lettre" << (s.captures(t) > 1 ? "s" : "")
+          << " capturée" << (s.captures(t) > 1 ? "s" : "") << " (";
+      bool first = true;
+      for (int p = t; p < s.players(); p += 2) {
+        out << (first ? "" : ", ") << names[static_cast<std::size_t>(p)];
+        first = false;
+      }
+      out << ")\n";
+    }
+  }
+
+ private:
+  // Rows from the blue team's edge to the red team's; one column per tile.
+  static void board(const MotPourMotState& s, std::ostream& out) {
+    const auto& d = s.data();
+    out << "  bleue   ";
+    for (int row = -kCaptured; row <= kCaptured; ++row) {
+      if (row != -kCaptured) out << "          ";
+      for (std::size_t i = 0; i < d.letters.size(); ++i) {
+        out << (d.position[i] == row ? d.letters[i] : (row == -kCaptured || row == kCaptured) ? ' ' : row == 0 ? '-' : '.')
+            << ' ';
+      }
+      out << (row == kCaptured ? " rouge" : "") << "\n";
+    }
+  }
+  static std::string capitalised(std::string s) {
+    if (s.rfind("l’", 0) == 0) s[0] = 'L';
+    return s;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<TerminalGame> motpourmot_terminal(const games::Game& game) {
+  (void)dynamic_cast<const MotPourMotGame&>(game);
+  return std::make_unique<MotPourMotTerminal>();
+}
+
+}  // namespace logomachie::cli

@@ -1,0 +1,700 @@
+#include "games/motpourmot/motpourmot.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "games/core/content.h"
+#include "games/core/word_list.h"
+#include "games/motpourmot/bot.h"
+#include "lexicon/lexicon.h"
+#include "lexicon/normalize.h"
+
+namespace logomachie::games {
+std::span<const ContentFile> motpourmot_content();  // generated from data/motpourmot/
+}
+
+namespace logomachie::games::motpourmot {
+namespace {
+
+constexpr int kRulesVersion = 1;
+constexpr int kMaxPlayers = 16;
+
+[[noreturn]] void refuse(std::string code, std::string message) {
+  throw ActionError(std::move(code), std::move(message));
+}
+
+std::string guillemets(std::string_view s) { return "« " + std::string(s) + " »"; }
+
+std::vector<std::string_view> split(std::string_view s, char sep) {
+  std::vector<std::string_view> out;
+  for (;;) {
+    const auto at = s.find(sep);
+    out.push_back(s.substr(0, at));
+    if (at == std::string_view::npos) return out;
+    s.remove_prefix(at + 1);
+  }
+}
+
+std::vector<Category> load_categories(std::string_view text) {
+  std::vector<Category> out;
+  for_each_data_line(text, [&](std::string_view line) {
+    const auto f = split(line, '\t');
+    if (f.size() != 5) throw std::runtime_error("categories.tsv: 5 fields expected: " + std::string(line));
+    Category c;
+    c.id = std::string(f[0]);
+    if (f[1] != "facile" && f[1] != "difficile") throw std::runtime_error("categories.tsv: bad level for " + c.id);
+    c.hard = f[1] == "difficile";
+    if (f[2] != "-") {
+      for (auto tag : split(f[2], ',')) {
+        if (tag == "etranger") c.foreign = true;
+        else if (tag == "propre") c.proper = true;
+        else if (tag == "pluriel") c.plural = true;
+        else throw std::runtime_error("categories.tsv: unknown tag for " + c.id);
+      }
+    }
+    c.text = std::string(f[3]);
+    if (c.text.empty()) throw std::runtime_error("categories.tsv: no text for " + c.id);
+    for (auto a : split(f[4], '|')) {
+      auto key = game_letters(a);
+      // Every answer must be playable as typed: one word, letters, not too long.
+      if (key.empty() || a.find(' ') != std::string_view::npos || a.size() > kMaxWordBytes) {
+        throw std::runtime_error("categories.tsv: bad answer in " + c.id + ": " + std::string(a));
+      }
+      if (std::find(c.keys.begin(), c.keys.end(), key) != c.keys.end()) {
+        throw std::runtime_error("categories.tsv: answer twice in " + c.id + ": " + std::string(a));
+      }
+      c.answers.emplace_back(a);
+      c.keys.push_back(std::move(key));
+    }
+    out.push_back(std::move(c));
+  });
+  return out;
+}
+
+LetterSets load_letter_sets(std::string_view text) {
+  LetterSets sets;
+  for_each_data_line(text, [&](std::string_view line) {
+    const auto f = split(line, '\t');
+    if (f.size() != 2) throw std::runtime_error("letters.tsv: NAME<TAB>LETTERS expected");
+    if (f[0] == "fr") sets.fr = std::string(f[1]);
+    else if (f[0] == "original") sets.original = std::string(f[1]);
+  });
+  if (sets.fr.empty() || sets.original.empty()) throw std::runtime_error("letters.tsv: fr and original are needed");
+  return sets;
+}
+
+// Checks a letter set: distinct letters A–Z, 5 to 26 of them.
+std::string valid_letters(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    if (c < 'A' || c > 'Z' || out.find(c) != std::string::npos) {
+      refuse("bad_option", "« letters » : des lettres majuscules distinctes de A à Z, ou « fr », ou « original ».");
+    }
+    out += c;
+  }
+  if (out.size() < 5) refuse("bad_option", "« letters » : il faut au moins 5 lettres sur le plateau.");
+  return out;
+}
+
+std::string trimmed(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return std::string(s);
+}
+
+Json steps_json(const std::vector<Step>& steps) {
+  JsonArray a;
+  for (const auto& s : steps) {
+    a.push_back(JsonObject{{"letter", std::string(1, s.letter)}, {"from", s.from}, {"to", s.to},
+                           {"captured", std::abs(s.to) == kCaptured}});
+  }
+  return a;
+}
+
+Json category_json(const Category& c) {
+  JsonArray tags;
+  if (c.foreign) tags.push_back("etranger");
+  if (c.proper) tags.push_back("propre");
+  if (c.plural) tags.push_back("pluriel");
+  return JsonObject{{"id", c.id}, {"text", c.text}, {"level", c.hard ? "difficile" : "facile"}, {"tags", tags}};
+}
+
+JsonArray answers_json(const Category& c) {
+  JsonArray a;
+  for (const auto& w : c.answers) a.push_back(Json(w));
+  return a;
+}
+
+}  // namespace
+
+std::string_view to_string(Phase p) {
+  switch (p) {
+    case Phase::kPlay: return "play";
+    case Phase::kChallenge: return "challenge";
+    case Phase::kVote: return "vote";
+    case Phase::kOver: return "over";
+  }
+  return "over";
+}
+
+// --- game -------------------------------------------------------------------
+
+MotPourMotGame::MotPourMotGame(const lexicon::Lexicon& lexicon)
+    : lexicon_(lexicon),
+      categories_(load_categories(content_file(motpourmot_content(), "categories.tsv"))),
+      letter_sets_(load_letter_sets(content_file(motpourmot_content(), "letters.tsv"))) {
+  info_.name = "motpourmot";
+  info_.title = "Mot pour Mot";
+  info_.min_players = 1;  // one seat = table mode (a shared screen)
+  info_.max_players = kMaxPlayers;
+  info_.default_players = 4;  // two against two
+  info_.rules_version = kRulesVersion;
+  info_.content_version = content_hash(motpourmot_content());
+  info_.bot_levels = {"easy", "medium", "hard"};
+  for (std::size_t i = 0; i < categories_.size(); ++i) {
+    if (!by_id_.emplace(categories_[i].id, i).second) {
+      throw std::runtime_error("categories.tsv: duplicate id " + categories_[i].id);
+    }
+    for (const auto& key : categories_[i].keys) {
+      auto& cards = by_answer_[key];
+      if (cards.empty() || cards.back() != i) cards.push_back(static_cast<uint32_t>(i));
+    }
+  }
+  (void)valid_letters(letter_sets_.fr);
+  (void)valid_letters(letter_sets_.original);
+}
+
+const Category* MotPourMotGame::find_category(std::string_view id) const {
+  const auto it = by_id_.find(std::string(id));
+  return it == by_id_.end() ? nullptr : &categories_[it->second];
+}
+
+const std::vector<uint32_t>& MotPourMotGame::cards_listing(std::string_view letters) const {
+  static const std::vector<uint32_t> kNone;
+  const auto it = by_answer_.find(std::string(letters));
+  return it == by_answer_.end() ? kNone : it->second;
+}
+
+bool MotPourMotGame::is_example(const Category& c, std::string_view letters) const {
+  return std::find(c.keys.begin(), c.keys.end(), letters) != c.keys.end();
+}
+
+bool MotPourMotGame::spelling_known(const Category& c, std::string_view word) const {
+  if (lexicon_.contains(word, lexicon::Accept::kProper)) return true;
+  // The card's own answers (foreign words, names the dictionary lacks),
+  // with case and accents folded as the dictionary does.
+  const auto key = lexicon::match_key(word);
+  return key && std::any_of(c.answers.begin(), c.answers.end(),
+                            [&](const std::string& a) { return lexicon::match_key(a) == key; });
+}
+
+namespace {
+
+// Draws the next card (the discard pile reshuffled when the deck runs out).
+std::string draw(MotPourMotData& d) {
+  if (d.deck.empty()) {
+    d.deck = std::move(d.discard);
+    d.discard.clear();
+    d.rng.shuffle(std::span(d.deck));
+  }
+  auto id = d.deck.front();
+  d.deck.erase(d.deck.begin());
+  d.discard.push_back(id);
+  return id;
+}
+
+void start_turn(MotPourMotData& d, const MotPourMotGame& game, int team, int64_t at, std::vector<Json>& events) {
+  d.team = team;
+  d.turn += 1;
+  d.phase = Phase::kPlay;
+  d.category = draw(d);
+  d.played.reset();
+  std::fill(d.proposals.begin(), d.proposals.end(), std::string());
+  d.phase_started = at;
+  events.push_back(JsonObject{{"type", "turn_started"}, {"turn", d.turn}, {"team", team},
+                              {"category", category_json(*game.find_category(d.category))}});
+}
+
+}  // namespace
+
+std::unique_ptr<State> MotPourMotGame::new_state(const Setup& setup) const {
+  if (setup.players < info_.min_players || setup.players > info_.max_players) {
+    refuse("bad_players", "Mot pour Mot se joue à deux équipes, de 2 à 16 joueurs (ou sur un seul écran partagé).");
+  }
+  MotPourMotData d;
+  d.rng.reseed(setup.seed);
+  d.letters = letter_sets_.fr;
+  const auto& o = setup.options;
+  for (const auto& kv : o) {
+    const std::string_view k = kv.key();
+    if (k == "target") d.target = static_cast<int>(get_int(o, k, 6, 7));
+    else if (k == "turn_seconds") d.turn_seconds = static_cast<int>(get_int(o, k, 0, 600));
+    else if (k == "read_seconds") d.read_seconds = static_cast<int>(get_int(o, k, 0, 60));
+    else if (k == "challenge_seconds") d.challenge_seconds = static_cast<int>(get_int(o, k, 0, 600));
+    else if (k == "vote_seconds") d.vote_seconds = static_cast<int>(get_int(o, k, 0, 600));
+    else if (k == "level") {
+      d.level = std::string(get_string(o, k));
+      if (d.level != "mixte" && d.level != "facile" && d.level != "difficile") {
+        refuse("bad_option", "« level » : « mixte », « facile » ou « difficile ».");
+      }
+    } else if (k == "letters") {
+      const auto v = get_string(o, k);
+      d.letters = v == "fr" ? letter_sets_.fr : v == "original" ? letter_sets_.original : valid_letters(v);
+    } else {
+      refuse("unknown_option", "Option inconnue pour Mot pour Mot : " + guillemets(k) + ".");
+    }
+  }
+  d.position.assign(d.letters.size(), 0);
+  const auto n = static_cast<std::size_t>(setup.players);
+  d.proposals.assign(n, "");
+  d.captain = {0, n > 1 ? 1 : 0};
+  for (const auto& kv : setup.fixed) {
+    if (kv.key() != "categories" && kv.key() != "first_team") {
+      refuse("bad_setup", "Réglage fixe inconnu : " + guillemets(kv.key()) + ".");
+    }
+  }
+  std::vector<std::string> named;
+  if (setup.fixed.contains("categories")) {
+    for (const auto& id : get_array(setup.fixed, "categories")) {
+      if (!id.is_string() || !find_category(id.get_string())) refuse("bad_setup", "Catégorie inconnue.");
+      if (std::find(named.begin(), named.end(), std::string_view(id.get_string())) != named.end()) {
+        refuse("bad_setup", "Une catégorie ne peut être nommée qu’une fois.");
+      }
+      named.emplace_back(id.get_string());
+    }
+  }
+  std::vector<std::string> rest;
+  for (const auto& c : categories_) {
+    const bool level_ok = d.level == "mixte" || (d.level == "difficile") == c.hard;
+    if (level_ok && std::find(named.begin(), named.end(), c.id) == named.end()) rest.push_back(c.id);
+  }
+  d.rng.shuffle(std::span(rest));
+  d.deck = std::move(named);
+  d.deck.insert(d.deck.end(), rest.begin(), rest.end());
+  const int first = setup.fixed.contains("first_team") ? static_cast<int>(get_int(setup.fixed, "first_team", 0, 1))
+                                                       : static_cast<int>(d.rng.below(2));
+  std::vector<Json> events;
+  start_turn(d, *this, first, 0, events);
+  return std::make_unique<MotPourMotState>(*this, std::move(d));
+}
+
+std::unique_ptr<Bot> MotPourMotGame::make_bot(std::string_view level, uint64_t seed) const {
+  return make_motpourmot_bot(*this, parse_level(level), seed);
+}
+
+// --- state ------------------------------------------------------------------
+
+int MotPourMotState::captures(int team) const {
+  const int edge = team == 0 ? -kCaptured : kCaptured;
+  return static_cast<int>(std::count(d_.position.begin(), d_.position.end(), edge));
+}
+
+std::vector<Step> MotPourMotState::pulls(std::string_view letters, int team) const {
+  std::vector<Step> steps;
+  auto position = d_.position;
+  for (char c : letters) {
+    const auto tile = d_.letters.find(c);
+    if (tile == std::string::npos) continue;  // no tile for this letter: allowed, ignored
+    auto& pos = position[tile];
+    if (std::abs(pos) == kCaptured) continue;  // captured tiles never move again
+    const int to = pulled(pos, team);
+    steps.push_back({c, pos, to});
+    pos = to;
+  }
+  return steps;
+}
+
+std::optional<Error> MotPourMotState::check_word(std::string_view word) const {
+  if (word.size() > kMaxWordBytes) return Error{"word_too_long", "Ce mot est bien trop long."};
+  const auto w = trimmed(word);
+  if (w.empty()) return Error{"empty_word", "Écris un mot."};
+  if (w.find_first_of(" \t\n\r") != std::string::npos) {
+    return Error{"one_word", "Un seul mot ! Les mots composés s’écrivent avec un trait d’union."};
+  }
+  const auto letters = game_letters(w);
+  if (letters.empty()) return Error{"not_letters", "Un mot s’écrit avec des lettres."};
+  if (std::find(d_.used.begin(), d_.used.end(), letters) != d_.used.end()) {
+    return Error{"already_played", guillemets(w) + " a déjà été joué dans cette partie."};
+  }
+  return std::nullopt;
+}
+
+std::vector<PlayerId> MotPourMotState::to_act() const {
+  std::vector<PlayerId> out;
+  if (table_mode()) {
+    if (d_.phase != Phase::kOver) out.push_back(0);
+    return out;
+  }
+  switch (d_.phase) {
+    case Phase::kPlay: out.push_back(d_.captain[static_cast<std::size_t>(d_.team)]); break;
+    case Phase::kChallenge:
+      for (int p = 0; p < players(); ++p) {
+        if (team_of(p) != d_.team && !d_.played->accepted[static_cast<std::size_t>(p)]) out.push_back(p);
+      }
+      break;
+    case Phase::kVote:
+      for (int p = 0; p < players(); ++p) {
+        if (!d_.played->votes[static_cast<std::size_t>(p)]) out.push_back(p);
+      }
+      break;
+    case Phase::kOver: break;
+  }
+  return out;
+}
+
+std::optional<std::vector<Action>> MotPourMotState::legal_actions(PlayerId player) const {
+  std::vector<Action> out;
+  const auto acts = to_act();
+  if (std::find(acts.begin(), acts.end(), player) == acts.end()) return out;
+  auto add = [&](JsonObject body) { out.push_back(Action::make(player, d_.now, std::move(body))); };
+  switch (d_.phase) {
+    case Phase::kPlay: return std::nullopt;  // free word entry
+    case Phase::kChallenge:
+      add({{"type", "accept"}});
+      add({{"type", "challenge"}, {"kind", "spelling"}});
+      add({{"type", "challenge"}, {"kind", "category"}});
+      break;
+    case Phase::kVote:
+      if (table_mode()) return std::nullopt;  // a tally of hands
+      add({{"type", "vote"}, {"valid", true}});
+      add({{"type", "vote"}, {"valid", false}});
+      break;
+    case Phase::kOver: break;
+  }
+  return out;
+}
+
+std::optional<int64_t> MotPourMotState::deadline() const {
+  int64_t ms = 0;
+  switch (d_.phase) {
+    case Phase::kPlay:
+      if (d_.turn_seconds <= 0) return std::nullopt;
+      ms = (d_.read_seconds + d_.turn_seconds) * int64_t{1000};
+      break;
+    case Phase::kChallenge: ms = d_.challenge_seconds * int64_t{1000}; break;
+    case Phase::kVote: ms = d_.vote_seconds * int64_t{1000}; break;
+    case Phase::kOver: break;
+  }
+  if (ms <= 0) return std::nullopt;
+  return d_.phase_started + ms;
+}
+
+namespace {
+
+// Ends the turn: records it, then the game is won or the next turn starts
+// (`again`: the same team plays again, its opponents skipping their turn).
+void end_turn(MotPourMotData& d, const MotPourMotState& s, std::string_view result, bool again, int64_t at,
+              std::vector<Json>& events) {
+  const auto& c = *s.game().find_category(d.category);
+  JsonObject t{{"turn", d.turn}, {"team", d.team}, {"category", category_json(c)}, {"result", result}};
+  if (d.played) {
+    const auto& p = *d.played;
+    t["word"] = p.word;
+    t["steps"] = steps_json(p.steps);
+    t["challenge"] = p.challenge;
+    if (!p.vote.empty()) {
+      int valid = p.tally_valid, invalid = p.tally_invalid;
+      for (const auto& v : p.votes) {
+        if (v) (*v ? valid : invalid) += 1;
+      }
+      t["vote"] = JsonObject{{"about", p.vote}, {"valid", valid}, {"invalid", invalid}};
+    }
+  } else {
+    t["word"] = nullptr;
+  }
+  // Some of the card's answers, as hints for next time.
+  JsonArray examples;
+  for (std::size_t i = 0; i < c.answers.size() && examples.size() < 6; ++i) {
+    if (!d.played || c.keys[i] != d.played->letters) examples.push_back(Json(c.answers[i]));
+  }
+  t["examples"] = std::move(examples);
+  d.last_turn = t;
+  events.push_back(JsonObject{{"type", "turn_ended"}, {"turn", t}});
+  int captured = 0;
+  for (int pos : d.position) captured += pos == (d.team == 0 ? -kCaptured : kCaptured) ? 1 : 0;
+  if (result == "stood" && captured >= d.target) {
+    d.phase = Phase::kOver;
+    d.phase_started = at;
+    return;
+  }
+  start_turn(d, s.game(), again ? d.team : 1 - d.team, at, events);
+}
+
+// Undoes the played word: tiles back where they were, the word playable again.
+void revert(MotPourMotData& d) {
+  d.position = d.played->before;
+  if (const auto it = std::find(d.used.begin(), d.used.end(), d.played->letters); it != d.used.end()) {
+    d.words.erase(d.words.begin() + (it - d.used.begin()));
+    d.used.erase(it);
+  }
+}
+
+void start_vote(MotPourMotData& d, std::string_view about, int64_t at, std::vector<Json>& events) {
+  d.played->vote = std::string(about);
+  d.phase = Phase::kVote;
+  d.phase_started = at;
+  events.push_back(JsonObject{{"type", "vote_started"}, {"about", about}});
+}
+
+}  // namespace
+
+ApplyResult MotPourMotState::apply(const Action& action) {
+  ApplyResult result;
+  try {
+    if (d_.phase == Phase::kOver) refuse("game_over", "La partie est terminée.");
+    if (action.at < d_.now) refuse("bad_time", "Cette action est datée d’avant la précédente.");
+    const auto type = action.type();
+    const PlayerId p = action.actor;
+    const bool is_timeout = type == "timeout";
+    if (is_timeout) {
+      if (p != kHost) refuse("not_host", "Seul l’hôte signale la fin du sablier.");
+      const auto dl = deadline();
+      if (!dl) refuse("no_timer", "Ce moment de la partie n’a pas de sablier.");
+      if (action.at < *dl) refuse("not_yet", "Le temps n’est pas encore écoulé.");
+    } else if (p < 0 || p >= players()) {
+      refuse("not_a_player", "Seuls les joueurs de la partie peuvent jouer.");
+    } else if (const auto dl = deadline(); dl && action.at >= *dl) {
+      refuse("too_late", "Le sablier est vide !");
+    }
+    MotPourMotData next = d_;
+    next.now = action.at;
+    auto& events = result.events;
+    const auto pi = static_cast<std::size_t>(std::max(p, 0));
+    const bool captain = !is_timeout && (table_mode() || next.captain[static_cast<std::size_t>(d_.team)] == p);
+    const bool opponent = !is_timeout && (table_mode() || team_of(p) != d_.team);
+
+    if (type == "captain") {
+      if (table_mode()) refuse("table_mode", "Sur un écran partagé, c’est l’écran qui tient le crayon.");
+      next.captain[static_cast<std::size_t>(team_of(p))] = p;
+      events.push_back(JsonObject{{"type", "captain"}, {"team", team_of(p)}, {"player", p}});
+    } else if (d_.phase == Phase::kPlay) {
+      if (type == "word") {
+        if (!captain) refuse("not_captain", "Seul le capitaine de l’équipe qui joue donne le mot.");
+        const auto raw = get_string(action.body, "word");
+        if (const auto e = check_word(raw)) refuse(e->code, e->message);
+        Played played;
+        played.word = trimmed(raw);
+        played.letters = game_letters(played.word);
+        played.steps = pulls(played.letters, d_.team);
+        played.before = d_.position;
+        played.votes.assign(static_cast<std::size_t>(players()), std::nullopt);
+        played.accepted.assign(static_cast<std::size_t>(players()), false);
+        for (const auto& s : played.steps) next.position[d_.letters.find(s.letter)] = s.to;
+        next.used.push_back(played.letters);
+        next.words.push_back(played.word);
+        events.push_back(JsonObject{{"type", "word_played"}, {"team", d_.team}, {"word", played.word},
+                                    {"steps", steps_json(played.steps)}});
+        next.played = std::move(played);
+        next.phase = Phase::kChallenge;
+        next.phase_started = action.at;
+      } else if (type == "propose") {
+        if (table_mode() || team_of(p) != d_.team) refuse("not_your_team", "Seule l’équipe qui joue propose des mots.");
+        const auto raw = get_string(action.body, "word");
+        if (const auto e = check_word(raw)) refuse(e->code, e->message);
+        next.proposals[pi] = trimmed(raw);
+        events.push_back(JsonObject{{"type", "proposal"}, {"player", p}, {"word", next.proposals[pi]}});
+      } else if (type == "give_up") {
+        if (!captain) refuse("not_captain", "Seul le capitaine de l’équipe qui joue peut passer.");
+        end_turn(next, *this, "gave_up", false, action.at, events);
+      } else if (is_timeout) {
+        end_turn(next, *this, "time_up", false, action.at, events);
+      } else {
+        refuse("wrong_phase", "C’est le moment de donner un mot (« word »).");
+      }
+    } else if (d_.phase == Phase::kChallenge) {
+      auto& played = *next.played;
+      if (type == "challenge") {
+        if (!opponent) refuse("not_opponent", "Seule l’équipe adverse peut contester le mot.");
+        const auto kind = get_string(action.body, "kind");
+        if (kind != "spelling" && kind != "category") {
+          refuse("bad_field", "« kind » : « spelling » (orthographe) ou « category » (catégorie).");
+        }
+        played.challenge = std::string(kind);
+        events.push_back(JsonObject{{"type", "challenged"}, {"kind", kind}, {"player", p}});
+        if (kind == "category") {
+          start_vote(next, "category", action.at, events);
+        } else if (game_.spelling_known(category(), played.word)) {
+          events.push_back(JsonObject{{"type", "spelling_checked"}, {"correct", true}});
+          end_turn(next, *this, "stood", true, action.at, events);
+        } else {
+          // The dictionary does not know it: a proper noun or a foreign word it
+          // lacks, or a misspelling. The players decide.
+          events.push_back(JsonObject{{"type", "spelling_checked"}, {"correct", nullptr}});
+          start_vote(next, "spelling", action.at, events);
+        }
+      } else if (type == "accept") {
+        if (!opponent) refuse("not_opponent", "Seule l’équipe adverse peut contester ou accepter le mot.");
+        played.accepted[pi] = true;
+        bool all = true;
+        for (int q = 0; q < players(); ++q) {
+          if (team_of(q) != d_.team && !played.accepted[static_cast<std::size_t>(q)]) all = false;
+        }
+        if (all || table_mode()) end_turn(next, *this, "stood", false, action.at, events);
+      } else if (is_timeout) {
+        end_turn(next, *this, "stood", false, action.at, events);
+      } else {
+        refuse("wrong_phase", "Le mot est posé : l’équipe adverse peut le contester (« challenge ») ou l’accepter (« accept »).");
+      }
+    } else if (d_.phase == Phase::kVote) {
+      auto& played = *next.played;
+      bool close = is_timeout;
+      if (type == "vote") {
+        if (table_mode()) refuse("table_mode", "Sur un écran partagé, on compte les mains et on entre le résultat (« tally »).");
+        if (!action.body.contains("valid") || !action.body.at("valid").is_bool()) {
+          refuse("bad_field", "« valid » : true (le mot est bon) ou false.");
+        }
+        played.votes[pi] = action.body.at("valid").as_bool();
+        events.push_back(JsonObject{{"type", "voted"}, {"player", p}, {"valid", *played.votes[pi]}});
+        close = std::all_of(played.votes.begin(), played.votes.end(), [](const auto& v) { return v.has_value(); });
+      } else if (type == "tally") {
+        if (!table_mode()) refuse("not_table_mode", "Chacun vote pour soi (« vote »).");
+        played.tally_valid = static_cast<int>(get_int(action.body, "valid", 0, 100));
+        played.tally_invalid = static_cast<int>(get_int(action.body, "invalid", 0, 100));
+        close = true;
+      } else if (!is_timeout) {
+        refuse("wrong_phase", "On vote : le mot est-il bon (« vote », « valid »: true ou false) ?");
+      }
+      if (close) {
+        int valid = played.tally_valid, invalid = played.tally_invalid;
+        for (const auto& v : played.votes) {
+          if (v) (*v ? valid : invalid) += 1;
+        }
+        events.push_back(JsonObject{{"type", "vote_closed"}, {"about", played.vote}, {"valid", valid}, {"invalid", invalid}});
+        if (invalid > valid) {
+          revert(next);
+          end_turn(next, *this, "reverted", false, action.at, events);
+        } else {
+          // A spelling upheld costs the challengers their next turn.
+          end_turn(next, *this, "stood", played.vote == "spelling", action.at, events);
+        }
+      }
+    }
+    d_ = std::move(next);
+    if (d_.phase == Phase::kOver) {
+      const auto o = outcome();
+      JsonArray rank;
+      for (int r : o.rank) rank.push_back(r);
+      result.events.push_back(JsonObject{{"type", "game_over"}, {"rank", rank}, {"winner", d_.team}});
+    }
+  } catch (const ActionError& e) {
+    result.events.clear();
+    result.error = e.error();
+  }
+  return result;
+}
+
+Outcome MotPourMotState::outcome() const {
+  Outcome o;
+  const int winner = d_.phase == Phase::kOver ? d_.team : -1;
+  for (int p = 0; p < players(); ++p) o.rank.push_back(table_mode() || team_of(p) == winner || winner < 0 ? 1 : 2);
+  o.details = JsonObject{{"captures", JsonArray{captures(0), captures(1)}}, {"target", d_.target}, {"winner", winner}};
+  return o;
+}
+
+Json MotPourMotState::public_json(const Viewer& viewer, bool everything) const {
+  JsonObject o;
+  o["game"] = "motpourmot";
+  o["players"] = players();
+  o["table"] = table_mode();
+  o["phase"] = to_string(d_.phase);
+  o["options"] = JsonObject{{"target", d_.target}, {"turn_seconds", d_.turn_seconds}, {"read_seconds", d_.read_seconds},
+                            {"challenge_seconds", d_.challenge_seconds}, {"vote_seconds", d_.vote_seconds},
+                            {"level", d_.level}};
+  JsonArray tiles;
+  for (std::size_t i = 0; i < d_.letters.size(); ++i) {
+    tiles.push_back(JsonObject{{"letter", Json(std::string(1, d_.letters[i]))}, {"position", d_.position[i]}});
+  }
+  o["tiles"] = std::move(tiles);
+  o["cells"] = kCells;
+  JsonArray teams;
+  for (int t = 0; t < 2; ++t) {
+    JsonArray seats, captured;
+    for (int p = 0; p < players(); ++p) {
+      if (!table_mode() && p % 2 == t) seats.push_back(p);
+    }
+    for (std::size_t i = 0; i < d_.letters.size(); ++i) {
+      if (d_.position[i] == (t == 0 ? -kCaptured : kCaptured)) captured.push_back(Json(std::string(1, d_.letters[i])));
+    }
+    teams.push_back(JsonObject{{"seats", std::move(seats)}, {"captain", table_mode() ? Json(nullptr) : Json(d_.captain[static_cast<std::size_t>(t)])},
+                               {"captured", std::move(captured)}});
+  }
+  o["teams"] = std::move(teams);
+  o["team"] = d_.team;
+  o["turn"] = d_.turn;
+  const auto& c = category();
+  o["category"] = category_json(c);
+  if (d_.phase == Phase::kPlay) {
+    JsonArray proposals;
+    for (const auto& w : d_.proposals) proposals.push_back(w.empty() ? Json(nullptr) : Json(w));
+    o["proposals"] = std::move(proposals);
+    o["hourglass_from"] = d_.phase_started + d_.read_seconds * int64_t{1000};
+  }
+  if (d_.played && d_.phase != Phase::kOver) {
+    const auto& p = *d_.played;
+    JsonObject played{{"word", p.word}, {"steps", steps_json(p.steps)}, {"challenge", p.challenge}, {"vote", p.vote}};
+    JsonArray votes, accepted;
+    for (const auto& v : p.votes) votes.push_back(v ? Json(*v) : Json(nullptr));
+    for (bool a : p.accepted) accepted.push_back(a);
+    played["votes"] = std::move(votes);
+    played["accepted"] = std::move(accepted);
+    if (d_.phase == Phase::kVote) {
+      // Evidence for the vote: what the dictionary and the card say.
+      played["evidence"] = JsonObject{{"dictionary", game_.lexicon().contains(p.word, lexicon::Accept::kProper)},
+                                      {"listed", game_.is_example(c, p.letters)}, {"examples", answers_json(c)}};
+    }
+    o["played"] = std::move(played);
+  }
+  o["target"] = d_.target;
+  o["last_turn"] = d_.last_turn;
+  JsonArray used;
+  for (const auto& u : d_.used) used.push_back(Json(u));
+  o["used"] = std::move(used);
+  JsonArray words;
+  for (const auto& w : d_.words) words.push_back(Json(w));
+  o["words"] = std::move(words);
+  o["deck_count"] = d_.deck.size();
+  o["now"] = d_.now;
+  if (const auto dl = deadline()) o["deadline"] = *dl;
+  if (viewer.kind == Viewer::Kind::kPlayer) {
+    o["you"] = viewer.id;
+    o["your_team"] = team_of(viewer.id);
+  }
+  if (everything) {
+    JsonArray deck, discard;
+    for (const auto& id : d_.deck) deck.push_back(Json(id));
+    for (const auto& id : d_.discard) discard.push_back(Json(id));
+    o["deck"] = std::move(deck);
+    o["discard"] = std::move(discard);
+    if (d_.played) o["before"] = [&] { JsonArray a; for (int v : d_.played->before) a.push_back(v); return a; }();
+    if (d_.played) o["tally"] = JsonArray{d_.played->tally_valid, d_.played->tally_invalid};
+    if (d_.played) o["played_letters"] = d_.played->letters;
+    o["captain"] = JsonArray{d_.captain[0], d_.captain[1]};
+    o["phase_started"] = d_.phase_started;
+    o["rng"] = d_.rng.to_hex();
+  }
+  return o;
+}
+
+Json MotPourMotState::view(const Viewer& viewer) const { return public_json(viewer, false); }
+
+Json MotPourMotState::serialize() const { return public_json(Viewer::spectator(), true); }
+
+std::vector<std::string> MotPourMotState::secrets_hidden_from(const Viewer& viewer) const {
+  (void)viewer;
+  std::vector<std::string> out;
+  // The card's answers while the team is still looking for a word.
+  if (d_.phase == Phase::kPlay) out.push_back(canonical(answers_json(category())));
+  if (d_.deck.size() >= 2) {
+    JsonArray deck;
+    for (const auto& id : d_.deck) deck.push_back(Json(id));
+    out.push_back(canonical(deck));
+  }
+  return out;
+}
+
+std::unique_ptr<Game> make_game(const GameContext& context) {
+  if (!context.lexicon) throw std::invalid_argument("Mot pour Mot needs the lexicon");
+  return std::make_unique<MotPourMotGame>(*context.lexicon);
+}
+
+}  // namespace logomachie::games::motpourmot

@@ -1,0 +1,183 @@
+// Mot pour Mot (Jack Degnan; Le Scorpion masqué), two teams. Rules summary in
+// our words (full checklist with tests and every gap decision: README.md
+// beside this file):
+//  - Letter tiles sit in the middle of a board, one track each, with two
+//    cells toward each team. Teams take turns; the active team gets a
+//    category and, before the 30-second hourglass runs out, its captain gives
+//    ONE word that fits it.
+//  - Each letter of the word, in order and once per occurrence, pulls its
+//    tile one cell toward the active team; a tile pulled off the board edge is
+//    captured and never moves again. Letters without a tile are allowed.
+//  - After the move the other team may ask for a spelling check (misspelt:
+//    the move is undone and the turn lost; correct: the challengers skip their
+//    next turn) or contest the category (everybody votes; a strict majority
+//    against undoes the move).
+//  - The first team with 6 captured letters (variant: 7) wins.
+//
+// Seats and teams: seat s plays for team s % 2; each team's captain is its
+// lowest seat until a teammate takes the role. With one seat the game is in
+// table mode: one shared screen plays for both teams (words spoken aloud,
+// the captain types; votes are counted by hand and entered as a tally).
+//
+// Actions (docs/scenarios.md):
+//   play:      {"type":"word","word":"chat"} (captain) | {"type":"give_up"} (captain)
+//              {"type":"propose","word":"chat"} (a teammate of the active team)
+//   challenge: {"type":"challenge","kind":"spelling"|"category"} | {"type":"accept"} (opponents)
+//   vote:      {"type":"vote","valid":true|false} (every player)
+//              {"type":"tally","valid":N,"invalid":M} (table mode)
+//   any time:  {"type":"captain"} (become your team's captain)
+//   host:      {"type":"timeout"} when deadline() has passed
+// Options: target (6; 7 for the variant), turn_seconds (30), read_seconds (3,
+// before the hourglass starts), challenge_seconds (10), vote_seconds (30),
+// level ("mixte" | "facile" | "difficile"), letters ("fr" | "original" | a
+// string of distinct letters A–Z, 5–26).
+// Fixed setup: "categories": [ids, first drawn first], "first_team": 0|1.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "games/core/game.h"
+#include "games/core/registry.h"
+#include "games/core/rng.h"
+
+namespace logomachie::games::motpourmot {
+
+inline constexpr int kCells = 2;         // cells between the middle and each edge
+inline constexpr int kCaptured = kCells + 1;  // |position| of a captured tile
+inline constexpr std::size_t kMaxWordBytes = 64;
+
+// A category card (data/motpourmot/categories.tsv).
+struct Category {
+  std::string id;
+  std::string text;
+  bool hard = false;
+  bool foreign = false;  // the category calls for words of another language
+  bool proper = false;   // its answers are proper nouns
+  bool plural = false;   // plural answers are natural
+  std::vector<std::string> answers;  // as written in the deck
+  std::vector<std::string> keys;     // game_letters of each answer, same order
+};
+
+// The letter sets the `letters` option names.
+struct LetterSets {
+  std::string fr;        // our default for French (README: gap decisions)
+  std::string original;  // the English original's 17 tiles
+};
+
+class MotPourMotGame final : public Game {
+ public:
+  explicit MotPourMotGame(const lexicon::Lexicon& lexicon);
+  const GameInfo& info() const override { return info_; }
+  std::unique_ptr<State> new_state(const Setup& setup) const override;
+  std::unique_ptr<Bot> make_bot(std::string_view level, uint64_t seed) const override;
+
+  const lexicon::Lexicon& lexicon() const { return lexicon_; }
+  const std::vector<Category>& categories() const { return categories_; }
+  const Category* find_category(std::string_view id) const;
+  const LetterSets& letter_sets() const { return letter_sets_; }
+  // Whether `letters` (game_letters of a word) is one of the card's answers.
+  bool is_example(const Category& c, std::string_view letters) const;
+  // The cards listing `letters` among their answers (indexes into categories()).
+  const std::vector<uint32_t>& cards_listing(std::string_view letters) const;
+  // Whether the dictionary knows the word (common words and proper nouns,
+  // accents folded: "elephant" is "éléphant") or the card lists it.
+  bool spelling_known(const Category& c, std::string_view word) const;
+
+ private:
+  GameInfo info_;
+  const lexicon::Lexicon& lexicon_;
+  std::vector<Category> categories_;
+  std::unordered_map<std::string, std::size_t> by_id_;
+  std::unordered_map<std::string, std::vector<uint32_t>> by_answer_;
+  LetterSets letter_sets_;
+};
+
+enum class Phase { kPlay, kChallenge, kVote, kOver };
+std::string_view to_string(Phase p);
+
+// One tile's move during a word, in word order.
+struct Step {
+  char letter = 0;
+  int from = 0, to = 0;  // positions; ±kCaptured = captured
+};
+
+// The word on the board this turn and what it did.
+struct Played {
+  std::string word;     // as typed (trimmed)
+  std::string letters;  // game_letters(word)
+  std::vector<Step> steps;
+  std::vector<int> before;  // every track's position before the move (to undo it)
+  std::string challenge;    // "", "spelling" or "category"
+  std::string vote;         // "", "spelling" or "category": what the vote is about
+  std::vector<std::optional<bool>> votes;  // per seat (true = the word is fine)
+  std::vector<bool> accepted;              // opponents who let it stand
+  int tally_valid = 0, tally_invalid = 0;  // table mode
+};
+
+// Everything about one game; plain data, copied on apply (all-or-nothing).
+struct MotPourMotData {
+  int target = 6, turn_seconds = 30, read_seconds = 3, challenge_seconds = 10, vote_seconds = 30;
+  std::string level = "mixte";
+  std::string letters;          // the tiles, left to right
+  std::vector<int> position;    // per tile: −kCaptured … +kCaptured; team 0 pulls toward −
+  std::vector<int> captain;     // per team
+  int team = 0;                 // the active team
+  int turn = 0;                 // turns started so far
+  Phase phase = Phase::kPlay;
+  std::string category;         // id of the card in play
+  std::vector<std::string> deck;  // face down, top first
+  std::vector<std::string> discard;
+  std::vector<std::string> used;   // game_letters of every word that stands
+  std::vector<std::string> words;  // those words as typed, same order
+  std::vector<std::string> proposals;  // per seat, this turn ("" = none)
+  std::optional<Played> played;
+  Json last_turn;  // what the previous turn came to
+  int64_t now = 0, phase_started = 0;
+  Rng rng;
+};
+
+class MotPourMotState final : public State {
+ public:
+  MotPourMotState(const MotPourMotGame& game, MotPourMotData data) : game_(game), d_(std::move(data)) {}
+  std::unique_ptr<State> clone() const override { return std::make_unique<MotPourMotState>(*this); }
+  ApplyResult apply(const Action& action) override;
+  std::vector<PlayerId> to_act() const override;
+  std::optional<std::vector<Action>> legal_actions(PlayerId player) const override;
+  bool is_terminal() const override { return d_.phase == Phase::kOver; }
+  Outcome outcome() const override;
+  std::optional<int64_t> deadline() const override;
+  int64_t now() const override { return d_.now; }
+  Json view(const Viewer& viewer) const override;
+  Json serialize() const override;
+  int players() const override { return static_cast<int>(d_.proposals.size()); }
+  std::vector<std::string> secrets_hidden_from(const Viewer& viewer) const override;
+
+  const MotPourMotData& data() const { return d_; }
+  const MotPourMotGame& game() const { return game_; }
+  const Category& category() const { return *game_.find_category(d_.category); }
+  bool table_mode() const { return players() == 1; }
+  int team_of(PlayerId p) const { return table_mode() ? d_.team : p % 2; }
+  int captures(int team) const;
+  // The moves `letters` (game_letters of a word) would make for `team` now:
+  // the live preview, the bots' search and the engine share it.
+  std::vector<Step> pulls(std::string_view letters, int team) const;
+  // Why the captain could not give `word` now (nullopt = accepted): the same
+  // checks as a word action, for bots and the terminal.
+  std::optional<Error> check_word(std::string_view word) const;
+
+ private:
+  Json public_json(const Viewer& viewer, bool everything) const;
+  const MotPourMotGame& game_;
+  MotPourMotData d_;
+};
+
+// Where a pulled tile lands: one cell toward `team` (0 → −, 1 → +).
+inline int pulled(int position, int team) { return position + (team == 0 ? -1 : 1); }
+
+std::unique_ptr<Game> make_game(const GameContext& context);
+
+}  // namespace logomachie::games::motpourmot

@@ -1,0 +1,497 @@
+// Mot pour Mot: the street of letter tiles between the two teams, the
+// category card, the hourglass, the captain's word entry with a live preview
+// of the pulls, the teammates' proposals, the challenge and vote dialogs,
+// table mode (one shared screen), and the results.
+import { useEffect, useState } from 'preact/hooks';
+import type { BoardProps, ClientGame, OptionsProps } from './types';
+import { gameLetters } from './letters';
+import { Hourglass, WordInput } from '../ui';
+
+interface Tile {
+  letter: string;
+  position: number; // −(cells+1) captured by team 0 … +(cells+1) captured by team 1
+}
+
+interface StepView {
+  letter: string;
+  from: number;
+  to: number;
+  captured: boolean;
+}
+
+interface CategoryView {
+  id: string;
+  text: string;
+  level: 'facile' | 'difficile';
+  tags: string[];
+}
+
+interface TurnView {
+  turn: number;
+  team: number;
+  category: CategoryView;
+  result: 'stood' | 'reverted' | 'gave_up' | 'time_up';
+  word: string | null;
+  steps?: StepView[];
+  challenge?: string;
+  vote?: { about: string; valid: number; invalid: number };
+  examples: string[];
+}
+
+interface MotPourMotView {
+  players: number;
+  table: boolean;
+  phase: 'play' | 'challenge' | 'vote' | 'over';
+  options: { target: number; turn_seconds: number; read_seconds: number; challenge_seconds: number; vote_seconds: number; level: string };
+  tiles: Tile[];
+  cells: number;
+  teams: { seats: number[]; captain: number | null; captured: string[] }[];
+  team: number;
+  turn: number;
+  category: CategoryView;
+  proposals?: (string | null)[];
+  hourglass_from?: number;
+  played?: {
+    word: string;
+    steps: StepView[];
+    challenge: string;
+    vote: string;
+    votes: (boolean | null)[];
+    accepted: boolean[];
+    evidence?: { dictionary: boolean; listed: boolean; examples: string[] };
+  };
+  target: number;
+  last_turn: TurnView | null;
+  used: string[]; // letters of the words played (accents folded)
+  words: string[]; // the same words as typed
+  now: number;
+  you?: number;
+  your_team?: number;
+}
+
+export const TEAM_NAMES = ['Équipe bleue', 'Équipe rouge'];
+export const TEAM_COLOURS = ['#2f6fde', '#d9412b'];
+
+// The pulls a word would make for `team` (the server's rule, for the preview):
+// each letter in order, once per occurrence, moves its tile one cell toward
+// the team unless the tile is captured; letters without a tile are ignored.
+export function previewPulls(word: string, tiles: Tile[], team: number, cells: number): StepView[] {
+  const pos = new Map(tiles.map((t) => [t.letter, t.position]));
+  const steps: StepView[] = [];
+  for (const l of gameLetters(word)) {
+    const from = pos.get(l);
+    if (from === undefined || Math.abs(from) === cells + 1) continue;
+    const to = from + (team === 0 ? -1 : 1);
+    pos.set(l, to);
+    steps.push({ letter: l, from, to, captured: Math.abs(to) === cells + 1 });
+  }
+  return steps;
+}
+
+function teamLabel(team: number) {
+  return (
+    <b class="team-name" style={{ color: TEAM_COLOURS[team] }}>
+      {TEAM_NAMES[team]}
+    </b>
+  );
+}
+
+// The street: one column per tile; team 0's edge on top, team 1's at the bottom.
+// Tiles slide (CSS transition) one after the other in word order.
+function Street({ view, preview, lastSteps }: { view: MotPourMotView; preview: StepView[]; lastSteps: StepView[] }) {
+  const rows = 2 * view.cells + 3; // captured row, cells, middle, cells, captured row
+  const landing = new Map<string, number>();
+  preview.forEach((s) => landing.set(s.letter, s.to));
+  const order = new Map<string, number>();
+  lastSteps.forEach((s, i) => {
+    if (!order.has(s.letter)) order.set(s.letter, i);
+  });
+  return (
+    <div class="street" style={{ gridTemplateColumns: `repeat(${view.tiles.length}, 1fr)` }} aria-label="Le plateau">
+      {view.tiles.map((t) => {
+        const row = t.position + view.cells + 1;
+        const ghost = landing.get(t.letter);
+        const captured = Math.abs(t.position) === view.cells + 1;
+        return (
+          <div class="track" key={t.letter} style={{ gridTemplateRows: `repeat(${rows}, 1fr)` }}>
+            {Array.from({ length: rows }, (_, r) => (
+              <span key={r} class={`cell${r === 0 || r === rows - 1 ? ' edge' : ''}${r === view.cells + 1 ? ' middle' : ''}`} />
+            ))}
+            {ghost !== undefined && (
+              <span class={`street-tile ghost${Math.abs(ghost) === view.cells + 1 ? ' capture' : ''}`} style={{ top: `${((ghost + view.cells + 1) / rows) * 100}%`, height: `${100 / rows}%` }}>
+                {t.letter}
+              </span>
+            )}
+            <span
+              class={`street-tile${captured ? ' captured' : ''}`}
+              data-letter={t.letter}
+              data-position={t.position}
+              style={{
+                top: `${(row / rows) * 100}%`,
+                height: `${100 / rows}%`,
+                transitionDelay: `${(order.get(t.letter) ?? 0) * 180}ms`,
+                background: captured ? TEAM_COLOURS[t.position < 0 ? 0 : 1] : undefined,
+              }}
+            >
+              {t.letter}
+            </span>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+function TeamPanel({ view, team, names, you }: { view: MotPourMotView; team: number; names: string[]; you: number | null }) {
+  const t = view.teams[team];
+  return (
+    <div class={`team-panel${view.team === team && view.phase !== 'over' ? ' current' : ''}`} data-team={team} style={{ borderColor: TEAM_COLOURS[team] }}>
+      <div class="row spread">
+        {teamLabel(team)}
+        <span class="captures" data-captures={t.captured.length}>
+          {t.captured.length} / {view.target} lettres
+          {t.captured.map((l) => (
+            <span key={l} class="mini-tile" style={{ background: TEAM_COLOURS[team] }}>
+              {l}
+            </span>
+          ))}
+        </span>
+      </div>
+      {!view.table && (
+        <div class="small">
+          {t.seats.map((p, i) => (
+            <span key={p}>
+              {i > 0 && ', '}
+              {names[p]}
+              {p === you && ' (toi)'}
+              {p === t.captain && ' ★'}
+            </span>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function resultText(t: TurnView): string {
+  switch (t.result) {
+    case 'stood':
+      return t.challenge ? 'contesté, mais il reste' : 'accepté';
+    case 'reverted':
+      return 'annulé : les lettres reviennent';
+    case 'gave_up':
+      return 'l’équipe a passé';
+    case 'time_up':
+      return 'le sablier s’est vidé';
+  }
+}
+
+function LastTurn({ turn }: { turn: TurnView }) {
+  return (
+    <section class="card last-turn" data-result={turn.result}>
+      <p>
+        Tour précédent ({TEAM_NAMES[turn.team]}) — « {turn.category.text} » : {turn.word ? <b>{turn.word}</b> : <span class="muted">aucun mot</span>}, {resultText(turn)}
+        {turn.vote && ` (vote : ${turn.vote.valid} pour, ${turn.vote.invalid} contre)`}.
+      </p>
+      {turn.examples.length > 0 && <p class="muted small">D’autres idées : {turn.examples.join(', ')}.</p>}
+    </section>
+  );
+}
+
+function Board({ view, deadline, names, you, act }: BoardProps) {
+  const v = view as MotPourMotView;
+  const [word, setWord] = useState('');
+  const [tally, setTally] = useState({ valid: 0, invalid: 0 });
+  useEffect(() => setWord(''), [v.turn]);
+  const myTeam = v.table ? v.team : v.your_team ?? null;
+  const active = v.table || myTeam === v.team;
+  const captain = v.table || (you !== null && v.teams[v.team].captain === you);
+  const opponent = v.table || (myTeam !== null && myTeam !== v.team);
+  const canAct = act !== null && you !== null;
+  const preview = v.phase === 'play' && active && canAct ? previewPulls(word, v.tiles, v.team, v.cells) : [];
+  const typed = gameLetters(word);
+  const used = typed.length > 0 && v.used.includes(typed);
+  const spaces = /\s/.test(word.trim());
+  const total = v.phase === 'play' ? v.options.turn_seconds : v.phase === 'challenge' ? v.options.challenge_seconds : v.options.vote_seconds;
+  const [now, setNow] = useState(Date.now());
+  const reading = v.phase === 'play' && v.hourglass_from !== undefined && deadline !== undefined && now < deadline - v.options.turn_seconds * 1000;
+  useEffect(() => {
+    if (!reading) return;
+    const t = setTimeout(() => setNow(Date.now()), 250);
+    return () => clearTimeout(t);
+  }, [reading, now]);
+  const captures = preview.filter((s) => s.captured).map((s) => s.letter);
+
+  return (
+    <div class="motpourmot">
+      <section class="card">
+        <div class="turn-line">
+          <h2>
+            Tour {v.turn} : {teamLabel(v.team)} {v.phase === 'over' ? 'gagne !' : 'joue'}
+          </h2>
+          {reading ? <span class="reading">Lecture de la carte…</span> : <Hourglass deadline={deadline} total={total} />}
+        </div>
+        <div class={`category-card ${v.category.level}`} data-category={v.category.id}>
+          <span class="level">{v.category.level}</span>
+          {v.category.text}
+        </div>
+        <TeamPanel view={v} team={0} names={names} you={you} />
+        <Street view={v} preview={preview} lastSteps={v.played?.steps ?? v.last_turn?.steps ?? []} />
+        <TeamPanel view={v} team={1} names={names} you={you} />
+      </section>
+
+      {v.phase === 'play' && canAct && active && (
+        <section class="card entry">
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (!word.trim()) return;
+              act!(captain ? { type: 'word', word: word.trim() } : { type: 'propose', word: word.trim() });
+              if (!captain) setWord('');
+            }}
+          >
+            <WordInput name="word" value={word} label={captain ? 'Votre mot' : 'Ta proposition'} placeholder={captain ? 'Un seul mot' : 'Propose un mot au capitaine'} onInput={setWord} />
+            <p class={`preview${used || spaces ? ' bad' : ' good'}`} aria-live="polite">
+              {typed.length === 0
+                ? v.table
+                  ? 'L’équipe dit son mot à voix haute, le capitaine le tape.'
+                  : captain
+                    ? 'Tu es capitaine : mettez-vous d’accord, puis écris le mot.'
+                    : 'Propose des mots, le capitaine choisit.'
+                : spaces
+                  ? 'Un seul mot (les mots composés prennent un trait d’union).'
+                  : used
+                    ? 'Ce mot a déjà été joué.'
+                    : preview.length === 0
+                      ? 'Aucune lettre du plateau ne bougera.'
+                      : `Avancent : ${preview.map((s) => s.letter).join(' ')}${captures.length ? ` — capture${captures.length > 1 ? 's' : ''} : ${captures.join(' ')} !` : ''}`}
+            </p>
+            <div class="row">
+              <button type="submit" data-action={captain ? 'word' : 'propose'} disabled={!typed.length || used || spaces}>
+                {captain ? 'Jouer ce mot' : 'Proposer'}
+              </button>
+              {captain && (
+                <button type="button" class="secondary" data-action="give_up" onClick={() => act!({ type: 'give_up' })}>
+                  On passe
+                </button>
+              )}
+              {!captain && (
+                <button type="button" class="secondary" data-action="captain" onClick={() => act!({ type: 'captain' })}>
+                  Devenir capitaine
+                </button>
+              )}
+            </div>
+          </form>
+          {!v.table && (v.proposals ?? []).some((p) => p) && (
+            <div class="proposals">
+              <span class="muted small">Propositions :</span>
+              {(v.proposals ?? []).map((p, seat) =>
+                p ? (
+                  <button key={seat} class="small secondary" data-proposal={p} disabled={!captain} onClick={() => setWord(p)} title={names[seat]}>
+                    {p}
+                  </button>
+                ) : null,
+              )}
+            </div>
+          )}
+        </section>
+      )}
+      {v.phase === 'play' && !active && <p class="card muted">{TEAM_NAMES[v.team]} cherche un mot… Vous retournerez le sablier au prochain tour.</p>}
+
+      {v.phase === 'challenge' && v.played && (
+        <section class="card challenge" role="dialog" aria-label="Contester le mot">
+          <p class="played-word">
+            {TEAM_NAMES[v.team]} joue <b data-word={v.played.word}>{v.played.word}</b>
+            {v.played.steps.some((s) => s.captured) && ` et capture ${v.played.steps.filter((s) => s.captured).map((s) => s.letter).join(', ')}`}.
+          </p>
+          {canAct && opponent && !(you !== null && v.played.accepted[you]) ? (
+            <>
+              <p>{v.table ? 'L’autre équipe conteste ?' : 'Vous contestez ?'}</p>
+              <div class="row">
+                <button class="secondary" data-action="spelling" onClick={() => act!({ type: 'challenge', kind: 'spelling' })}>
+                  Vérifier l’orthographe
+                </button>
+                <button class="secondary" data-action="category" onClick={() => act!({ type: 'challenge', kind: 'category' })}>
+                  Hors catégorie !
+                </button>
+                <button data-action="accept" onClick={() => act!({ type: 'accept' })}>
+                  C’est bon
+                </button>
+              </div>
+              <p class="muted small">Orthographe : si le mot est bien écrit, vous passez votre prochain tour.</p>
+            </>
+          ) : (
+            <p class="muted">L’équipe adverse peut contester le mot.</p>
+          )}
+        </section>
+      )}
+
+      {v.phase === 'vote' && v.played && (
+        <section class="card vote" role="dialog" aria-label="Vote">
+          <h2>{v.played.vote === 'spelling' ? `« ${v.played.word} » est-il bien écrit ?` : `« ${v.played.word} » va-t-il avec « ${v.category.text} » ?`}</h2>
+          {v.played.evidence && (
+            <p class="small">
+              {v.played.vote === 'spelling'
+                ? 'Le dictionnaire ne connaît pas ce mot : nom propre, mot étranger… ou faute ? À vous de juger.'
+                : v.played.evidence.listed
+                  ? 'Ce mot est dans nos réponses pour cette carte.'
+                  : 'Ce mot n’est pas dans nos réponses pour cette carte : expliquez-vous dans la discussion.'}
+            </p>
+          )}
+          {v.played.evidence && v.played.vote === 'category' && (
+            <details>
+              <summary class="small">Nos réponses pour cette carte</summary>
+              <p class="small muted">{v.played.evidence.examples.join(', ')}</p>
+            </details>
+          )}
+          {v.table && canAct ? (
+            <form
+              class="row"
+              onSubmit={(e) => {
+                e.preventDefault();
+                act!({ type: 'tally', valid: tally.valid, invalid: tally.invalid });
+              }}
+            >
+              <label>
+                Mains pour
+                <input type="number" name="valid" min={0} max={100} value={tally.valid} onInput={(e) => setTally({ ...tally, valid: Number(e.currentTarget.value) })} />
+              </label>
+              <label>
+                Mains contre
+                <input type="number" name="invalid" min={0} max={100} value={tally.invalid} onInput={(e) => setTally({ ...tally, invalid: Number(e.currentTarget.value) })} />
+              </label>
+              <button type="submit" data-action="tally">
+                Valider le vote
+              </button>
+            </form>
+          ) : canAct && v.played.votes[you!] === null ? (
+            <div class="row">
+              <button data-action="vote-yes" onClick={() => act!({ type: 'vote', valid: true })}>
+                Oui, il est bon
+              </button>
+              <button class="secondary" data-action="vote-no" onClick={() => act!({ type: 'vote', valid: false })}>
+                Non
+              </button>
+            </div>
+          ) : (
+            <p class="muted">
+              {v.played.votes.filter((x) => x !== null).length} / {v.players} votes. Il faut une majorité contre pour annuler le mot.
+            </p>
+          )}
+        </section>
+      )}
+
+      {v.last_turn && v.phase !== 'over' && <LastTurn turn={v.last_turn} />}
+      {v.words.length > 0 && (
+        <section class="card used">
+          <h2>Déjà joués</h2>
+          {v.words.map((w, i) => (
+            <span key={i} class="tag" data-used={v.used[i]}>
+              {w}
+            </span>
+          ))}
+        </section>
+      )}
+    </div>
+  );
+}
+
+function Options({ options, onChange }: OptionsProps) {
+  const get = (k: string, d: string | number) => options[k] ?? d;
+  const set = (k: string, value: string | number) => onChange?.({ ...options, [k]: value });
+  const select = (k: string, label: string, d: string | number, values: (string | number)[], text: (x: any) => string) => (
+    <label>
+      {label}
+      <select
+        name={k}
+        value={String(get(k, d))}
+        disabled={!onChange}
+        onChange={(e) => set(k, typeof d === 'number' ? Number(e.currentTarget.value) : e.currentTarget.value)}
+      >
+        {values.map((n) => (
+          <option value={String(n)} key={n}>
+            {text(n)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  const secs = (n: number) => (n === 0 ? 'sans sablier' : `${n} secondes`);
+  return (
+    <div class="option-list">
+      <p class="muted small">Les places impaires forment l’équipe bleue, les paires l’équipe rouge. Une seule place : un écran partagé pour jouer autour d’une table.</p>
+      {select('target', 'Lettres à capturer', 6, [6, 7], (n) => (n === 7 ? '7 (variante longue)' : '6'))}
+      {select('turn_seconds', 'Sablier', 30, [20, 30, 45, 60, 0], secs)}
+      {select('challenge_seconds', 'Temps pour contester', 10, [5, 10, 15, 30], secs)}
+      {select('vote_seconds', 'Temps pour voter', 30, [20, 30, 60], secs)}
+      {select('level', 'Cartes', 'mixte', ['mixte', 'facile', 'difficile'], (s) => (s === 'mixte' ? 'faciles et difficiles' : `${s}s seulement`))}
+      {select('letters', 'Lettres du plateau', 'fr', ['fr', 'original'], (s) => (s === 'fr' ? 'françaises (par défaut)' : 'celles de l’édition originale'))}
+    </div>
+  );
+}
+
+function Results({ outcome, view, names }: { outcome: { rank: number[]; details: any }; view: any; names: string[] }) {
+  const v = view as MotPourMotView;
+  const winner = outcome.details?.winner as number;
+  return (
+    <div class="mpm-results">
+      <p class="winner-line">
+        {teamLabel(winner)} gagne avec {v.teams[winner].captured.length} lettres capturées !
+      </p>
+      <table class="scores">
+        <thead>
+          <tr>
+            <th>Équipe</th>
+            <th>Joueurs</th>
+            <th>Lettres</th>
+          </tr>
+        </thead>
+        <tbody>
+          {[0, 1].map((t) => (
+            <tr key={t} class={t === winner ? 'winner' : ''}>
+              <td>{TEAM_NAMES[t]}</td>
+              <td>{v.table ? 'autour de la table' : v.teams[t].seats.map((p) => names[p]).join(', ')}</td>
+              <td>{v.teams[t].captured.join(' ') || '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function describe(e: any, names: string[]): string | null {
+  const who = names[e.player] ?? '';
+  switch (e.type) {
+    case 'turn_started':
+      return `${TEAM_NAMES[e.team]} : « ${e.category.text} ».`;
+    case 'word_played': {
+      const caught = (e.steps as StepView[]).filter((s) => s.captured).map((s) => s.letter);
+      return `${TEAM_NAMES[e.team]} joue « ${e.word} »${caught.length ? ` et capture ${caught.join(', ')}` : ''}.`;
+    }
+    case 'proposal':
+      return `${who} propose « ${e.word} ».`;
+    case 'captain':
+      return `${who} devient capitaine.`;
+    case 'challenged':
+      return e.kind === 'spelling' ? `${who} demande de vérifier l’orthographe.` : `${who} conteste la catégorie.`;
+    case 'spelling_checked':
+      return e.correct ? 'Le dictionnaire connaît ce mot : l’équipe rejoue, les contestataires passent leur tour.' : 'Le dictionnaire ne connaît pas ce mot : on vote.';
+    case 'vote_closed':
+      return `Vote : ${e.valid} pour, ${e.invalid} contre.`;
+    case 'turn_ended':
+      return e.turn.result === 'reverted' ? 'Le mot est annulé : les lettres reviennent à leur place.' : e.turn.result === 'time_up' ? 'Le sablier est vide !' : null;
+    case 'game_over':
+      return `Partie terminée : ${TEAM_NAMES[e.winner]} gagne !`;
+  }
+  return null;
+}
+
+export const motpourmot: ClientGame = {
+  rulesSummary: 'Deux équipes, une catégorie, trente secondes : chaque lettre de votre mot tire une tuile vers vous. Six lettres capturées et c’est gagné !',
+  Board,
+  Options,
+  describe,
+  Results,
+  seatLabel: (seat, players) => (players === 1 ? 'écran partagé' : TEAM_NAMES[seat % 2]),
+};
