@@ -61,6 +61,11 @@ out=$("$bin" replay < "$data/scenarios/wordbank-golden.json")
 expect_eq "replay: exit code" 0 "$?"
 expect_match "replay: golden hands" '"hand":\[13,13,13\]' "$out"
 expect_match "replay: golden closes the I for green" '"won":\[\[\],\[\],\[\{"letter":"I","spaces":3\}\]\]' "$out"
+out=$("$bin" replay < "$data/scenarios/motpourmot-golden.json")
+expect_eq "replay motpourmot: exit code" 0 "$?"
+expect_match "replay motpourmot: CHAT captures the T for team B" '\{"letter":"T","position":3\}' "$out"
+expect_match "replay motpourmot: C and H one cell toward B" '\{"letter":"C","position":1\},\{"letter":"D","position":0\}.*\{"letter":"H","position":1\}' "$out"
+expect_match "replay motpourmot: team B holds one letter" '"captured":\["T"\]' "$out"
 out=$(printf '%s' '{"game":"wordbank","setup":{"players":2,"fixed":{"first_player":0}},"actions":[{"actor":1,"type":"pass"}]}' | "$bin" replay)
 expect_eq "replay: refused action exits 1" 1 "$?"
 expect_match "replay: refused action is explained" '"code":"replay_refused".*n° 1 .*pas ton tour' "$out"

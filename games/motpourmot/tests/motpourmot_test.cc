@@ -5,6 +5,7 @@
 #include "games/core/word_list.h"
 #include "games/motpourmot/bot.h"
 #include "games/motpourmot/motpourmot.h"
+#include "lexicon/lexicon.h"
 
 namespace logomachie::games::motpourmot {
 namespace {
@@ -256,6 +257,38 @@ TEST(MotPourMotTable, OneSharedScreenPlaysBothTeamsAndEntersTallies) {
   EXPECT_EQ(data(*s).last_turn.as_object().at("result"), "reverted");
   EXPECT_EQ(position(*s, 'T'), -1);
   EXPECT_EQ(s->outcome().rank, (std::vector<int>{1}));
+}
+
+// A–Z, or À–Þ in UTF-8 (É is C3 89; é is C3 A9).
+bool starts_with_capital(std::string_view w) {
+  const auto b = [&](std::size_t i) { return static_cast<unsigned char>(w[i]); };
+  return (w.size() >= 1 && b(0) >= 'A' && b(0) <= 'Z') || (w.size() >= 2 && b(0) == 0xC3 && b(1) >= 0x80 && b(1) <= 0x9E);
+}
+
+TEST(MotPourMotDeck, EnoughVariedCardsWithPlayableCheckedAnswers) {
+  const auto& cards = mpm().categories();
+  EXPECT_GE(cards.size(), 300u);
+  std::size_t hard = 0, answers = 0, unknown = 0;
+  for (const auto& c : cards) {
+    hard += c.hard ? 1 : 0;
+    EXPECT_GE(c.answers.size(), 15u) << c.id;  // enough for bots and hints
+    auto s = mpm().new_state(setup());
+    for (const auto& a : c.answers) {
+      // Every answer can be played as written (one word, letters).
+      EXPECT_FALSE(st(*s).check_word(a).has_value()) << c.id << ": " << a;
+      if (c.proper) EXPECT_TRUE(starts_with_capital(a)) << c.id << ": " << a;
+      if (!c.foreign && !c.proper) {
+        ++answers;
+        if (!mpm().lexicon().contains(a, lexicon::Accept::kProper)) ++unknown;
+      }
+    }
+  }
+  // Both sides of the deck (easy and hard cards) are well stocked.
+  EXPECT_GE(hard, cards.size() / 4);
+  EXPECT_GE(cards.size() - hard, cards.size() / 2);
+  // The answers of plain cards are real words, spelt right: the dictionary
+  // knows nearly all of them (the rest: compounds like « presse-ail »).
+  EXPECT_LT(unknown * 100, answers) << unknown << " of " << answers;
 }
 
 TEST(MotPourMotSetup, OptionsAndLetterSets) {
