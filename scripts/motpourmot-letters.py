@@ -6,7 +6,9 @@ folded, as on the board) and the pulls per 100 answers (every occurrence
 pulls). Prints a Markdown table, most frequent first, and marks the letters of
 each set in data/motpourmot/letters.tsv.
 
-usage: scripts/motpourmot-letters.py [data/motpourmot]
+usage: scripts/motpourmot-letters.py [--plain] [data/motpourmot]
+  --plain  only the cards that call for plain French words (no card tagged
+           etranger or propre): the measure behind our "fr" set
 """
 import sys
 import unicodedata
@@ -21,12 +23,18 @@ def board_letters(word: str) -> str:
 
 
 def main() -> None:
-    folder = Path(sys.argv[1] if len(sys.argv) > 1 else "data/motpourmot")
+    args = sys.argv[1:]
+    plain = "--plain" in args
+    args = [a for a in args if a != "--plain"]
+    folder = Path(args[0] if args else "data/motpourmot")
     answers = []
     for line in (folder / "categories.tsv").read_text(encoding="utf-8").splitlines():
         if not line or line.startswith("#"):
             continue
-        answers += [board_letters(a) for a in line.split("\t")[4].split("|")]
+        fields = line.split("\t")
+        if plain and ("etranger" in fields[2] or "propre" in fields[2]):
+            continue
+        answers += [board_letters(a) for a in fields[4].split("|")]
     sets = {}
     for line in (folder / "letters.tsv").read_text(encoding="utf-8").splitlines():
         if line and not line.startswith("#"):
