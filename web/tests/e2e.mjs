@@ -309,6 +309,41 @@ try {
     await lea.screenshot({ path: path.join(shots, 'motpourmot-results.png'), fullPage: true });
     console.log(`e2e: Mot pour Mot game finished in the browser (${words} words by Léa, ${turns} bot words judged)`);
   }
+  // Mot pour Mot in table mode: one seat, one shared screen for both teams.
+  // The screen types each team's word, lets the other team accept or
+  // contest it, and takes the show of hands as a tally.
+  {
+    await lea.goto(server.url + '/');
+    await lea.locator('[data-game=motpourmot] button').click();
+    await lea.waitForURL(/\/salle\/[A-Z]{5}$/);
+    await lea.selectOption('select[name=players]', '1');
+    check((await lea.locator('.seat[data-seat="0"] [data-seat-label]').innerText()) === 'écran partagé', 'une place : écran partagé');
+    await lea.locator('.seat[data-seat="0"]').getByRole('button', { name: 'M’asseoir ici' }).click();
+    await lea.getByRole('button', { name: 'Lancer la partie' }).click();
+    await lea.locator('.motpourmot').waitFor();
+    const turnTeam = () => lea.locator('.turn-line .team-name').innerText();
+    const answer = async () => {
+      const id = await lea.locator('.category-card').getAttribute('data-category');
+      const used = await lea.evaluate(() => [...document.querySelectorAll('[data-used]')].map((e) => e.dataset.used));
+      return (deck.get(id) ?? []).find((w) => !used.includes(w.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/[^A-Z]/g, '')));
+    };
+    const first = await turnTeam();
+    await lea.fill('input[name=word]', await answer());
+    await lea.locator('[data-action=word]').click();
+    await lea.locator('[data-action=accept]').click(); // the other team lets it stand
+    await lea.waitForFunction((t) => document.querySelector('.turn-line .team-name')?.textContent !== t, first);
+    check((await lea.locator('.last-turn').getAttribute('data-result')) === 'stood', 'le mot accepté reste');
+    await lea.fill('input[name=word]', await answer());
+    await lea.locator('[data-action=word]').click();
+    await lea.locator('[data-action=category]').click();
+    await lea.fill('input[name=valid]', '1');
+    await lea.fill('input[name=invalid]', '3');
+    await lea.screenshot({ path: path.join(shots, 'motpourmot-table.png'), fullPage: true });
+    await lea.locator('[data-action=tally]').click();
+    await lea.locator('.last-turn[data-result=reverted]').waitFor();
+    check((await turnTeam()) === first, 'après un mot annulé, l’autre équipe joue');
+    console.log('e2e: Mot pour Mot table mode: a word accepted, a word voted down by a tally');
+  }
   console.log(`e2e: screenshots in ${shots}`);
 } finally {
   await browser.close();
