@@ -7,6 +7,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace logomachie::games {
 
@@ -34,5 +35,8 @@ void for_each_data_line(std::string_view text, F&& f) {
     if (!line.empty()) f(line);
   }
 }
+
+// The fields of `line` between `sep` characters (n separators → n + 1 fields).
+std::vector<std::string_view> split_fields(std::string_view line, char sep);
 
 }  // namespace logomachie::games

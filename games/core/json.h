@@ -13,6 +13,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace logomachie::games {
 
@@ -39,6 +40,15 @@ class ActionError : public std::runtime_error {
  private:
   Error error_;
 };
+
+// Throws ActionError(code, message): the one way engines refuse.
+[[noreturn]] void refuse(std::string code, std::string message);
+
+// `s` between French quotation marks, for messages: « s ».
+std::string guillemets(std::string_view s);
+
+// A JSON array of strings.
+JsonArray string_array(const std::vector<std::string>& items);
 
 // Typed field access; each throws ActionError("bad_field", …) naming the field.
 const Json& require(const JsonObject& o, std::string_view key);

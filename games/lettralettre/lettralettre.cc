@@ -20,12 +20,6 @@ namespace {
 constexpr int kRulesVersion = 1;
 constexpr std::string_view kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
-[[noreturn]] void refuse(std::string code, std::string message) {
-  throw ActionError(std::move(code), std::move(message));
-}
-
-std::string guillemets(std::string_view s) { return "« " + std::string(s) + " »"; }
-
 Themes load_themes(std::span<const ContentFile> files) {
   Themes themes;
   for (const auto& f : files) {
@@ -688,11 +682,7 @@ std::vector<std::string> LettralettreState::secrets_hidden_from(const Viewer& vi
       }
     }
   }
-  if (d_.constraint_deck.size() >= 2) {
-    JsonArray deck;
-    for (const auto& id : d_.constraint_deck) deck.push_back(Json(id));
-    out.push_back(canonical(deck));
-  }
+  if (d_.constraint_deck.size() >= 2) out.push_back(canonical(string_array(d_.constraint_deck)));
   return out;
 }
 

@@ -19,33 +19,17 @@ namespace {
 constexpr int kRulesVersion = 1;
 constexpr int kMaxPlayers = 16;
 
-[[noreturn]] void refuse(std::string code, std::string message) {
-  throw ActionError(std::move(code), std::move(message));
-}
-
-std::string guillemets(std::string_view s) { return "« " + std::string(s) + " »"; }
-
-std::vector<std::string_view> split(std::string_view s, char sep) {
-  std::vector<std::string_view> out;
-  for (;;) {
-    const auto at = s.find(sep);
-    out.push_back(s.substr(0, at));
-    if (at == std::string_view::npos) return out;
-    s.remove_prefix(at + 1);
-  }
-}
-
 std::vector<Category> load_categories(std::string_view text) {
   std::vector<Category> out;
   for_each_data_line(text, [&](std::string_view line) {
-    const auto f = split(line, '\t');
+    const auto f = split_fields(line, '\t');
     if (f.size() != 5) throw std::runtime_error("categories.tsv: 5 fields expected: " + std::string(line));
     Category c;
     c.id = std::string(f[0]);
     if (f[1] != "facile" && f[1] != "difficile") throw std::runtime_error("categories.tsv: bad level for " + c.id);
     c.hard = f[1] == "difficile";
     if (f[2] != "-") {
-      for (auto tag : split(f[2], ',')) {
+      for (auto tag : split_fields(f[2], ',')) {
         if (tag == "etranger") c.foreign = true;
         else if (tag == "propre") c.proper = true;
         else if (tag == "pluriel") c.plural = true;
@@ -54,7 +38,7 @@ std::vector<Category> load_categories(std::string_view text) {
     }
     c.text = std::string(f[3]);
     if (c.text.empty()) throw std::runtime_error("categories.tsv: no text for " + c.id);
-    for (auto a : split(f[4], '|')) {
+    for (auto a : split_fields(f[4], '|')) {
       auto key = game_letters(a);
       // Every answer must be playable as typed: one word, letters, not too long.
       if (key.empty() || a.find(' ') != std::string_view::npos || a.size() > kMaxWordBytes) {
@@ -74,7 +58,7 @@ std::vector<Category> load_categories(std::string_view text) {
 LetterSets load_letter_sets(std::string_view text) {
   LetterSets sets;
   for_each_data_line(text, [&](std::string_view line) {
-    const auto f = split(line, '\t');
+    const auto f = split_fields(line, '\t');
     if (f.size() != 2) throw std::runtime_error("letters.tsv: NAME<TAB>LETTERS expected");
     if (f[0] == "fr") sets.fr = std::string(f[1]);
     else if (f[0] == "original") sets.original = std::string(f[1]);
@@ -117,12 +101,6 @@ Json category_json(const Category& c) {
   if (c.proper) tags.push_back("propre");
   if (c.plural) tags.push_back("pluriel");
   return JsonObject{{"id", c.id}, {"text", c.text}, {"level", c.hard ? "difficile" : "facile"}, {"tags", tags}};
-}
-
-JsonArray answers_json(const Category& c) {
-  JsonArray a;
-  for (const auto& w : c.answers) a.push_back(Json(w));
-  return a;
 }
 
 }  // namespace
@@ -640,18 +618,14 @@ Json MotPourMotState::public_json(const Viewer& viewer, bool everything) const {
     if (d_.phase == Phase::kVote) {
       // Evidence for the vote: what the dictionary and the card say.
       played["evidence"] = JsonObject{{"dictionary", game_.lexicon().contains(p.word, lexicon::Accept::kProper)},
-                                      {"listed", game_.is_example(c, p.letters)}, {"examples", answers_json(c)}};
+                                      {"listed", game_.is_example(c, p.letters)}, {"examples", string_array(c.answers)}};
     }
     o["played"] = std::move(played);
   }
   o["target"] = d_.target;
   o["last_turn"] = d_.last_turn;
-  JsonArray used;
-  for (const auto& u : d_.used) used.push_back(Json(u));
-  o["used"] = std::move(used);
-  JsonArray words;
-  for (const auto& w : d_.words) words.push_back(Json(w));
-  o["words"] = std::move(words);
+  o["used"] = string_array(d_.used);
+  o["words"] = string_array(d_.words);
   o["deck_count"] = d_.deck.size();
   o["now"] = d_.now;
   if (const auto dl = deadline()) o["deadline"] = *dl;
@@ -660,11 +634,8 @@ Json MotPourMotState::public_json(const Viewer& viewer, bool everything) const {
     o["your_team"] = team_of(viewer.id);
   }
   if (everything) {
-    JsonArray deck, discard;
-    for (const auto& id : d_.deck) deck.push_back(Json(id));
-    for (const auto& id : d_.discard) discard.push_back(Json(id));
-    o["deck"] = std::move(deck);
-    o["discard"] = std::move(discard);
+    o["deck"] = string_array(d_.deck);
+    o["discard"] = string_array(d_.discard);
     if (d_.played) o["before"] = [&] { JsonArray a; for (int v : d_.played->before) a.push_back(v); return a; }();
     if (d_.played) o["tally"] = JsonArray{d_.played->tally_valid, d_.played->tally_invalid};
     if (d_.played) o["played_letters"] = d_.played->letters;
@@ -683,12 +654,8 @@ std::vector<std::string> MotPourMotState::secrets_hidden_from(const Viewer& view
   (void)viewer;
   std::vector<std::string> out;
   // The card's answers while the team is still looking for a word.
-  if (d_.phase == Phase::kPlay) out.push_back(canonical(answers_json(category())));
-  if (d_.deck.size() >= 2) {
-    JsonArray deck;
-    for (const auto& id : d_.deck) deck.push_back(Json(id));
-    out.push_back(canonical(deck));
-  }
+  if (d_.phase == Phase::kPlay) out.push_back(canonical(string_array(category().answers)));
+  if (d_.deck.size() >= 2) out.push_back(canonical(string_array(d_.deck)));
   return out;
 }
 

@@ -17,10 +17,6 @@ namespace {
 
 constexpr int kRulesVersion = 1;
 
-[[noreturn]] void refuse(std::string code, std::string message) {
-  throw ActionError(std::move(code), std::move(message));
-}
-
 VaultCard parse_card(const Json& v) {
   if (!v.is_object()) refuse("bad_setup", "Une carte coffre s’écrit {\"letter\":\"G\",\"spaces\":3}.");
   const auto& o = v.get_object();

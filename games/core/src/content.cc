@@ -13,6 +13,16 @@ std::string_view content_file(std::span<const ContentFile> files, std::string_vi
   throw std::runtime_error("missing embedded content file: " + std::string(name));
 }
 
+std::vector<std::string_view> split_fields(std::string_view line, char sep) {
+  std::vector<std::string_view> out;
+  for (;;) {
+    const auto at = line.find(sep);
+    out.push_back(line.substr(0, at));
+    if (at == std::string_view::npos) return out;
+    line.remove_prefix(at + 1);
+  }
+}
+
 std::string content_hash(std::span<const ContentFile> files) {
   uint64_t h = 0xcbf29ce484222325ULL;
   auto mix = [&](std::string_view s) {

@@ -10,10 +10,8 @@
 namespace logomachie::games {
 namespace {
 
-std::string quoted(std::string_view key) { return "« " + std::string(key) + " »"; }
-
 [[noreturn]] void bad_field(std::string_view key, std::string_view what) {
-  throw ActionError("bad_field", "Le champ " + quoted(key) + " " + std::string(what) + ".");
+  throw ActionError("bad_field", "Le champ " + guillemets(key) + " " + std::string(what) + ".");
 }
 
 void write_canonical(const Json& v, std::string& out) {
@@ -52,6 +50,17 @@ void write_canonical(const Json& v, std::string& out) {
 }
 
 }  // namespace
+
+void refuse(std::string code, std::string message) { throw ActionError(std::move(code), std::move(message)); }
+
+std::string guillemets(std::string_view s) { return "« " + std::string(s) + " »"; }
+
+JsonArray string_array(const std::vector<std::string>& items) {
+  JsonArray out;
+  out.reserve(items.size());
+  for (const auto& s : items) out.emplace_back(s);
+  return out;
+}
 
 const Json& require(const JsonObject& o, std::string_view key) {
   const auto* v = o.if_contains(key);

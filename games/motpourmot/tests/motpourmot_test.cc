@@ -276,7 +276,9 @@ TEST(MotPourMotDeck, EnoughVariedCardsWithPlayableCheckedAnswers) {
     for (const auto& a : c.answers) {
       // Every answer can be played as written (one word, letters).
       EXPECT_FALSE(st(*s).check_word(a).has_value()) << c.id << ": " << a;
-      if (c.proper) EXPECT_TRUE(starts_with_capital(a)) << c.id << ": " << a;
+      if (c.proper) {
+        EXPECT_TRUE(starts_with_capital(a)) << c.id << ": " << a;
+      }
       if (!c.foreign && !c.proper) {
         ++answers;
         if (!mpm().lexicon().contains(a, lexicon::Accept::kProper)) ++unknown;
