@@ -6,6 +6,8 @@
 #include <istream>
 #include <ostream>
 
+#include "games/core/json.h"
+
 namespace logomachie::cli {
 namespace {
 
@@ -16,6 +18,24 @@ bool input_would_block(std::istream& in) {
 }
 
 }  // namespace
+
+std::string error_line(std::string_view code, std::string_view message) {
+  return games::canonical(games::JsonObject{{"error", games::JsonObject{{"code", code}, {"message", message}}}});
+}
+
+int run_jsonl_contract(const std::function<std::string(std::string_view line)>& handle) {
+  constexpr std::size_t kMaxLine = 1 << 20;
+  return run_jsonl(
+      std::cin, std::cout, kMaxLine,
+      [&](std::string_view line) {
+        try {
+          return handle(line);
+        } catch (const games::ActionError& e) {
+          return error_line(e.error().code, e.error().message);
+        }
+      },
+      [] { return error_line("line_too_long", "Ligne trop longue (1 Mo au plus)."); });
+}
 
 int run_jsonl(std::istream& in, std::ostream& out, std::size_t max_line,
               const std::function<std::string(std::string_view line)>& handle,

@@ -1,6 +1,7 @@
 // logomachie: the single program of the platform.
 //   logomachie [--lexicon FILE] lexicon …   lexicon tools (docs/lexicon.md)
 //   logomachie [--lexicon FILE] demo        interactive terminal tour
+//   logomachie [--lexicon FILE] referee trapwords   the TrapWords referee (JSON Lines)
 //   logomachie [--lexicon FILE] play|solve|replay|games   the games (docs/scenarios.md, docs/solvers.md)
 #include <iostream>
 #include <string_view>
@@ -10,6 +11,7 @@
 #include "games/core/registry.h"
 #include "lexicon_command.h"
 #include "play_command.h"
+#include "referee_command.h"
 #include "replay_command.h"
 #include "serve_command.h"
 #include "solve_command.h"
@@ -23,6 +25,7 @@ constexpr std::string_view kUsage =
     "  demo        interactive tour of the word referee, in the terminal\n"
     "  play GAME   play wordbank or lettralettre against bots, in the terminal\n"
     "  solve GAME  best move for positions given as JSON Lines (docs/solvers.md)\n"
+    "  referee trapwords  judge TrapWords clues and guesses given as JSON Lines\n"
     "  replay      rebuild a game from a scenario on stdin, print its state (docs/scenarios.md)\n"
     "  games       list the games\n"
     "  serve       the game server (docs/protocol.md): --port, --bind, --db\n"
@@ -48,6 +51,7 @@ int main(int argc, char** argv) {
   if (cmd == "demo") return logomachie::cli::run_demo(lexicon_path, std::cin, std::cout);
   if (cmd == "play") return logomachie::cli::play_command(std::span(args).subspan(1), lexicon_path, std::cin, std::cout);
   if (cmd == "solve") return logomachie::cli::solve_command(std::span(args).subspan(1), lexicon_path);
+  if (cmd == "referee") return logomachie::cli::referee_command(std::span(args).subspan(1), lexicon_path);
   if (cmd == "serve") return logomachie::cli::serve_command(std::span(args).subspan(1), lexicon_path);
   if (cmd == "replay") return logomachie::cli::replay_command(std::cin, std::cout, lexicon_path);
   if (cmd == "games") {

@@ -18,14 +18,8 @@ using games::ActionError;
 using games::JsonArray;
 using games::JsonObject;
 
-constexpr std::size_t kMaxLine = 1 << 20;
-
 [[noreturn]] void bad(std::string code, std::string message) {
   throw ActionError(std::move(code), std::move(message));
-}
-
-std::string error_line(const games::Error& e) {
-  return games::canonical(JsonObject{{"error", JsonObject{{"code", e.code}, {"message", e.message}}}});
 }
 
 const JsonObject& as_object(const games::Json& v) {
@@ -145,16 +139,7 @@ int solve_command(std::span<const std::string_view> args, std::string_view lexic
     const auto& g = dynamic_cast<const games::lettralettre::LettralettreGame&>(*game);
     solve = [&g](std::string_view line) { return solve_lettralettre(g, line); };
   }
-  return run_jsonl(
-      std::cin, std::cout, kMaxLine,
-      [&](std::string_view line) {
-        try {
-          return solve(line);
-        } catch (const ActionError& e) {
-          return error_line(e.error());
-        }
-      },
-      [] { return error_line({"line_too_long", "Ligne trop longue (1 Mo au plus)."}); });
+  return run_jsonl_contract(solve);
 }
 
 }  // namespace logomachie::cli

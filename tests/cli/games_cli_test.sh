@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Contract tests for the game commands: `logomachie games`, `solve`, `replay`
-# and `play` (docs/solvers.md, docs/scenarios.md).
+# `play` and `referee trapwords` (docs/solvers.md, docs/scenarios.md,
+# games/trapwords/README.md).
 # Usage: games_cli_test.sh PATH/TO/logomachie PATH/TO/tests/data
 set -uo pipefail
 bin=${1:?usage: games_cli_test.sh PATH/TO/logomachie DATA_DIR}
@@ -140,5 +141,27 @@ wait "$serve_pid"
 expect_eq "serve: SIGTERM stops it cleanly" 0 "$?"
 expect_match "serve: says goodbye" 'À bientôt' "$(cat "$tmp/serve.out")"
 [ -f "$tmp/serve.db" ] && ok || ko "serve: the store file was not created"
+
+# --- referee trapwords -----------------------------------------------------------
+out=$(printf '%s\n' \
+  '{"secret":"cheval","traps":["galop","selle"],"clue":"il galope dans le pré","curses":["serpent"],"monster":null,"history":[]}' \
+  '{"secret":"cheval","guess":"chevaux","traps":[],"curses":[],"monster":null}' \
+  '{"secret":"science","guess":"scientifique","traps":[],"curses":[],"monster":null}' \
+  '{"secret":"physique","traps":["science"],"clue":"un métier de scientifique"}' \
+  '{"secret":"dragon","traps":[],"clue":"bête feu grotte trésor","monster":"troll*","history":["ailes écailles"]}' \
+  '' \
+  '{"secret":"cheval","clue":"x","curses":["lune"]}' \
+  'pas du json' | "$bin" referee trapwords)
+expect_eq "referee: exit code" 0 "$?"
+expect_eq "referee: one line out per line in (blank skipped)" 7 "$(printf '%s\n' "$out" | wc -l)"
+expect_eq "referee: the issue's clue example" '{"ok":false,"fired":[{"trap":"galop","word":"galope","relation":"derivative"}],"violations":[]}' "$(printf '%s\n' "$out" | sed -n 1p)"
+expect_eq "referee: chevaux is a right guess for cheval" '{"correct":true,"fired":[],"violations":[]}' "$(printf '%s\n' "$out" | sed -n 2p)"
+expect_eq "referee: scientifique is not a right guess for science" '{"correct":false,"fired":[],"violations":[]}' "$(printf '%s\n' "$out" | sed -n 3p)"
+expect_match "referee: scientifique fires science" '"trap":"science","word":"scientifique","relation":"derivative"' "$(printf '%s\n' "$out" | sed -n 4p)"
+expect_match "referee: the troll* budget counts the history" '"rule":"troll","word":"trésor"' "$(printf '%s\n' "$out" | sed -n 5p)"
+expect_match "referee: unknown curse" '"code":"unknown_curse"' "$(printf '%s\n' "$out" | sed -n 6p)"
+expect_match "referee: bad JSON" '"code":"bad_json"' "$(printf '%s\n' "$out" | sed -n 7p)"
+"$bin" referee chess </dev/null 2>/dev/null
+expect_eq "referee: unknown game is a usage error" 2 "$?"
 
 finish "games CLI"

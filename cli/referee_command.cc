@@ -1,0 +1,100 @@
+#include "referee_command.h"
+
+#include <boost/json/serialize.hpp>
+
+#include <iostream>
+
+#include "game_context.h"
+#include "games/core/json.h"
+#include "games/trapwords/referee.h"
+#include "jsonl.h"
+
+namespace logomachie::cli {
+namespace {
+
+using games::Json;
+using games::JsonArray;
+using games::JsonObject;
+using games::refuse;
+using namespace games::trapwords;
+
+// An optional array of strings (absent or null = empty).
+std::vector<std::string> strings(const JsonObject& o, std::string_view field) {
+  std::vector<std::string> out;
+  const auto* v = o.if_contains(field);
+  if (!v || v->is_null()) return out;
+  if (!v->is_array()) refuse("bad_field", "« " + std::string(field) + " » est une liste de textes.");
+  for (const auto& item : v->get_array()) {
+    if (!item.is_string()) refuse("bad_field", "« " + std::string(field) + " » est une liste de textes.");
+    out.emplace_back(item.get_string());
+  }
+  return out;
+}
+
+Constraints constraints(const JsonObject& o) {
+  Constraints c;
+  for (const auto& id : strings(o, "curses")) {
+    const auto curse = parse_curse(id);
+    if (!curse) refuse("unknown_curse", "Malédiction inconnue : « " + id + " ».");
+    c.curses.push_back(*curse);
+  }
+  if (const auto* m = o.if_contains("monster"); m && !m->is_null()) {
+    if (!m->is_string()) refuse("bad_field", "« monster » vaut null ou l’identifiant d’un monstre.");
+    c.monster = parse_monster(m->get_string());
+    if (!c.monster) refuse("unknown_monster", "Monstre inconnu : « " + std::string(m->get_string()) + " ».");
+  }
+  return c;
+}
+
+JsonArray fired_json(const std::vector<Fired>& fired) {
+  JsonArray a;
+  for (const auto& f : fired) {
+    a.push_back(JsonObject{{"trap", f.trap}, {"word", f.word}, {"relation", lexicon::to_string(f.relation)}});
+  }
+  return a;
+}
+
+JsonArray violations_json(const std::vector<Violation>& violations) {
+  JsonArray a;
+  for (const auto& v : violations) a.push_back(JsonObject{{"rule", v.rule}, {"word", v.word}, {"reason", v.reason}});
+  return a;
+}
+
+std::string judge(const Referee& referee, std::string_view line) {
+  const auto value = games::parse_json(line);
+  if (!value.is_object()) refuse("bad_input", "Chaque ligne est un objet JSON.");
+  const auto& o = value.get_object();
+  const auto secret = std::string(games::get_string(o, "secret"));
+  const auto traps = strings(o, "traps");
+  const auto c = constraints(o);
+  const bool clue = o.contains("clue"), guess = o.contains("guess");
+  if (clue == guess) refuse("bad_input", "Une ligne juge soit un indice (« clue »), soit une proposition (« guess »).");
+  JsonObject out;
+  if (clue) {
+    const auto verdict = referee.judge_clue(secret, traps, games::get_string(o, "clue"), c, strings(o, "history"));
+    out["ok"] = verdict.ok();
+    out["fired"] = fired_json(verdict.fired);
+    out["violations"] = violations_json(verdict.violations);
+  } else {
+    const auto verdict = referee.judge_guess(secret, games::get_string(o, "guess"), traps, c);
+    out["correct"] = verdict.correct;
+    out["fired"] = fired_json(verdict.fired);
+    out["violations"] = violations_json(verdict.violations);
+  }
+  return boost::json::serialize(out);
+}
+
+}  // namespace
+
+int referee_command(std::span<const std::string_view> args, std::string_view lexicon_path) {
+  if (args.size() != 1 || args[0] != "trapwords") {
+    std::cerr << "usage: logomachie referee trapwords  (JSON Lines on stdin; games/trapwords/README.md)\n";
+    return 2;
+  }
+  auto lex = open_lexicon(lexicon_path, "referee");
+  if (!lex) return 1;
+  const Referee referee(*lex);
+  return run_jsonl_contract([&](std::string_view line) { return judge(referee, line); });
+}
+
+}  // namespace logomachie::cli

@@ -1,0 +1,497 @@
+#include "games/trapwords/referee.h"
+
+#include <algorithm>
+#include <array>
+
+#include "games/core/json.h"
+#include "lexicon/normalize.h"
+
+namespace logomachie::games::trapwords {
+namespace {
+
+using lexicon::Relation;
+
+constexpr std::array<std::string_view, kCurseCount> kCurseIds = {
+    "inondation", "gribouillage", "mot-interdit", "serpent", "echo",
+    "tenebres",   "desarmer",     "toc",          "petrification", "faible"};
+constexpr std::array<std::string_view, 5> kMonsterIds = {"demon", "dragon", "momie", "troll", "vampire"};
+
+// --- characters -------------------------------------------------------------
+
+enum class Kind { kLetter, kApostrophe, kHyphen, kSentenceEnd, kSeparator };
+
+// Decodes the code point at `i` (advancing `i`); invalid bytes count as one
+// separator byte each.
+char32_t next_code_point(std::string_view s, std::size_t& i) {
+  const auto b = static_cast<unsigned char>(s[i]);
+  int len = b < 0x80 ? 1 : (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xE ? 3 : (b >> 3) == 0x1E ? 4 : 0;
+  if (len == 0 || i + static_cast<std::size_t>(len) > s.size()) {
+    ++i;
+    return 0xFFFD;
+  }
+  char32_t cp = len == 1 ? b : len == 2 ? (b & 0x1F) : len == 3 ? (b & 0x0F) : (b & 0x07);
+  for (int k = 1; k < len; ++k) {
+    const auto c = static_cast<unsigned char>(s[i + static_cast<std::size_t>(k)]);
+    if ((c >> 6) != 0x2) {
+      ++i;
+      return 0xFFFD;
+    }
+    cp = (cp << 6) | (c & 0x3F);
+  }
+  i += static_cast<std::size_t>(len);
+  return cp;
+}
+
+Kind kind_of(char32_t c) {
+  if (c < 0x80) {
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) return Kind::kLetter;
+    if (c == '\'') return Kind::kApostrophe;
+    if (c == '-') return Kind::kHyphen;
+    if (c == '.' || c == '!' || c == '?') return Kind::kSentenceEnd;
+    return Kind::kSeparator;
+  }
+  if (c == 0x2019 || c == 0x02BC || c == 0x2018) return Kind::kApostrophe;
+  if (c == 0x2010 || c == 0x2011) return Kind::kHyphen;
+  if (c == 0x2026) return Kind::kSentenceEnd;  // …
+  if (c < 0xC0 || c == 0xD7 || c == 0xF7 || c == 0xFFFD) return Kind::kSeparator;  // Latin-1 punctuation, ×, ÷
+  if (c >= 0x2000 && c <= 0x206F) return Kind::kSeparator;  // general punctuation, spaces
+  if (c >= 0x3000 && c <= 0x303F) return Kind::kSeparator;
+  return Kind::kLetter;  // accented letters, combining accents, other scripts
+}
+
+bool is_apostrophe_at(std::string_view s, std::size_t i, std::size_t& len) {
+  std::size_t j = i;
+  const auto c = next_code_point(s, j);
+  len = j - i;
+  return kind_of(c) == Kind::kApostrophe;
+}
+
+// Splits `s` at hyphens (any variant); empty pieces dropped.
+std::vector<std::string> hyphen_parts(std::string_view s) {
+  std::vector<std::string> parts;
+  std::string cur;
+  for (std::size_t i = 0; i < s.size();) {
+    const auto start = i;
+    const auto c = next_code_point(s, i);
+    if (kind_of(c) == Kind::kHyphen) {
+      if (!cur.empty()) parts.push_back(std::move(cur));
+      cur.clear();
+    } else {
+      cur.append(s.substr(start, i - start));
+    }
+  }
+  if (!cur.empty()) parts.push_back(std::move(cur));
+  return parts;
+}
+
+std::string key(std::string_view s) { return lexicon::match_key(s).value_or(std::string(s)); }
+
+// Case folded, accents kept, one apostrophe: to compare a typed word with a
+// dictionary form exactly ("le" is not "lé").
+std::string exact(std::string_view s) {
+  auto folded = lexicon::fold_case(s).value_or(std::string(s));
+  std::string out;
+  for (std::size_t i = 0; i < folded.size();) {
+    const auto start = i;
+    const auto c = next_code_point(folded, i);
+    if (kind_of(c) == Kind::kApostrophe) out += '\'';
+    else out.append(folded, start, i - start);
+  }
+  return out;
+}
+
+bool capitalised(std::string_view w) {
+  if (w.empty()) return false;
+  const auto b0 = static_cast<unsigned char>(w[0]);
+  if (b0 >= 'A' && b0 <= 'Z') return true;
+  return w.size() >= 2 && b0 == 0xC3 && static_cast<unsigned char>(w[1]) >= 0x80 &&
+         static_cast<unsigned char>(w[1]) <= 0x9E && static_cast<unsigned char>(w[1]) != 0x97;
+}
+
+// --- matching -----------------------------------------------------------------
+
+// A word as the referee checks it: what was typed and the forms to compare
+// (the whole and, when hyphenated, each part).
+struct Checked {
+  const Word* word = nullptr;
+  std::vector<std::string> forms;
+};
+
+// The words of a message the rules apply to. Under the echo curse, echoes
+// ("-onne" after "sonne", or "bizarre-arre") are set apart: they repeat a
+// word already said, and `missing_echo` lists the words without one.
+struct Prepared {
+  std::vector<Word> words;
+  std::vector<Checked> checked;  // in order; echoes left out
+  std::vector<const Word*> missing_echo;
+};
+
+bool is_echo_of(std::string_view base, std::string_view echo) {
+  const auto b = key(base), e = key(echo);
+  if (e.empty() || b.size() < e.size()) return false;
+  if (b.compare(b.size() - e.size(), e.size(), e) != 0) return false;
+  return e.size() < b.size() || b.size() <= 3;
+}
+
+Prepared prepare(const lexicon::Lexicon& lex, std::string_view message, bool echo) {
+  Prepared p;
+  p.words = split_words(lex, message);
+  for (std::size_t i = 0; i < p.words.size(); ++i) {
+    const auto& w = p.words[i];
+    Checked c{&w, {}};
+    bool echoed = false;
+    if (echo && !w.elided && w.parts.size() >= 2) {
+      // "bizarre-arre": the last part echoes the rest.
+      std::string base;
+      for (std::size_t k = 0; k + 1 < w.parts.size(); ++k) base += (k ? "-" : "") + w.parts[k];
+      if (is_echo_of(base, w.parts.back())) {
+        echoed = true;
+        c.forms.push_back(base);
+        for (std::size_t k = 0; k + 1 < w.parts.size() && w.parts.size() > 2; ++k) c.forms.push_back(w.parts[k]);
+      }
+    }
+    if (c.forms.empty()) {
+      c.forms.push_back(w.text);
+      for (const auto& part : w.parts) c.forms.push_back(part);
+    }
+    if (echo && !echoed && !w.elided && i + 1 < p.words.size() && !p.words[i + 1].elided &&
+        is_echo_of(c.forms.front(), p.words[i + 1].text)) {
+      echoed = true;
+      p.checked.push_back(std::move(c));
+      ++i;  // the echo itself is not a new word
+      continue;
+    }
+    if (echo && !echoed && !w.elided && key(c.forms.front()).size() >= 3) p.missing_echo.push_back(&w);
+    p.checked.push_back(std::move(c));
+  }
+  return p;
+}
+
+// Where a target (a trap or the secret word) matches in a message.
+struct Match {
+  std::size_t at = 0;  // index into checked
+  std::string text;    // as typed
+  Relation relation = Relation::kUnrelated;
+};
+
+class Target {
+ public:
+  Target(const lexicon::Lexicon& lex, std::string_view text) : lex_(lex) {
+    for (const auto& w : split_words(lex, text)) {
+      if (!w.elided) words_.push_back(w.text);
+    }
+    if (words_.size() == 1) single_ = lex.prepare(words_.front());
+  }
+  bool empty() const { return words_.empty(); }
+
+  // The first match at checked word `i` (nullopt = none): a single-word
+  // target against each form of the word; a target of several words against
+  // the same words in sequence (each an inflection of its counterpart).
+  std::optional<Match> match_at(const Prepared& p, std::size_t i, std::string_view message) const {
+    if (words_.size() == 1) {
+      if (!single_) return std::nullopt;
+      // The whole word first ("arc-en-ciel" is a compound of "ciel"), then
+      // its parts.
+      auto best = Relation::kUnrelated;
+      for (const auto& form : p.checked[i].forms) {
+        const auto other = lex_.prepare(form);
+        if (!other) continue;
+        best = std::min(best, lex_.relate(*single_, *other));
+        if (&form == &p.checked[i].forms.front() && best != Relation::kUnrelated) break;
+      }
+      if (best == Relation::kUnrelated) return std::nullopt;
+      return Match{i, p.checked[i].word->text, best};
+    }
+    if (p.checked[i].word->elided) return std::nullopt;
+    std::size_t j = i;
+    for (const auto& tw : words_) {
+      while (j < p.checked.size() && p.checked[j].word->elided) ++j;
+      if (j >= p.checked.size()) return std::nullopt;
+      if (key(tw) != key(p.checked[j].word->text) && lex_.relate(tw, p.checked[j].word->text) != Relation::kInflection) {
+        return std::nullopt;
+      }
+      ++j;
+    }
+    const auto* first = p.checked[i].word;
+    const auto* last = p.checked[j - 1].word;
+    return Match{i, std::string(message.substr(first->begin, last->end - first->begin)), Relation::kInflection};
+  }
+
+ private:
+  const lexicon::Lexicon& lex_;
+  std::vector<std::string> words_;
+  std::optional<lexicon::Lexicon::Prepared> single_;
+};
+
+// Traps fired in `p`, each once, in order of first match.
+std::vector<Fired> fired_traps(const lexicon::Lexicon& lex, std::span<const std::string> traps, const Prepared& p,
+                               std::string_view message) {
+  std::vector<Target> targets;
+  targets.reserve(traps.size());
+  for (const auto& t : traps) targets.emplace_back(lex, t);
+  std::vector<bool> done(traps.size(), false);
+  std::vector<Fired> out;
+  for (std::size_t i = 0; i < p.checked.size(); ++i) {
+    for (std::size_t t = 0; t < traps.size(); ++t) {
+      if (done[t] || targets[t].empty()) continue;
+      if (auto m = targets[t].match_at(p, i, message)) {
+        done[t] = true;
+        out.push_back({traps[t], m->text, m->relation});
+      }
+    }
+  }
+  return out;
+}
+
+// Under `faible`: the word reads as a noun and not as an article, a personal
+// pronoun, a preposition or a conjunction ("un" is also a noun, "dans" the
+// plural of "dan": they still fail). Readings spelt exactly as typed win over
+// accent-folded ones ("le" is not "lé").
+bool noun_only(const lexicon::Lexicon& lex, std::string_view word) {
+  const auto analyses = lex.analyses(word);
+  const auto typed = exact(word);
+  bool any_exact = false;
+  for (const auto& a : analyses) any_exact = any_exact || exact(a.form) == typed;
+  bool noun = false;
+  for (const auto& a : analyses) {
+    if (any_exact && exact(a.form) != typed) continue;
+    for (std::string_view grammar : {":G:D", ":G:R", ":G:C", ":G:Os", ":G:Oo", ":G:Ov"}) {
+      if (a.tag.find(grammar) != std::string_view::npos) return false;
+    }
+    noun = noun || (a.pos & lexicon::kNoun);
+  }
+  return noun;
+}
+
+bool is_proper_noun(const lexicon::Lexicon& lex, const Word& w) {
+  if (w.elided) return false;
+  const bool common = lex.contains(w.text, lexicon::Accept::kCommon);
+  const bool proper = lex.contains(w.text, lexicon::Accept::kProper) && !common;
+  if (proper) return true;  // only proper readings ("France", "Gandalf" when known)
+  // A capital inside a sentence: a name, even when a common word is spelt the
+  // same ("la ville de Paris"), or a name the dictionary lacks.
+  if (!capitalised(w.text) || w.sentence_start) return false;
+  if (!common) return true;
+  for (const auto& a : lex.analyses(w.text)) {
+    if (a.proper) return true;
+  }
+  return false;
+}
+
+bool starts_with_s(std::string_view w) {
+  const auto k = key(w);
+  return !k.empty() && k[0] == 's';
+}
+
+}  // namespace
+
+// --- ids --------------------------------------------------------------------
+
+std::string_view to_string(Curse c) { return kCurseIds[static_cast<std::size_t>(c)]; }
+
+std::string to_string(const Monster& m) {
+  return std::string(kMonsterIds[static_cast<std::size_t>(m.kind)]) + (m.asterisk ? "*" : "");
+}
+
+std::optional<Curse> parse_curse(std::string_view id) {
+  for (std::size_t i = 0; i < kCurseIds.size(); ++i) {
+    if (kCurseIds[i] == id) return static_cast<Curse>(i);
+  }
+  return std::nullopt;
+}
+
+std::optional<Monster> parse_monster(std::string_view id) {
+  Monster m;
+  if (!id.empty() && id.back() == '*') {
+    m.asterisk = true;
+    id.remove_suffix(1);
+  }
+  for (std::size_t i = 0; i < kMonsterIds.size(); ++i) {
+    if (kMonsterIds[i] == id) {
+      m.kind = static_cast<MonsterKind>(i);
+      return m;
+    }
+  }
+  return std::nullopt;
+}
+
+bool Constraints::has(Curse c) const { return std::find(curses.begin(), curses.end(), c) != curses.end(); }
+
+// --- words ------------------------------------------------------------------
+
+std::vector<Word> split_words(const lexicon::Lexicon& lex, std::string_view message) {
+  std::vector<Word> out;
+  bool sentence_start = true;
+  auto emit = [&](std::size_t begin, std::size_t end) {
+    // Trim apostrophes and hyphens at both ends ("-onne", "'chat'").
+    auto trim_front = [&] {
+      while (begin < end) {
+        std::size_t j = begin;
+        const auto k = kind_of(next_code_point(message, j));
+        if (k != Kind::kApostrophe && k != Kind::kHyphen) return;
+        begin = j;
+      }
+    };
+    trim_front();
+    while (begin < end) {
+      // Step back over one trailing code point if it is an apostrophe or hyphen.
+      std::size_t start = end - 1;
+      while (start > begin && (static_cast<unsigned char>(message[start]) & 0xC0) == 0x80) --start;
+      std::size_t j = start;
+      const auto k = kind_of(next_code_point(message, j));
+      if (k != Kind::kApostrophe && k != Kind::kHyphen) break;
+      end = start;
+    }
+    if (begin >= end) return;
+    const auto token = message.substr(begin, end - begin);
+    // Elisions: "l'épée" → "l'" + "épée", unless the whole is a word.
+    bool whole = lex.contains(token, lexicon::Accept::kProper);
+    std::size_t piece = begin;
+    for (std::size_t i = begin; i < end && !whole;) {
+      std::size_t len = 0;
+      if (is_apostrophe_at(message, i, len) && i > piece && i + len < end) {
+        Word w;
+        w.text = std::string(message.substr(piece, i + len - piece));
+        w.begin = piece;
+        w.end = i + len;
+        w.elided = true;
+        w.sentence_start = sentence_start;
+        sentence_start = false;
+        out.push_back(std::move(w));
+        piece = i + len;
+        i += len;
+      } else {
+        std::size_t j = i;
+        next_code_point(message, j);
+        i = j;
+      }
+    }
+    Word w;
+    w.text = std::string(message.substr(piece, end - piece));
+    w.begin = piece;
+    w.end = end;
+    w.sentence_start = sentence_start;
+    sentence_start = false;
+    if (auto parts = hyphen_parts(w.text); parts.size() >= 2) w.parts = std::move(parts);
+    out.push_back(std::move(w));
+  };
+  std::size_t start = std::string_view::npos;
+  for (std::size_t i = 0; i < message.size();) {
+    const auto at = i;
+    const auto k = kind_of(next_code_point(message, i));
+    const bool in_word = k == Kind::kLetter || k == Kind::kApostrophe || k == Kind::kHyphen;
+    if (in_word && start == std::string_view::npos) start = at;
+    if (!in_word) {
+      if (start != std::string_view::npos) emit(start, at);
+      start = std::string_view::npos;
+      if (k == Kind::kSentenceEnd) sentence_start = true;
+    }
+  }
+  if (start != std::string_view::npos) emit(start, message.size());
+  return out;
+}
+
+// --- judging ----------------------------------------------------------------
+
+int Referee::word_budget(const Constraints& c) {
+  if (!c.has(MonsterKind::kTroll)) return 0;
+  return c.monster->asterisk ? 5 : 10;
+}
+
+ClueVerdict Referee::judge_clue(std::string_view secret, std::span<const std::string> traps, std::string_view clue,
+                                const Constraints& constraints, std::span<const std::string> history) const {
+  ClueVerdict v;
+  const bool echo = constraints.has(Curse::kEcho);
+  const auto p = prepare(lex_, clue, echo);
+  v.fired = fired_traps(lex_, traps, p, clue);
+
+  const Target secret_word(lex_, secret);
+  const int budget = word_budget(constraints);
+  int said = 0;
+  if (budget > 0) {
+    for (const auto& earlier : history) said += static_cast<int>(prepare(lex_, earlier, echo).checked.size());
+  }
+  // Violations in the order of the message (a word's own in rule order).
+  std::vector<std::pair<std::size_t, Violation>> found;
+  auto add = [&](const Word& w, std::string rule, std::string text, std::string reason) {
+    found.push_back({w.begin, {std::move(rule), std::move(text), std::move(reason)}});
+  };
+  for (std::size_t i = 0; i < p.checked.size(); ++i) {
+    const auto& w = *p.checked[i].word;
+    if (!secret_word.empty()) {
+      if (const auto m = secret_word.match_at(p, i, clue)) {
+        add(w, "secret-family", m->text,
+            m->relation == Relation::kInflection ? guillemets(m->text) + " : c’est le mot secret lui-même !"
+                                                 : guillemets(m->text) + " est de la famille du mot secret.");
+      }
+    }
+    if (is_proper_noun(lex_, w)) {
+      add(w, "proper-noun", w.text, guillemets(w.text) + " est un nom propre : pas de noms propres dans les indices.");
+    }
+    if (constraints.has(Curse::kSerpent) &&
+        std::any_of(p.checked[i].forms.begin(), p.checked[i].forms.end(), [](const std::string& f) { return starts_with_s(f); })) {
+      add(w, "serpent", w.text, "Serpent fantomatique : " + guillemets(w.text) + " commence par un s.");
+    }
+    if (constraints.has(Curse::kFaible) && !noun_only(lex_, p.checked[i].forms.front())) {
+      add(w, "faible", w.text, "Faible d’esprit : " + guillemets(w.text) + " n’est pas un nom.");
+    }
+    if (budget > 0 && ++said == budget + 1) {
+      add(w, "troll", w.text,
+          "Le troll ne laisse dire que " + std::to_string(budget) + " mots : " + guillemets(w.text) + " est de trop.");
+    }
+  }
+  for (const auto* w : p.missing_echo) {
+    add(*w, "echo", w->text, "Écho : " + guillemets(w->text) + " n’est pas suivi de l’écho de sa fin.");
+  }
+  std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (auto& f : found) v.violations.push_back(std::move(f.second));
+  return v;
+}
+
+GuessVerdict Referee::judge_guess(std::string_view secret, std::string_view guess, std::span<const std::string> traps,
+                                  const Constraints& constraints) const {
+  GuessVerdict v;
+  std::string_view rest = guess;
+  if (constraints.has(Curse::kToc)) {
+    // The phrase, compared word by word on match keys; the rest is the guess.
+    const auto phrase = split_words(lex_, kTocPhrase);
+    const auto words = split_words(lex_, guess);
+    bool ok = words.size() > phrase.size();
+    for (std::size_t i = 0; ok && i < phrase.size(); ++i) ok = key(words[i].text) == key(phrase[i].text);
+    if (ok) {
+      rest = guess.substr(words[phrase.size()].begin);
+    } else {
+      v.violations.push_back({"toc", words.empty() ? std::string() : words.front().text,
+                              "Trouble obsessionnel-compulsif : chaque proposition commence par « " +
+                                  std::string(kTocPhrase) + "… »."});
+    }
+  }
+  const auto p = prepare(lex_, rest, false);
+  const Target secret_word(lex_, secret);
+  for (std::size_t i = 0; i < p.checked.size() && !v.correct; ++i) {
+    if (const auto m = secret_word.match_at(p, i, rest)) {
+      v.correct = m->relation == Relation::kInflection || m->relation == Relation::kCompound;
+    }
+  }
+  if (constraints.has(MonsterKind::kVampire)) v.fired = fired_traps(lex_, traps, p, rest);
+  return v;
+}
+
+std::optional<std::string> Referee::refuse_trap(std::string_view trap) const {
+  const auto words = split_words(lex_, trap);
+  if (words.empty()) return "Écris un mot-piège.";
+  if (trap.size() > 64) return "Ce mot-piège est bien trop long.";
+  const auto k = key(trap);
+  static constexpr std::array<std::string_view, 5> kPronounLike = {"un", "chose", "quelque", "quelqu'un",
+                                                                    "quelque chose"};
+  for (const auto f : kPronounLike) {
+    if (k == f || (f.find(' ') == std::string_view::npos && f.find('\'') == std::string_view::npos &&
+                   words.size() == 1 && lex_.relate(f, words.front().text) == Relation::kInflection)) {
+      return guillemets(words.size() == 1 ? words.front().text : std::string(trap)) +
+             " ne peut pas être un mot-piège : il sert partout, comme un pronom.";
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace logomachie::games::trapwords

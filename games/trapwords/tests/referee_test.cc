@@ -1,0 +1,182 @@
+// The TrapWords referee (typed mode): traps, the secret word's family, proper
+// nouns, each curse and monster it can judge from the text, guesses.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "games/core/content.h"
+#include "games/core/tests/test_support.h"
+#include "games/trapwords/referee.h"
+
+namespace logomachie::games {
+std::span<const ContentFile> trapwords_content();  // generated from data/trapwords/
+}
+
+namespace logomachie::games::trapwords {
+namespace {
+
+const Referee& referee() {
+  static const Referee r(testing::lexicon());
+  return r;
+}
+
+Constraints with(std::vector<Curse> curses, std::optional<std::string_view> monster = std::nullopt) {
+  Constraints c;
+  c.curses = std::move(curses);
+  if (monster) c.monster = parse_monster(*monster);
+  return c;
+}
+
+ClueVerdict clue(std::string_view secret, std::vector<std::string> traps, std::string_view text,
+                 const Constraints& c = {}, std::vector<std::string> history = {}) {
+  return referee().judge_clue(secret, traps, text, c, history);
+}
+
+std::vector<std::string> rules(const ClueVerdict& v) {
+  std::vector<std::string> out;
+  for (const auto& x : v.violations) out.push_back(x.rule + ":" + x.word);
+  return out;
+}
+
+std::vector<std::string> fired(const std::vector<Fired>& f) {
+  std::vector<std::string> out;
+  for (const auto& x : f) out.push_back(x.trap + ":" + x.word + ":" + std::string(lexicon::to_string(x.relation)));
+  return out;
+}
+
+TEST(TrapWordsReferee, TheIssueExampleFiresGalopOnGalope) {
+  const auto v = clue("cheval", {"galop", "selle"}, "il galope dans le pré", with({Curse::kSerpent}));
+  EXPECT_EQ(fired(v.fired), (std::vector<std::string>{"galop:galope:derivative"}));
+  EXPECT_TRUE(v.violations.empty());
+  EXPECT_FALSE(v.ok());
+  EXPECT_TRUE(clue("cheval", {"galop", "selle"}, "un animal de ferme").ok());
+}
+
+TEST(TrapWordsReferee, DerivativesInflectionsAndCompoundsAllFireEachTrapOnceInOrder) {
+  // science/scientifique: the rulebook's own example of a derivative.
+  auto v = clue("physique", {"laboratoire", "science"}, "Travail de scientifique, en sciences, au laboratoire.");
+  EXPECT_EQ(fired(v.fired), (std::vector<std::string>{"science:scientifique:derivative", "laboratoire:laboratoire:inflection"}));
+  v = clue("pluie", {"ciel", "nuages"}, "un arc-en-ciel sous le nuage");
+  EXPECT_EQ(fired(v.fired), (std::vector<std::string>{"ciel:arc-en-ciel:compound", "nuages:nuage:inflection"}));
+  // Look-alikes do not fire.
+  EXPECT_TRUE(clue("souris", {"chat"}, "un château").fired.empty());
+}
+
+TEST(TrapWordsReferee, ElisionsAreSeparatedAndMultiWordTrapsFireOnTheSequence) {
+  auto v = clue("dragon", {"épée", "pomme de terre"}, "l'épée du chevalier, des pommes de terre");
+  EXPECT_EQ(fired(v.fired), (std::vector<std::string>{"épée:épée:inflection", "pomme de terre:pommes de terre:inflection"}));
+  // The words of a multi-word trap apart do not fire it.
+  EXPECT_TRUE(clue("dragon", {"pomme de terre"}, "une pomme sur la terre").fired.empty());
+  // A word the dictionary knows with its apostrophe stays whole.
+  const auto words = split_words(testing::lexicon(), "Aujourd’hui l’arc-en-ciel !");
+  ASSERT_EQ(words.size(), 3u);
+  EXPECT_EQ(words[0].text, "Aujourd’hui");
+  EXPECT_TRUE(words[1].elided);
+  EXPECT_EQ(words[2].parts, (std::vector<std::string>{"arc", "en", "ciel"}));
+}
+
+TEST(TrapWordsReferee, TheSecretWordItsFamilyAndProperNounsAreViolations) {
+  auto v = clue("cheval", {}, "des chevaux, un pas chevalin");
+  EXPECT_EQ(rules(v), (std::vector<std::string>{"secret-family:chevaux", "secret-family:chevalin"}));
+  v = clue("tour", {}, "On la visite à Paris. Paris est beau");
+  // Inside a sentence the capital marks a name; at the start it may be "paris" (bets).
+  EXPECT_EQ(rules(v), (std::vector<std::string>{"proper-noun:Paris"}));
+  EXPECT_FALSE(v.violations.front().reason.empty());
+}
+
+TEST(TrapWordsReferee, SerpentRefusesWordsStartingWithS) {
+  const auto v = clue("arbre", {}, "Il s'envole, porte-savon, grand", with({Curse::kSerpent}));
+  EXPECT_EQ(rules(v), (std::vector<std::string>{"serpent:s'", "serpent:porte-savon"}));
+}
+
+TEST(TrapWordsReferee, FaibleAllowsNounsOnly) {
+  const auto v = clue("dragon", {}, "bête feu une trésor il grotte", with({Curse::kFaible}));
+  EXPECT_EQ(rules(v), (std::vector<std::string>{"faible:une", "faible:il"}));
+  EXPECT_TRUE(clue("dragon", {}, "bête feu trésor grotte personne", with({Curse::kFaible})).ok());
+}
+
+TEST(TrapWordsReferee, EchoWantsEachWordFollowedByItsEnding) {
+  EXPECT_TRUE(clue("cloche", {}, "sonne -onne bizarre-arre", with({Curse::kEcho})).ok());
+  const auto v = clue("cloche", {}, "sonne onne église", with({Curse::kEcho}));
+  EXPECT_EQ(rules(v), (std::vector<std::string>{"echo:église"}));
+}
+
+TEST(TrapWordsReferee, TheTrollCountsWordsAcrossTheTurn) {
+  const std::vector<std::string> history = {"bête ailes", "feu"};
+  EXPECT_TRUE(clue("dragon", {}, "trésor grotte", with({}, "troll*"), history).ok());
+  const auto v = clue("dragon", {}, "trésor grotte écailles", with({}, "troll*"), history);
+  EXPECT_EQ(rules(v), (std::vector<std::string>{"troll:écailles"}));
+  EXPECT_TRUE(clue("dragon", {}, "un deux trois quatre cinq six sept huit neuf dix", with({}, "troll")).ok());
+  EXPECT_EQ(Referee::word_budget(with({}, "troll")), 10);
+  EXPECT_EQ(Referee::word_budget(with({})), 0);
+}
+
+TEST(TrapWordsReferee, GuessesHoldTheSecretWordNotAMereDerivative) {
+  const auto guess = [](std::string_view secret, std::string_view g) {
+    return referee().judge_guess(secret, g, {}, {}).correct;
+  };
+  EXPECT_TRUE(guess("cheval", "chevaux"));
+  EXPECT_TRUE(guess("cheval", "cheval-vapeur"));
+  EXPECT_TRUE(guess("cheval", "un grand cheval"));
+  EXPECT_FALSE(guess("science", "scientifique"));
+  EXPECT_FALSE(guess("chat", "château"));
+}
+
+TEST(TrapWordsReferee, VampireGuessesFireTrapsAndTocNeedsThePhrase) {
+  const std::vector<std::string> traps = {"selle"};
+  auto v = referee().judge_guess("cheval", "une selle", traps, with({}, "vampire"));
+  EXPECT_FALSE(v.correct);
+  EXPECT_EQ(fired(v.fired), (std::vector<std::string>{"selle:selle:inflection"}));
+  EXPECT_TRUE(referee().judge_guess("cheval", "une selle", traps, {}).fired.empty());  // no vampire
+  v = referee().judge_guess("cheval", "Je mange mon chapeau si ce n'est pas un cheval", traps, with({Curse::kToc}));
+  EXPECT_TRUE(v.correct);
+  EXPECT_TRUE(v.violations.empty());
+  v = referee().judge_guess("cheval", "cheval", traps, with({Curse::kToc}));
+  ASSERT_EQ(v.violations.size(), 1u);
+  EXPECT_EQ(v.violations.front().rule, "toc");
+}
+
+TEST(TrapWordsReferee, PronounLikeTrapsAreRefused) {
+  for (std::string_view t : {"un", "une", "chose", "choses", "quelque", "quelqu'un", "Quelque chose", " "}) {
+    EXPECT_TRUE(referee().refuse_trap(t).has_value()) << t;
+  }
+  for (std::string_view t : {"personne", "lieu", "galop", "pomme de terre"}) {
+    EXPECT_FALSE(referee().refuse_trap(t).has_value()) << t;
+  }
+}
+
+TEST(TrapWordsReferee, IdsRoundTrip) {
+  for (std::size_t i = 0; i < kCurseCount; ++i) {
+    const auto c = static_cast<Curse>(i);
+    EXPECT_EQ(parse_curse(to_string(c)), c);
+  }
+  for (std::string_view id : {"demon", "dragon", "momie", "troll", "vampire", "troll*", "vampire*"}) {
+    const auto m = parse_monster(id);
+    ASSERT_TRUE(m) << id;
+    EXPECT_EQ(to_string(*m), id);
+  }
+  EXPECT_FALSE(parse_monster("licorne"));
+  EXPECT_FALSE(parse_curse("Serpent"));
+}
+
+TEST(TrapWordsDecks, TwoBooksOfGuessableNouns) {
+  const auto& lex = testing::lexicon();
+  for (std::string_view book : {"fantastique.txt", "contemporain.txt"}) {
+    std::set<std::string> seen;
+    std::size_t unranked = 0;
+    for_each_data_line(content_file(trapwords_content(), book), [&](std::string_view w) {
+      EXPECT_TRUE(seen.insert(std::string(w)).second) << book << ": twice " << w;
+      EXPECT_TRUE(lex.contains(w)) << book << ": " << w;
+      bool noun = false;
+      for (const auto& a : lex.analyses(w)) noun = noun || (a.pos & lexicon::kNoun);
+      EXPECT_TRUE(noun) << book << ": " << w;
+      EXPECT_FALSE(referee().refuse_trap(w).has_value()) << w;
+      unranked += lex.frequency_rank(w) ? 0 : 1;
+    });
+    EXPECT_GE(seen.size(), 400u) << book;
+    EXPECT_LT(unranked * 20, seen.size()) << book << ": common enough to guess";
+  }
+}
+
+}  // namespace
+}  // namespace logomachie::games::trapwords
