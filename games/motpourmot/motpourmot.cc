@@ -168,12 +168,19 @@ bool MotPourMotGame::spelling_known(const Category& c, std::string_view word) co
 
 namespace {
 
-// Draws the next card (the discard pile reshuffled when the deck runs out).
+// Draws the next card. When the deck runs out the discard pile is reshuffled,
+// all but the card just played (its answers were shown as hints).
 std::string draw(MotPourMotData& d) {
   if (d.deck.empty()) {
+    std::vector<std::string> keep;
+    if (!d.discard.empty()) {
+      keep.push_back(std::move(d.discard.back()));
+      d.discard.pop_back();
+    }
     d.deck = std::move(d.discard);
-    d.discard.clear();
+    d.discard = std::move(keep);
     d.rng.shuffle(std::span(d.deck));
+    if (d.deck.empty()) std::swap(d.deck, d.discard);  // a one-card deck
   }
   auto id = d.deck.front();
   d.deck.erase(d.deck.begin());
@@ -221,6 +228,11 @@ std::unique_ptr<State> MotPourMotGame::new_state(const Setup& setup) const {
     } else {
       refuse("unknown_option", "Option inconnue pour Mot pour Mot : " + guillemets(k) + ".");
     }
+  }
+  // Both teams could otherwise end one capture short with no tile left.
+  if (d.letters.size() < static_cast<std::size_t>(2 * d.target - 1)) {
+    refuse("bad_option", "« letters » : il faut au moins " + std::to_string(2 * d.target - 1) + " lettres pour jouer en " +
+                              std::to_string(d.target) + " captures.");
   }
   d.position.assign(d.letters.size(), 0);
   const auto n = static_cast<std::size_t>(setup.players);
@@ -283,8 +295,8 @@ std::vector<Step> MotPourMotState::pulls(std::string_view letters, int team) con
 }
 
 std::optional<Error> MotPourMotState::check_word(std::string_view word) const {
-  if (word.size() > kMaxWordBytes) return Error{"word_too_long", "Ce mot est bien trop long."};
   const auto w = trimmed(word);
+  if (w.size() > kMaxWordBytes) return Error{"word_too_long", "Ce mot est bien trop long."};
   if (w.empty()) return Error{"empty_word", "Écris un mot."};
   if (w.find_first_of(" \t\n\r") != std::string::npos) {
     return Error{"one_word", "Un seul mot ! Les mots composés s’écrivent avec un trait d’union."};
@@ -483,6 +495,7 @@ ApplyResult MotPourMotState::apply(const Action& action) {
       auto& played = *next.played;
       if (type == "challenge") {
         if (!opponent) refuse("not_opponent", "Seule l’équipe adverse peut contester le mot.");
+        if (!table_mode() && played.accepted[pi]) refuse("already_accepted", "Tu as déjà accepté ce mot.");
         const auto kind = get_string(action.body, "kind");
         if (kind != "spelling" && kind != "category") {
           refuse("bad_field", "« kind » : « spelling » (orthographe) ou « category » (catégorie).");
@@ -521,6 +534,7 @@ ApplyResult MotPourMotState::apply(const Action& action) {
         if (!action.body.contains("valid") || !action.body.at("valid").is_bool()) {
           refuse("bad_field", "« valid » : true (le mot est bon) ou false.");
         }
+        if (played.votes[pi]) refuse("already_voted", "Tu as déjà voté.");
         played.votes[pi] = action.body.at("valid").as_bool();
         events.push_back(JsonObject{{"type", "voted"}, {"player", p}, {"valid", *played.votes[pi]}});
         close = std::all_of(played.votes.begin(), played.votes.end(), [](const auto& v) { return v.has_value(); });

@@ -299,8 +299,13 @@ TEST(MotPourMotSetup, OptionsAndLetterSets) {
   fr.options.erase("letters");
   EXPECT_EQ(data(*mpm().new_state(fr)).letters, mpm().letter_sets().fr);
   EXPECT_EQ(mpm().letter_sets().fr.size(), 17u);
-  fr.options["letters"] = "BCDFG";
-  EXPECT_EQ(data(*mpm().new_state(fr)).position.size(), 5u);
+  fr.options["letters"] = "BCDFGHJLMNP";  // 11 = 2 × 6 − 1: one team must get 6
+  EXPECT_EQ(data(*mpm().new_state(fr)).position.size(), 11u);
+  fr.options["letters"] = "BCDFGHJLMN";  // 10: both teams could end on 5
+  EXPECT_THROW(mpm().new_state(fr), ActionError);
+  fr.options["target"] = 7;
+  fr.options["letters"] = "BCDFGHJLMNPQ";
+  EXPECT_THROW(mpm().new_state(fr), ActionError);
   for (auto [key, bad] : {std::pair<std::string, Json>{"target", 8}, {"target", 5}, {"letters", "BCD"},
                           {"letters", "BBCDF"}, {"letters", "bcdfg"}, {"level", "moyen"}, {"turn_seconds", -1}}) {
     games::Setup s = setup();
@@ -312,6 +317,30 @@ TEST(MotPourMotSetup, OptionsAndLetterSets) {
   const auto s = mpm().new_state(hard);
   for (const auto& id : data(*s).deck) EXPECT_TRUE(mpm().find_category(id)->hard);
   EXPECT_THROW(mpm().new_state(setup(17)), ActionError);
+}
+
+TEST(MotPourMotChallenge, OneAnswerPerOpponentAndOneVotePerPlayer) {
+  auto s = mpm().new_state(setup(4, 0));
+  must_apply(*s, 0, word("chat"), 0);
+  must_apply(*s, 1, kAccept);
+  must_refuse(*s, 1, {{"type", "challenge"}, {"kind", "spelling"}}, "already_accepted");
+  must_apply(*s, 3, {{"type", "challenge"}, {"kind", "category"}});
+  must_apply(*s, 3, {{"type", "vote"}, {"valid", false}});
+  must_refuse(*s, 3, {{"type", "vote"}, {"valid", true}}, "already_voted");
+}
+
+TEST(MotPourMotDeck, AReshuffleNeverDealsTheCardJustPlayedAgain) {
+  // Pass every turn through the whole deck twice: each reshuffle keeps the
+  // card in play out of the new deck.
+  games::Setup s0 = setup(2, 0);
+  s0.fixed.erase("categories");
+  auto s = mpm().new_state(s0);
+  const auto cards = data(*s).deck.size() + 1;
+  for (std::size_t turn = 0; turn < 2 * cards + 3; ++turn) {
+    const auto before = data(*s).category;
+    must_apply(*s, data(*s).captain[static_cast<std::size_t>(data(*s).team)], {{"type", "give_up"}}, s->now());
+    EXPECT_NE(data(*s).category, before) << "turn " << turn;
+  }
 }
 
 TEST(MotPourMotViews, TheCardsAnswersStayHiddenWhileTheTeamSearches) {

@@ -203,6 +203,7 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
   const [word, setWord] = useState('');
   const [tally, setTally] = useState({ valid: 0, invalid: 0 });
   useEffect(() => setWord(''), [v.turn]);
+  useEffect(() => setTally({ valid: 0, invalid: 0 }), [v.turn, v.phase]);
   const myTeam = v.table ? v.team : v.your_team ?? null;
   const active = v.table || myTeam === v.team;
   const captain = v.table || (you !== null && v.teams[v.team].captain === you);
@@ -296,7 +297,11 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
           )}
         </section>
       )}
-      {v.phase === 'play' && !active && <p class="card muted">{TEAM_NAMES[v.team]} cherche un mot… Vous retournerez le sablier au prochain tour.</p>}
+      {v.phase === 'play' && !active && (
+        <p class="card muted">
+          {TEAM_NAMES[v.team]} cherche un mot…{canAct ? ' Vous surveillez le sablier.' : ''}
+        </p>
+      )}
 
       {v.phase === 'challenge' && v.played && (
         <section class="card challenge" role="dialog" aria-label="Contester le mot">
@@ -321,7 +326,7 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
               <p class="muted small">Orthographe : si le mot est bien écrit, vous passez votre prochain tour.</p>
             </>
           ) : (
-            <p class="muted">L’équipe adverse peut contester le mot.</p>
+            <p class="muted">{opponent && canAct ? 'Accepté : on attend vos coéquipiers.' : 'L’équipe adverse peut contester le mot.'}</p>
           )}
         </section>
       )}
