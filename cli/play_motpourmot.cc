@@ -1,6 +1,7 @@
 // Mot pour Mot in the terminal: the board as 17 columns between the two
 // teams, the card, the word (with the pulls it makes), challenges and votes.
 #include <iostream>
+#include <sstream>
 
 #include "games/motpourmot/motpourmot.h"
 #include "play_command.h"
@@ -67,6 +68,11 @@ class MotPourMotTerminal final : public TerminalGame {
       } else if (d.phase == Phase::kChallenge) {
         out << "« " << d.played->word << " » : o = on accepte, orthographe = vérifier l’orthographe, "
             << "categorie = hors catégorie : " << std::flush;
+      } else if (s.table_mode()) {
+        // Around a table: a show of hands, counted.
+        out << "« " << d.played->word << " » "
+            << (d.played->vote == "spelling" ? "est-il bien écrit" : "va-t-il avec la catégorie")
+            << " ? Mains pour, puis mains contre (ex. « 3 2 ») : " << std::flush;
       } else {
         out << "« " << d.played->word << " » "
             << (d.played->vote == "spelling" ? "est-il bien écrit" : "va-t-il avec la catégorie") << " ? (o/n) "
@@ -89,10 +95,17 @@ class MotPourMotTerminal final : public TerminalGame {
         out << "  Réponds « o », « orthographe » ou « categorie ».\n";
         continue;
       }
+      if (s.table_mode()) {
+        std::istringstream counts(*line);
+        int valid = -1, invalid = -1;
+        if (counts >> valid >> invalid && valid >= 0 && invalid >= 0 && valid <= 100 && invalid <= 100) {
+          return make({{"type", "tally"}, {"valid", valid}, {"invalid", invalid}});
+        }
+        out << "  Deux nombres : les mains pour, puis les mains contre.\n";
+        continue;
+      }
       if (*line == "o" || *line == "oui" || *line == "n" || *line == "non") {
-        const bool valid = line->front() == 'o';
-        if (s.table_mode()) return make({{"type", "tally"}, {"valid", valid ? 1 : 0}, {"invalid", valid ? 0 : 1}});
-        return make({{"type", "vote"}, {"valid", valid}});
+        return make({{"type", "vote"}, {"valid", line->front() == 'o'}});
       }
       out << "  Réponds « o » ou « n ».\n";
     }
@@ -106,7 +119,8 @@ class MotPourMotTerminal final : public TerminalGame {
       out << "  " << capitalised(kTeams[t]) << " : " << s.captures(t) << " lettre" << (s.captures(t) > 1 ? "s" : "")
           << " capturée" << (s.captures(t) > 1 ? "s" : "") << " (";
       bool first = true;
-      for (int p = t; p < s.players(); p += 2) {
+      if (s.table_mode()) out << "autour de la table";
+      for (int p = t; p < s.players() && !s.table_mode(); p += 2) {
         out << (first ? "" : ", ") << names[static_cast<std::size_t>(p)];
         first = false;
       }

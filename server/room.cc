@@ -273,7 +273,12 @@ std::vector<Outgoing> Room::tick(int64_t now_ms) {
       it->offline_since = now_ms;  // never seen (e.g. after a restart): grace starts now
     }
   }
-  if (held_ && !held_current()) held_.reset();  // the game moved on: the bot thinks again
+  // The game moved on, or the person a stand-in played for is back: the
+  // held move is dropped.
+  if (held_ && (!held_current() || (!bots_[static_cast<std::size_t>(held_->action.actor)] &&
+                                    !stood_in(held_->action.actor, now_ms)))) {
+    held_.reset();
+  }
   if (held_ && game_time(now_ms) >= held_->action.at) {
     const auto action = std::move(held_->action);
     held_.reset();
@@ -289,15 +294,18 @@ std::vector<Outgoing> Room::tick(int64_t now_ms) {
   return accept(*action, std::nullopt);
 }
 
+bool Room::stood_in(int seat, int64_t now_ms) const {
+  const auto& s = seats_[static_cast<std::size_t>(seat)];
+  if (!s.member) return false;
+  const Member* m = member(*s.member);
+  return m && m->connections == 0 && m->offline_since != 0 && now_ms - m->offline_since >= kGraceMs;
+}
+
 std::pair<int, std::shared_ptr<games::Bot>> Room::due_bot(int64_t now_ms) const {
   if (!state_ || state_->is_terminal()) return {0, nullptr};
   for (const auto seat : state_->to_act()) {
-    const auto& s = seats_[static_cast<std::size_t>(seat)];
     if (const auto& bot = bots_[static_cast<std::size_t>(seat)]) return {seat, bot};
-    if (!s.member) continue;
-    const Member* m = member(*s.member);
-    if (!m || m->connections > 0 || m->offline_since == 0 || now_ms - m->offline_since < kGraceMs) continue;
-    return {seat, stand_in_};  // may be null until created (see take_bot_job)
+    if (stood_in(seat, now_ms)) return {seat, stand_in_};  // may be null until created (see take_bot_job)
   }
   return {0, nullptr};
 }
@@ -305,10 +313,7 @@ std::pair<int, std::shared_ptr<games::Bot>> Room::due_bot(int64_t now_ms) const 
 bool Room::bot_due(int64_t now_ms) const {
   if (bot_out_ || held_current() || !state_ || state_->is_terminal()) return false;
   for (const auto seat : state_->to_act()) {
-    if (bots_[static_cast<std::size_t>(seat)]) return true;
-    const auto& s = seats_[static_cast<std::size_t>(seat)];
-    const Member* m = s.member ? member(*s.member) : nullptr;
-    if (m && m->connections == 0 && m->offline_since != 0 && now_ms - m->offline_since >= kGraceMs) return true;
+    if (bots_[static_cast<std::size_t>(seat)] || stood_in(seat, now_ms)) return true;
   }
   return false;
 }

@@ -174,6 +174,8 @@ class Room {
     games::Action action;
   };
   std::optional<HeldMove> held_;
+  // Whether a stand-in bot plays `seat` now: its person has been away past the grace period.
+  bool stood_in(int seat, int64_t now_ms) const;
   bool held_current() const { return held_ && held_->version == version() && held_->generation == generation_; }
   uint64_t generation_ = 0;  // +1 per game started in this room
 };

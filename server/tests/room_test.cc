@@ -266,6 +266,38 @@ TEST_F(RoomTest, ABotTakingItsTimeIsPlayedWhenTheGameClockGetsThere) {
   EXPECT_EQ(room.version(), moved_on);  // the stale move was not played
 }
 
+TEST_F(RoomTest, AStandInsHeldMoveIsDroppedWhenItsPersonComesBack) {
+  Room room("BACKH", games::testing::game("motpourmot"), *store_, 9);
+  room.set_deferred_bots(true);
+  const auto a = room.join("A").id;
+  const auto b = room.join("B").id;
+  room.connected(a);
+  room.connected(b);
+  ASSERT_FALSE(room.set_players(a, 2));
+  ASSERT_FALSE(room.set_options(a, games::JsonObject{{"turn_seconds", 0}}));  // no hourglass: the seat waits
+  room.take_seat(a, 0);
+  room.take_seat(b, 1);
+  ASSERT_FALSE(room.start(a, 0));
+  // The team that waits has its person leave; once they are gone past the
+  // grace period, the other team's word calls for their answer.
+  const auto active = room.state()->to_act().front();
+  const MemberId stays = active == 0 ? a : b, gone = active == 0 ? b : a;
+  room.disconnected(gone, 1000);
+  const int64_t away = 1000 + kGraceMs;
+  ASSERT_FALSE(has_error(room.act(stays, room.version(), games::JsonObject{{"type", "word"}, {"word", "chat"}}, away), "stale"));
+  auto job = room.take_bot_job(away + 10);
+  ASSERT_TRUE(job.has_value());
+  EXPECT_EQ(job->seat, 1 - active);
+  auto action = job->bot->act(*job->state, job->seat);
+  ASSERT_TRUE(action.has_value());
+  ASSERT_GT(action->at, away);  // the stand-in takes its time: the move is held
+  EXPECT_TRUE(room.bot_moved(*job, action).empty());
+  room.connected(gone);  // back before the move is played
+  const auto version = room.version();
+  EXPECT_TRUE(room.tick(action->at).empty());
+  EXPECT_EQ(room.version(), version);  // they play their own turn
+}
+
 TEST_F(RoomTest, ABotPlaysForSomeoneGoneAndHandsTheSeatBack) {
   Room room("AWAY", games::testing::game("wordbank"), *store_, 8);
   const auto a = room.join("A").id;

@@ -108,6 +108,9 @@ out=$(printf 'deux mots\no\ndeux mots\n/quitter\n' | "$bin" play motpourmot --pl
 expect_eq "play motpourmot: quitting exits 0" 0 "$?"
 expect_match "play motpourmot: the card is shown" 'Catégorie : « ' "$out"
 expect_match "play motpourmot: one word only" '✗ Un seul mot' "$out"
+out=$(printf 'chat\ncategorie\ntrois\n1 3\n/quitter\n' | "$bin" play motpourmot --players 1 --bots 0 --seed 2)
+expect_match "play motpourmot: table mode counts hands" 'Vote : 1 pour, 3 contre' "$out"
+expect_match "play motpourmot: a bad count is asked again" 'Deux nombres' "$out"
 "$bin" play wordbank --players 9 --bots 1 </dev/null >/dev/null 2>&1
 expect_eq "play: too many players is refused" 2 "$?"
 "$bin" play wordbank --level grandmaster </dev/null >/dev/null 2>&1

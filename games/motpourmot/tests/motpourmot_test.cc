@@ -177,6 +177,38 @@ TEST(MotPourMotChallenge, CorrectSpellingCostsTheChallengersTheirTurn) {
   EXPECT_EQ(data(*s).last_turn.as_object().at("result"), "stood");
 }
 
+TEST(MotPourMotChallenge, ASpellingUpheldByVoteCostsTheChallengersTheirTurn) {
+  // A name the dictionary does not know: the players vote, and keep it.
+  auto s = mpm().new_state(setup(2, 0));
+  must_apply(*s, 0, word("Zorglubette"), 0);
+  must_apply(*s, 1, {{"type", "challenge"}, {"kind", "spelling"}});
+  ASSERT_EQ(data(*s).phase, Phase::kVote);
+  must_apply(*s, 0, {{"type", "vote"}, {"valid", true}});
+  must_apply(*s, 1, {{"type", "vote"}, {"valid", true}});
+  EXPECT_EQ(data(*s).last_turn.as_object().at("result"), "stood");
+  EXPECT_EQ(data(*s).team, 0);  // team A plays again
+  EXPECT_EQ(data(*s).turn, 2);
+}
+
+TEST(MotPourMotChallenge, AWinningWordUndoneDoesNotWin) {
+  auto s = mpm().new_state(setup(2, 0));
+  const std::string tiles = "BCDFGH";
+  for (std::size_t i = 0; i < 5; ++i) {  // five captures for team A
+    play(*s, std::string(3, tiles[i]));
+    play(*s, std::string(i + 1, 'a'));  // team B pulls nothing
+  }
+  ASSERT_EQ(st(*s).captures(0), 5);
+  must_apply(*s, 0, word("hhh"), s->now());
+  EXPECT_EQ(st(*s).captures(0), 6);
+  EXPECT_FALSE(s->is_terminal());
+  must_apply(*s, 1, {{"type", "challenge"}, {"kind", "category"}}, s->now());
+  must_apply(*s, 1, {{"type", "vote"}, {"valid", false}}, s->now());
+  must_apply(*s, kHost, {{"type", "timeout"}}, *s->deadline());  // A never votes: 0–1
+  EXPECT_FALSE(s->is_terminal());
+  EXPECT_EQ(st(*s).captures(0), 5);
+  EXPECT_EQ(data(*s).team, 1);
+}
+
 TEST(MotPourMotChallenge, RevertedCaptureAndWinAreUndone) {
   auto s = mpm().new_state(setup(3, 1, {{"target", 6}}));
   play(*s, "tôt");
@@ -244,6 +276,23 @@ TEST(MotPourMotEnd, SixCapturesWinAfterTheChallengeWindowSevenInTheVariant) {
   }
 }
 
+TEST(MotPourMotWords, OnlyTheCaptainPassesAndEitherTeamMayStart) {
+  auto s = mpm().new_state(setup(4, 0));
+  must_refuse(*s, 2, {{"type", "give_up"}}, "not_captain");
+  must_refuse(*s, 1, {{"type", "give_up"}}, "not_captain");
+  must_apply(*s, 0, {{"type", "give_up"}});
+  EXPECT_EQ(data(*s).team, 1);
+  EXPECT_EQ(data(*s).last_turn.as_object().at("result"), "gave_up");
+  bool started[2] = {false, false};
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    games::Setup r = setup(2);
+    r.fixed.erase("first_team");
+    r.seed = seed;
+    started[data(*mpm().new_state(r)).team] = true;
+  }
+  EXPECT_TRUE(started[0] && started[1]);
+}
+
 TEST(MotPourMotTable, OneSharedScreenPlaysBothTeamsAndEntersTallies) {
   auto s = mpm().new_state(setup(1, 0));
   EXPECT_TRUE(st(*s).table_mode());
@@ -257,6 +306,12 @@ TEST(MotPourMotTable, OneSharedScreenPlaysBothTeamsAndEntersTallies) {
   EXPECT_EQ(data(*s).last_turn.as_object().at("result"), "reverted");
   EXPECT_EQ(position(*s, 'T'), -1);
   EXPECT_EQ(s->outcome().rank, (std::vector<int>{1}));
+  // The hourglass and the windows run the same on a shared screen.
+  must_apply(*s, kHost, {{"type", "timeout"}}, *s->deadline());
+  EXPECT_EQ(data(*s).last_turn.as_object().at("result"), "time_up");
+  must_apply(*s, 0, word("vache"), s->now());
+  must_apply(*s, kHost, {{"type", "timeout"}}, *s->deadline());
+  EXPECT_EQ(data(*s).last_turn.as_object().at("result"), "stood");
 }
 
 // A–Z, or À–Þ in UTF-8 (É is C3 89; é is C3 A9).

@@ -9,3 +9,16 @@ export function gameLetters(word: string): string {
     .toUpperCase()
     .replace(/[^A-Z]/g, '');
 }
+
+// Whether the server would read `word` as letters only (A–Z once accents and
+// ligatures are folded; hyphens, apostrophes and spaces allowed): "r2d2" is not.
+export function onlyLetters(word: string): boolean {
+  return /^[a-z\-'’\s]*$/.test(
+    word
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/œ/gi, 'oe')
+      .replace(/æ/gi, 'ae')
+      .toLowerCase(),
+  );
+}

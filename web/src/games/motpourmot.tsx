@@ -4,7 +4,7 @@
 // table mode (one shared screen), and the results.
 import { useEffect, useState } from 'preact/hooks';
 import type { BoardProps, ClientGame, OptionsProps } from './types';
-import { gameLetters } from './letters';
+import { gameLetters, onlyLetters } from './letters';
 import { Hourglass, WordInput } from '../ui';
 
 interface Tile {
@@ -213,6 +213,7 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
   const typed = gameLetters(word);
   const used = typed.length > 0 && v.used.includes(typed);
   const spaces = /\s/.test(word.trim());
+  const notLetters = !onlyLetters(word);
   const total = v.phase === 'play' ? v.options.turn_seconds : v.phase === 'challenge' ? v.options.challenge_seconds : v.options.vote_seconds;
   const [now, setNow] = useState(Date.now());
   const reading = v.phase === 'play' && v.hourglass_from !== undefined && deadline !== undefined && now < deadline - v.options.turn_seconds * 1000;
@@ -251,15 +252,17 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
               if (!captain) setWord('');
             }}
           >
-            <WordInput name="word" value={word} label={captain ? 'Votre mot' : 'Ta proposition'} placeholder={captain ? 'Un seul mot' : 'Propose un mot au capitaine'} onInput={setWord} />
-            <p class={`preview${used || spaces ? ' bad' : ' good'}`} aria-live="polite">
+            <WordInput name="word" value={word} label={v.table ? 'Votre mot' : captain ? 'Ton mot' : 'Ta proposition'} placeholder={captain ? 'Un seul mot' : 'Propose un mot au capitaine'} onInput={setWord} />
+            <p class={`preview${used || spaces || notLetters ? ' bad' : ' good'}`} aria-live="polite">
               {typed.length === 0
                 ? v.table
                   ? 'L’équipe dit son mot à voix haute, le capitaine le tape.'
                   : captain
                     ? 'Tu es capitaine : mettez-vous d’accord, puis écris le mot.'
                     : 'Propose des mots, le capitaine choisit.'
-                : spaces
+                : notLetters
+                  ? 'Un mot s’écrit avec des lettres.'
+                  : spaces
                   ? 'Un seul mot (les mots composés prennent un trait d’union).'
                   : used
                     ? 'Ce mot a déjà été joué.'
@@ -268,7 +271,7 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
                       : `Avancent : ${preview.map((s) => s.letter).join(' ')}${captures.length ? ` — capture${captures.length > 1 ? 's' : ''} : ${captures.join(' ')} !` : ''}`}
             </p>
             <div class="row">
-              <button type="submit" data-action={captain ? 'word' : 'propose'} disabled={!typed.length || used || spaces}>
+              <button type="submit" data-action={captain ? 'word' : 'propose'} disabled={!typed.length || used || spaces || notLetters}>
                 {captain ? 'Jouer ce mot' : 'Proposer'}
               </button>
               {captain && (
@@ -485,7 +488,15 @@ function describe(e: any, names: string[]): string | null {
     case 'vote_closed':
       return `Vote : ${e.valid} pour, ${e.invalid} contre.`;
     case 'turn_ended':
-      return e.turn.result === 'reverted' ? 'Le mot est annulé : les lettres reviennent à leur place.' : e.turn.result === 'time_up' ? 'Le sablier est vide !' : null;
+      switch (e.turn.result) {
+        case 'reverted':
+          return 'Le mot est annulé : les lettres reviennent à leur place.';
+        case 'time_up':
+          return 'Le sablier est vide !';
+        case 'gave_up':
+          return `${TEAM_NAMES[e.turn.team]} passe.`;
+      }
+      return null;
     case 'game_over':
       return `Partie terminée : ${TEAM_NAMES[e.winner]} gagne !`;
   }
