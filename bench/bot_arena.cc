@@ -33,6 +33,7 @@ int main(int argc, char** argv) {
   const auto game = entry->make(ctx);
 
   int wins_a = 0, wins_b = 0, ties = 0, unfinished = 0;
+  long long turns = 0, found = 0;  // games reporting "turns"/"found" (TrapWords): words found
   long long actions = 0;
   const auto t0 = std::chrono::steady_clock::now();
   for (int g = 0; g < games_count; ++g) {
@@ -66,7 +67,12 @@ int main(int argc, char** argv) {
       ++unfinished;
       continue;
     }
-    const auto rank = state->outcome().rank;
+    const auto outcome = state->outcome();
+    const auto& rank = outcome.rank;
+    if (const auto* details = outcome.details.if_object(); details && details->contains("found")) {
+      turns += details->at("turns").to_number<long long>();
+      found += details->at("found").to_number<long long>();
+    }
     bool a_first = false, b_first = false;
     for (int p = 0; p < players; ++p) {
       if (rank[static_cast<std::size_t>(p)] == 1) (is_a[static_cast<std::size_t>(p)] ? a_first : b_first) = true;
@@ -80,5 +86,6 @@ int main(int argc, char** argv) {
               level_a.c_str(), level_b.c_str(), players, games_count, 100.0 * wins_a / games_count,
               100.0 * wins_b / games_count, 100.0 * ties / games_count, unfinished,
               static_cast<double>(actions) / games_count, secs);
+  if (turns > 0) std::printf("words found: %lld of %lld turns (%.1f%%)\n", found, turns, 100.0 * found / turns);
   return unfinished == 0 ? 0 : 1;
 }

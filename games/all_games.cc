@@ -4,6 +4,7 @@
 #include "games/core/registry.h"
 #include "games/lettralettre/lettralettre.h"
 #include "games/motpourmot/motpourmot.h"
+#include "games/trapwords/trapwords.h"
 #include "games/wordbank/wordbank.h"
 
 namespace logomachie::games {
@@ -13,6 +14,7 @@ const std::vector<GameEntry>& registered_games() {
       {"wordbank", &wordbank::make_game},
       {"lettralettre", &lettralettre::make_game},
       {"motpourmot", &motpourmot::make_game},
+      {"trapwords", &trapwords::make_game},
   };
   return games;
 }

@@ -67,7 +67,7 @@ void check_views(const State& s) {
   for (const auto& v : viewers) {
     const auto text = canonical(s.view(v));
     for (const auto& secret : s.secrets_hidden_from(v)) {
-      ASSERT_EQ(text.find(secret), std::string::npos) << "view leaks " << secret;
+      ASSERT_EQ(text.find(secret), std::string::npos) << "view leaks " << secret << " in " << text.substr(text.find(secret) > 400 ? text.find(secret) - 400 : 0, 800);
     }
   }
 }
