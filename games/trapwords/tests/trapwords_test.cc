@@ -1,0 +1,698 @@
+// The TrapWords rules engine: setup, trap writing, turns, the monster and
+// curse pushes, each curse and monster card, fights, both modes, team views.
+#include "games/trapwords/trapwords.h"
+
+#include <gtest/gtest.h>
+
+#include "games/core/tests/test_support.h"
+#include "games/trapwords/bot.h"
+
+namespace logomachie::games::trapwords {
+namespace {
+
+using testing::must_apply;
+using testing::must_refuse;
+
+// Four seats: team 0 = seats 0 and 2, team 1 = seats 1 and 3; the torch
+// starts with seats 0 and 1.
+struct Table {
+  std::unique_ptr<State> state;
+  int64_t t = 0;
+
+  TrapWordsState& st() { return dynamic_cast<TrapWordsState&>(*state); }
+  const TrapWordsData& d() { return st().data(); }
+  int64_t tick() { return t += 100; }
+  int giver(int team) { return st().clue_giver(team); }
+  int guesser(int team) {
+    for (int p : d().seats[static_cast<std::size_t>(team)]) {
+      if (p != giver(team)) return p;
+    }
+    return -1;
+  }
+  int playing() { return d().turn->team; }
+
+  ApplyResult act(int seat, JsonObject body) { return must_apply(*state, seat, std::move(body), tick()); }
+  void refuse(int seat, JsonObject body, std::string_view code) { must_refuse(*state, seat, std::move(body), code, tick()); }
+  void timeout() {
+    t = std::max(t, *state->deadline());
+    must_apply(*state, kHost, {{"type", "timeout"}}, t);
+  }
+  // Team `w` writes `traps` (against the other team's word) and seals.
+  void write(int w, std::vector<std::string> traps) {
+    for (const auto& trap : traps) act(w, {{"type", "trap"}, {"word", trap}});
+    act(w, {{"type", "seal"}});
+  }
+  void seal_both() {
+    if (!d().sheet[0].sealed) write(0, {});
+    if (!d().sheet[1].sealed) write(1, {});
+  }
+  // The playing team finds its word, or gives up.
+  void found() {
+    const int team = playing();
+    act(guesser(team), {{"type", "guess"}, {"text", st().secret(team)}});
+  }
+  void fail() { act(giver(playing()), {{"type", "give_up"}}); }
+  // A round with empty trap lists: each team finds its word or not.
+  void round(bool found0, bool found1) {
+    seal_both();
+    for (int i = 0; i < 2; ++i) {
+      ((playing() == 0 ? found0 : found1) ? (void)found() : fail());
+    }
+  }
+};
+
+Table start(JsonObject options = {}, JsonObject fixed = {}, int players = 4) {
+  games::Setup setup;
+  setup.players = players;
+  setup.seed = 7;
+  setup.options = std::move(options);
+  if (!fixed.contains("first_team")) fixed["first_team"] = 0;
+  if (!fixed.contains("monster")) fixed["monster"] = "dragon";
+  setup.fixed = std::move(fixed);
+  return Table{testing::game("trapwords").new_state(setup)};
+}
+
+JsonArray words(std::initializer_list<const char*> list) {
+  JsonArray a;
+  for (auto w : list) a.push_back(Json(w));
+  return a;
+}
+
+std::string text_of(const Json& v) { return canonical(v); }
+
+// --- setup ------------------------------------------------------------------
+
+TEST(TrapWordsSetup, TheClassicDungeonMonsterAndCursesAreLaidOutAsTheRulesSay) {
+  auto g = start({}, {{"curses", words({"serpent", "echo"})}});
+  EXPECT_EQ(g.d().rooms, (std::vector<int>{3, 4, 5, 6, 7}));
+  EXPECT_EQ(g.d().pawn, (std::array<int, 2>{0, 0}));
+  EXPECT_EQ(g.d().monster_room, 4);
+  EXPECT_EQ(g.d().room_curse[1], Curse::kSerpent);  // beside the second room
+  EXPECT_EQ(g.d().room_curse[3], Curse::kEcho);     // beside the room before the monster
+  EXPECT_EQ(g.d().curse_pile.size(), 8u);
+  EXPECT_EQ(g.d().round, 1);
+  EXPECT_EQ(to_string(g.d().phase), "write");
+  // Curses lie face down: the board shows where, not which.
+  const auto view = text_of(g.state->view(Viewer::player(0)));
+  EXPECT_NE(view.find("\"curse_rooms\":[1,3]"), std::string::npos);
+  EXPECT_EQ(view.find("serpent"), std::string::npos);
+}
+
+TEST(TrapWordsSetup, ThePresetDungeonAndTheMonsterDecks) {
+  auto g = start({{"rooms", "alternatif"}});
+  EXPECT_EQ(g.d().rooms, (std::vector<int>{2, 4, 6, 8, 10}));
+  EXPECT_EQ(g.d().sheet[0].limit, 2);  // the opponents stand in room 2
+  games::Setup setup;
+  setup.players = 4;
+  for (uint64_t seed = 0; seed < 20; ++seed) {
+    setup.seed = seed;
+    setup.options = {{"monsters", "asterisque"}};
+    auto s = testing::game("trapwords").new_state(setup);
+    EXPECT_TRUE(dynamic_cast<TrapWordsState&>(*s).data().monster.asterisk);
+  }
+}
+
+TEST(TrapWordsSetup, BadSetupsAreRefusedWithTypedErrors) {
+  const auto& game = testing::game("trapwords");
+  auto code = [&](int players, JsonObject options) {
+    games::Setup s;
+    s.players = players;
+    s.options = std::move(options);
+    try {
+      game.new_state(s);
+    } catch (const ActionError& e) {
+      return e.error().code;
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(code(3, {}), "bad_players");  // two teams of two at least
+  EXPECT_EQ(code(4, {{"rooms", JsonArray{3, 5, 4, 6}}}), "bad_option");
+  EXPECT_EQ(code(4, {{"rooms", JsonArray{3, 4, 5}}}), "bad_option");
+  EXPECT_EQ(code(4, {{"book", "policier"}}), "bad_option");
+  EXPECT_EQ(code(4, {{"mode", "voix"}}), "bad_option");
+  EXPECT_EQ(code(4, {{"colour", "rouge"}}), "unknown_option");
+  EXPECT_EQ(code(5, {{"rooms", JsonArray{1, 2, 9, 10}}}), "accepted");
+}
+
+// --- writing ------------------------------------------------------------------
+
+TEST(TrapWordsWriting, EachTeamWritesAsManyTrapsAsTheOpponentsRoomNumber) {
+  auto g = start({}, {{"words", words({"cheval", "science"})}});
+  EXPECT_EQ(g.d().sheet[0].limit, 3);
+  EXPECT_EQ(g.d().sheet[1].limit, 3);
+  // Team 0 writes against team 1's word (science).
+  g.act(0, {{"type", "trap"}, {"word", "laboratoire"}});
+  g.act(2, {{"type", "trap"}, {"word", "chercheur"}});
+  g.refuse(0, {{"type", "trap"}, {"word", "Chercheur"}}, "duplicate_trap");
+  g.refuse(0, {{"type", "trap"}, {"word", "scientifique"}}, "secret_family");  // already forbidden
+  for (const char* w : {"un", "chose", "quelque chose", "quelqu’un", "quelque"}) {
+    g.refuse(0, {{"type", "trap"}, {"word", w}}, "bad_trap");
+  }
+  g.act(0, {{"type", "trap"}, {"word", "personne"}});  // allowed: it has many synonyms
+  g.refuse(2, {{"type", "trap"}, {"word", "savant"}}, "sheet_full");
+  g.act(2, {{"type", "untrap"}, {"word", "personne"}});
+  g.act(2, {{"type", "trap"}, {"word", "savant"}});
+  g.act(0, {{"type", "seal"}});
+  g.refuse(2, {{"type", "trap"}, {"word", "atome"}}, "sealed");
+  g.refuse(0, {{"type", "clue"}, {"text", "animal"}}, "wrong_phase");
+  g.write(1, {"galop"});
+  // Fewer traps than allowed only help the opponents: allowed.
+  EXPECT_EQ(to_string(g.d().phase), "turn");
+  EXPECT_EQ(g.d().sheet[0].traps, (std::vector<std::string>{"laboratoire", "chercheur", "savant"}));
+}
+
+TEST(TrapWordsWriting, TheWritingTimerSealsWhatIsWritten) {
+  auto g = start({{"write_seconds", 60}}, {{"words", words({"cheval", "science"})}});
+  g.act(0, {{"type", "trap"}, {"word", "laboratoire"}});
+  g.act(1, {{"type", "seal"}});
+  EXPECT_EQ(*g.state->deadline(), 60'000);
+  g.refuse(kHost, {{"type", "timeout"}}, "not_yet");
+  g.timeout();
+  EXPECT_TRUE(g.d().sheet[0].sealed);
+  EXPECT_EQ(g.d().sheet[0].traps, (std::vector<std::string>{"laboratoire"}));
+  EXPECT_EQ(to_string(g.d().phase), "turn");
+}
+
+// --- turns ------------------------------------------------------------------
+
+TEST(TrapWordsTurns, TheLessAdvancedTeamGuessesFirstTiesGoToLastRoundsSecond) {
+  auto g = start({}, {{"first_team", 1}});
+  g.seal_both();
+  EXPECT_EQ(g.playing(), 1);  // round 1: the drawn first team
+  g.found();                  // team 1 moves on
+  g.fail();
+  g.seal_both();
+  EXPECT_EQ(g.playing(), 0);  // team 0 is behind
+  g.found();
+  g.fail();
+  EXPECT_EQ(g.d().pawn, (std::array<int, 2>{1, 1}));
+  g.seal_both();
+  EXPECT_EQ(g.playing(), 1);  // tied: the team that went second last round
+}
+
+TEST(TrapWordsTurns, ATrapOrItsDerivativeEndsTheTurnAndTheTrapsShowAfterward) {
+  auto g = start({}, {{"words", words({"cheval", "laboratoire"})}});
+  g.write(0, {"expérience"});
+  g.write(1, {"science", "selle"});
+  ASSERT_EQ(g.playing(), 0);
+  const auto r = g.act(g.giver(0), {{"type", "clue"}, {"text", "un animal scientifique"}});
+  EXPECT_EQ(g.d().result[0], "trap");
+  EXPECT_EQ(g.d().pawn[0], 0);
+  const auto& h = g.d().history.back().as_object();
+  EXPECT_EQ(h.at("secret"), "cheval");
+  EXPECT_NE(text_of(h.at("log")).find("\"trap\":\"science\",\"word\":\"scientifique\""), std::string::npos);
+  EXPECT_NE(text_of(r.events.front()).find("\"relation\":\"derivative\""), std::string::npos);
+}
+
+TEST(TrapWordsTurns, InvalidCluesWrongGuessesAndTimeEndTheTurn) {
+  auto g = start({}, {{"words", words({"cheval", "science", "épée", "lune"})}});
+  g.seal_both();
+  g.act(g.giver(0), {{"type", "clue"}, {"text", "des chevaux"}});  // the secret's family
+  EXPECT_EQ(g.d().result[0], "invalid");
+  // Team 1: five wrong guesses; a derivative of the secret is not enough.
+  g.act(g.guesser(1), {{"type", "guess"}, {"text", "scientifique"}});
+  for (const char* w : {"chimie", "physique", "atome", "savoir"}) g.act(g.guesser(1), {{"type", "guess"}, {"text", w}});
+  EXPECT_EQ(g.d().history.back().as_object().at("result"), "guesses");  // (the round is over)
+  g.refuse(g.giver(0), {{"type", "give_up"}}, "wrong_phase");  // round 2 is writing
+  g.seal_both();
+  g.refuse(g.guesser(g.playing()), {{"type", "clue"}, {"text", "nuit"}}, "not_clue_giver");
+  g.refuse(g.giver(g.playing()), {{"type", "guess"}, {"text", "nuit"}}, "not_guesser");
+  g.timeout();
+  EXPECT_EQ(g.d().history.back().as_object().at("result"), "time");
+}
+
+TEST(TrapWordsTurns, ARightGuessHoldsTheWordOrAnInflectionAndMovesThePawn) {
+  auto g = start({}, {{"words", words({"cheval", "science"})}});
+  g.seal_both();
+  g.act(g.giver(0), {{"type", "clue"}, {"text", "animal de course"}});
+  g.act(g.guesser(0), {{"type", "guess"}, {"text", "chevaux"}});
+  EXPECT_EQ(g.d().result[0], "found");
+  EXPECT_EQ(g.d().pawn[0], 1);
+}
+
+TEST(TrapWordsTurns, TheTorchPassesSoEveryoneGivesClues) {
+  auto g = start({}, {}, 6);  // team 0 = 0, 2, 4
+  EXPECT_EQ(g.giver(0), 0);
+  g.round(false, false);
+  EXPECT_EQ(g.giver(0), 2);
+  g.round(false, false);
+  EXPECT_EQ(g.giver(0), 4);
+  g.round(false, false);
+  EXPECT_EQ(g.giver(0), 0);
+}
+
+// --- the monster and the curses ------------------------------------------------
+
+TEST(TrapWordsMonster, BothFailingMovesTheMonsterWhichPushesCursesInAChain) {
+  auto g = start({}, {{"curses", words({"serpent", "echo"})}});
+  g.round(false, false);
+  EXPECT_EQ(g.d().monster_room, 3);
+  EXPECT_EQ(g.d().room_curse[2], Curse::kEcho);  // pushed ahead of the monster
+  g.round(true, false);                          // one team found: it stays
+  EXPECT_EQ(g.d().monster_room, 3);
+  EXPECT_EQ(g.d().pawn[0], 1);
+  // Round 3: team 0 starts in room 1 with the serpent, team 1 does not.
+  EXPECT_EQ(g.d().curses[0], (std::vector<Curse>{Curse::kSerpent}));
+  EXPECT_TRUE(g.d().curses[1].empty());
+  g.round(false, false);
+  // The serpent is spent; the monster pushed the echo to room 1 (empty now).
+  EXPECT_EQ(g.d().monster_room, 2);
+  EXPECT_EQ(g.d().room_curse[1], Curse::kEcho);
+  EXPECT_FALSE(g.d().room_curse[2]);
+  EXPECT_EQ(g.d().curses[0], (std::vector<Curse>{Curse::kEcho}));  // revealed again for team 0
+}
+
+TEST(TrapWordsMonster, ACursePushedOntoAnotherPushesItAndOutOfTheFirstRoomIsDiscarded) {
+  auto g = start({{"rooms", JsonArray{3, 4, 5, 6}}}, {{"curses", words({"serpent", "echo"})}});
+  // Rooms 1 and 2 hold curses: the monster's first step pushes both.
+  g.round(false, false);
+  EXPECT_EQ(g.d().room_curse[0], Curse::kSerpent);
+  EXPECT_EQ(g.d().room_curse[1], Curse::kEcho);
+  // A position the rules allow but play rarely reaches: a curse waiting in
+  // room 0 behind both teams when the monster comes.
+  auto data = g.d();
+  data.pawn = {1, 1};
+  data.room_curse = {Curse::kToc, Curse::kFaible, std::nullopt, std::nullopt};
+  data.monster_room = 2;
+  data.curses = {std::vector<Curse>{}, std::vector<Curse>{}};
+  data.revealed_rooms.clear();
+  Table h{std::make_unique<TrapWordsState>(g.st().game(), data), g.t};
+  h.round(false, false);
+  EXPECT_EQ(h.d().monster_room, 1);
+  EXPECT_EQ(h.d().room_curse[0], Curse::kFaible);
+  EXPECT_NE(std::find(h.d().curse_discard.begin(), h.d().curse_discard.end(), Curse::kToc), h.d().curse_discard.end());
+}
+
+TEST(TrapWordsMonster, ACurseAppliesToBothTeamsInItsRoomForOneRound) {
+  auto g = start({{"rooms", JsonArray{3, 4, 5, 6}}}, {{"curses", words({"serpent", "echo"})}});
+  g.round(false, false);  // both curses pushed: serpent into room 0
+  EXPECT_EQ(g.d().curses[0], (std::vector<Curse>{Curse::kSerpent}));
+  EXPECT_EQ(g.d().curses[1], (std::vector<Curse>{Curse::kSerpent}));
+  g.round(false, false);
+  // The spent serpent is discarded; the echo, pushed into room 0, applies next.
+  EXPECT_EQ(g.d().curses[0], (std::vector<Curse>{Curse::kEcho}));
+  EXPECT_EQ(std::count(g.d().curse_discard.begin(), g.d().curse_discard.end(), Curse::kSerpent), 1);
+}
+
+TEST(TrapWordsMonster, KillingTheMonsterWinsAndAFailedFightStopsIt) {
+  auto g = start({{"rooms", JsonArray{3, 4, 5, 6}}}, {{"curses", words({"serpent", "echo"})}});
+  // Team 0 walks to the monster's room (3) in three rounds.
+  for (int i = 0; i < 3; ++i) g.round(true, false);
+  EXPECT_EQ(g.d().pawn[0], 3);
+  EXPECT_TRUE(g.d().fighting[0]);
+  EXPECT_TRUE(g.d().monster_fought);
+  g.round(false, false);  // a failed fight: the monster stays put
+  EXPECT_EQ(g.d().monster_room, 3);
+  g.seal_both();
+  EXPECT_EQ(g.playing(), 1);  // the less advanced team first
+  g.fail();
+  g.found();
+  ASSERT_TRUE(g.state->is_terminal());
+  EXPECT_EQ(g.d().winners, (std::vector<int>{0}));
+  const auto o = g.state->outcome();
+  EXPECT_EQ(o.rank, (std::vector<int>{1, 2, 1, 2}));
+}
+
+TEST(TrapWordsMonster, WhenTheMonsterEntersATeamsRoomThatTeamFightsNextRound) {
+  auto g = start({{"rooms", JsonArray{3, 4, 5, 6}}});
+  g.round(false, false);
+  g.round(false, false);
+  g.round(false, false);
+  EXPECT_EQ(g.d().monster_room, 0);
+  EXPECT_TRUE(g.d().fighting[0] && g.d().fighting[1]);
+  g.round(false, false);
+  EXPECT_EQ(g.d().monster_room, 0);  // it never goes further
+}
+
+TEST(TrapWordsMonster, BothTeamsKillingItMeansEveryoneWins) {
+  auto g = start({{"rooms", JsonArray{3, 4, 5, 6}}});
+  for (int i = 0; i < 3; ++i) g.round(false, false);
+  g.round(true, true);
+  ASSERT_TRUE(g.state->is_terminal());
+  EXPECT_EQ(g.d().winners, (std::vector<int>{0, 1}));
+  EXPECT_EQ(g.state->outcome().rank, (std::vector<int>{1, 1, 1, 1}));
+}
+
+TEST(TrapWordsMonster, SpeedTieBreakGivesTheSecondTeamTheSandTheFirstUsed) {
+  auto g = start({{"rooms", JsonArray{3, 4, 5, 6}}, {"tiebreak", true}});
+  for (int i = 0; i < 3; ++i) g.round(false, false);
+  g.seal_both();
+  const int first = g.playing();
+  g.t = g.d().turn->hourglass_from + 7000;  // 7 s of sand
+  g.found();
+  EXPECT_EQ(g.d().used_ms[static_cast<std::size_t>(first)], 7100);
+  EXPECT_EQ(g.d().turn->hourglass_end - g.d().turn->hourglass_from, 7100);
+  g.timeout();  // the second team runs out: the first team wins
+  ASSERT_TRUE(g.state->is_terminal());
+  EXPECT_EQ(g.d().winners, (std::vector<int>{first}));
+}
+
+TEST(TrapWordsMonster, AfterEightRoundsTheMonsterWins) {
+  auto g = start();
+  for (int i = 0; i < 8; ++i) g.round(false, false);
+  ASSERT_TRUE(g.state->is_terminal());
+  EXPECT_TRUE(g.d().winners.empty());
+  const auto o = g.state->outcome();
+  EXPECT_TRUE(o.details.as_object().at("monster_won").as_bool());
+  EXPECT_EQ(o.rank, (std::vector<int>{1, 1, 1, 1}));  // nobody beat anybody
+}
+
+// --- each monster card ------------------------------------------------------
+
+// A table where team 0 fights `monster` in round 1 (a one-room walk on a
+// 4-room dungeon would take rounds: the position is set directly).
+Table fighting(const char* monster, std::vector<std::string> words_list = {"cheval", "science"},
+               JsonObject options = {}) {
+  JsonArray w;
+  for (const auto& x : words_list) w.push_back(Json(x));
+  auto g = start(std::move(options), {{"monster", monster}, {"words", w}, {"curses", words({"serpent", "echo"})}});
+  auto data = g.d();
+  data.pawn = {data.monster_room, 0};
+  data.monster_fought = true;  // keeps it in place while the set-up round ends
+  data.round = 0;
+  data.deck.insert(data.deck.begin(), data.secret.begin(), data.secret.end());
+  // Replay the round start from that position.
+  Table h{std::make_unique<TrapWordsState>(g.st().game(), data), 0};
+  h.round(false, false);  // round "0" ends; round 1 starts with the fight
+  return h;
+}
+
+TEST(TrapWordsMonsters, DemonLetsTheOpponentsWriteMoreTraps) {
+  EXPECT_EQ(fighting("demon").d().sheet[1].limit, 7 + 3);  // room 7: N + N/2
+  EXPECT_EQ(fighting("demon*").d().sheet[1].limit, 14);
+  EXPECT_EQ(fighting("demon").d().sheet[0].limit, 3);  // not fighting: unchanged
+}
+
+TEST(TrapWordsMonsters, DragonLimitsTheGuesses) {
+  auto g = fighting("dragon");
+  g.seal_both();
+  g.fail();  // team 1 first (less advanced)
+  EXPECT_EQ(g.d().turn->guess_limit, 3);
+  for (const char* w : {"lune", "soleil", "étoile"}) g.act(g.guesser(0), {{"type", "guess"}, {"text", w}});
+  EXPECT_EQ(g.d().history.back().as_object().at("result"), "guesses");
+  auto h = fighting("dragon*");
+  h.seal_both();
+  h.fail();
+  EXPECT_EQ(h.d().turn->guess_limit, 1);
+}
+
+TEST(TrapWordsMonsters, MomieDrawsCursesForTheFight) {
+  auto g = fighting("momie");
+  EXPECT_EQ(g.d().curses[0].size(), 1u);
+  EXPECT_TRUE(g.d().curses[1].empty());
+  auto h = fighting("momie*");
+  EXPECT_EQ(h.d().curses[0].size(), 2u);
+  const auto pile = h.d().curse_pile.size();
+  h.round(false, false);  // the drawn curses are discarded, new ones drawn
+  EXPECT_EQ(h.d().curses[0].size(), 2u);
+  EXPECT_EQ(h.d().curse_pile.size(), pile - 2);
+}
+
+TEST(TrapWordsMonsters, TrollCountsTheCluesWords) {
+  auto g = fighting("troll*", {"cheval", "science"});
+  g.seal_both();
+  g.fail();
+  g.act(g.giver(0), {{"type", "clue"}, {"text", "grand animal"}});
+  g.act(g.giver(0), {{"type", "clue"}, {"text", "crinière et sabots"}});  // 5 words
+  EXPECT_TRUE(g.d().turn);
+  g.act(g.giver(0), {{"type", "clue"}, {"text", "galop"}});  // the sixth
+  EXPECT_EQ(g.d().history.back().as_object().at("result"), "invalid");
+}
+
+TEST(TrapWordsMonsters, VampireGuessesAreUnlimitedButFireTraps) {
+  auto g = fighting("vampire", {"cheval", "science"});
+  g.write(0, {});
+  g.write(1, {"jument"});
+  g.fail();
+  EXPECT_EQ(g.d().turn->guess_limit, 0);
+  for (const char* w : {"lune", "soleil", "étoile", "mer", "ciel", "terre"}) g.act(g.guesser(0), {{"type", "guess"}, {"text", w}});
+  EXPECT_TRUE(g.d().turn);  // six wrong guesses and still going
+  g.act(g.guesser(0), {{"type", "guess"}, {"text", "une jument"}});
+  EXPECT_EQ(g.d().history.back().as_object().at("result"), "trap");
+  EXPECT_EQ(fighting("vampire*").d().sheet[1].limit, 9);  // two more traps
+}
+
+// --- each curse ---------------------------------------------------------------
+
+// Team 0 stands under `curse` in round 1: the curse is the first placed, and
+// team 0 starts in room 1.
+Table cursed(const char* curse, JsonObject options = {}, std::vector<std::string> words_list = {"cheval", "science"}) {
+  JsonArray w;
+  for (const auto& x : words_list) w.push_back(Json(x));
+  auto g = start(std::move(options), {{"curses", JsonArray{Json(curse), Json(std::string(curse) == "echo" ? "toc" : "echo")}},
+                                      {"words", w}});
+  auto data = g.d();
+  data.pawn = {1, 0};
+  data.round = 0;
+  data.deck.insert(data.deck.begin(), data.secret.begin(), data.secret.end());
+  Table h{std::make_unique<TrapWordsState>(g.st().game(), data), 0};
+  h.round(false, false);
+  return h;
+}
+
+// Plays team 1's turn away (it is less advanced, so it goes first).
+void skip_team1(Table& g) {
+  if (g.d().phase == Phase::kWrite) g.seal_both();
+  ASSERT_EQ(g.playing(), 1);
+  g.fail();
+  ASSERT_EQ(g.playing(), 0);
+}
+
+TEST(TrapWordsCurses, InondationAllowsOneMessage) {
+  auto g = cursed("inondation");
+  skip_team1(g);
+  g.act(g.giver(0), {{"type", "clue"}, {"text", "animal de trait"}});
+  g.refuse(g.giver(0), {{"type", "clue"}, {"text", "crinière"}}, "inondation");
+  EXPECT_EQ(g.state->to_act(), (std::vector<PlayerId>{g.guesser(0)}));
+}
+
+TEST(TrapWordsCurses, GribouillageGivesTenTrapsForOneHourglass) {
+  auto g = cursed("gribouillage");
+  const auto& sheet = g.d().sheet[1];  // written against team 0
+  EXPECT_EQ(sheet.limit, 10);
+  EXPECT_EQ(sheet.deadline, g.d().now + 30'000);
+  EXPECT_EQ(g.d().sheet[0].limit, 3);
+  g.write(0, {});
+  g.timeout();  // team 1's hourglass ran out: its list is sealed as it is
+  EXPECT_EQ(to_string(g.d().phase), "turn");
+}
+
+TEST(TrapWordsCurses, MotInterditSendsTheTeamOneRoomBack) {
+  auto g = cursed("mot-interdit");
+  g.write(0, {});
+  g.act(1, {{"type", "trap"}, {"word", "jument"}});
+  g.act(1, {{"type", "trap"}, {"word", "selle"}});
+  g.refuse(1, {{"type", "seal"}}, "mark_forbidden");
+  g.refuse(0, {{"type", "forbidden"}, {"word", "selle"}}, "sealed");  // team 0's own list is handed in
+  g.refuse(3, {{"type", "forbidden"}, {"word", "crinière"}}, "not_on_sheet");
+  g.act(3, {{"type", "forbidden"}, {"word", "selle"}});
+  g.act(1, {{"type", "seal"}});
+  skip_team1(g);
+  g.act(g.giver(0), {{"type", "clue"}, {"text", "on y met une selle"}});
+  EXPECT_EQ(g.d().pawn[0], 0);
+  EXPECT_TRUE(g.d().history.back().as_object().at("stepped_back").as_bool());
+}
+
+TEST(TrapWordsCurses, SerpentEchoAndFaibleAreJudgedOnTheClue) {
+  {
+    auto g = cursed("serpent");
+    skip_team1(g);
+    g.act(g.giver(0), {{"type", "clue"}, {"text", "animal sauvage"}});
+    EXPECT_EQ(g.d().history.back().as_object().at("result"), "invalid");
+  }
+  {
+    auto g = cursed("echo");
+    skip_team1(g);
+    g.act(g.giver(0), {{"type", "clue"}, {"text", "animal-al"}});
+    EXPECT_TRUE(g.d().turn);
+    g.act(g.giver(0), {{"type", "clue"}, {"text", "crinière"}});
+    EXPECT_EQ(g.d().history.back().as_object().at("result"), "invalid");
+  }
+  {
+    auto g = cursed("faible");
+    skip_team1(g);
+    g.act(g.giver(0), {{"type", "clue"}, {"text", "animal"}});
+    EXPECT_TRUE(g.d().turn);
+    g.act(g.giver(0), {{"type", "clue"}, {"text", "il court"}});
+    EXPECT_EQ(g.d().history.back().as_object().at("result"), "invalid");
+  }
+}
+
+TEST(TrapWordsCurses, TenebresShowsGuessersOnlyTheLastClue) {
+  auto g = cursed("tenebres");
+  skip_team1(g);
+  g.act(g.giver(0), {{"type", "clue"}, {"text", "animal"}});
+  g.act(g.guesser(0), {{"type", "guess"}, {"text", "chien"}});
+  g.act(g.giver(0), {{"type", "clue"}, {"text", "crinière"}});
+  const auto guesser = text_of(g.state->view(Viewer::player(g.guesser(0))));
+  EXPECT_EQ(guesser.find("\"text\":\"animal\""), std::string::npos);
+  EXPECT_NE(guesser.find("\"text\":\"crinière\""), std::string::npos);
+  const auto opponent = text_of(g.state->view(Viewer::player(1)));
+  EXPECT_NE(opponent.find("\"text\":\"animal\""), std::string::npos);
+  EXPECT_NE(guesser.find("\"dark_from\""), std::string::npos);
+}
+
+TEST(TrapWordsCurses, DesarmerCrossesOutTheRowTheCursedClueGiverNames) {
+  auto g = cursed("desarmer");
+  g.write(0, {});
+  g.write(1, {"jument", "selle", "galop"});
+  EXPECT_EQ(to_string(g.d().phase), "disarm");
+  EXPECT_EQ(g.state->to_act(), (std::vector<PlayerId>{g.giver(0)}));
+  g.refuse(g.giver(0), {{"type", "disarm"}, {"row", 4}}, "bad_field");
+  g.refuse(1, {{"type", "disarm"}, {"row", 2}}, "not_clue_giver");
+  g.act(g.giver(0), {{"type", "disarm"}, {"row", 2}});
+  skip_team1(g);
+  g.act(g.giver(0), {{"type", "clue"}, {"text", "une selle"}});
+  EXPECT_TRUE(g.d().turn);  // the crossed-out trap no longer fires
+  g.act(g.giver(0), {{"type", "clue"}, {"text", "au galop"}});
+  EXPECT_EQ(g.d().history.back().as_object().at("result"), "trap");
+}
+
+TEST(TrapWordsCurses, TocGuessesNeedThePhrase) {
+  auto g = cursed("toc");
+  skip_team1(g);
+  g.act(g.guesser(0), {{"type", "guess"}, {"text", "cheval"}});  // right word, no phrase: wasted
+  EXPECT_EQ(g.d().turn->wrong, 1);
+  g.act(g.guesser(0), {{"type", "guess"}, {"text", "Je mange mon chapeau si ce n’est pas un cheval"}});
+  EXPECT_EQ(g.d().history.back().as_object().at("result"), "found");
+}
+
+TEST(TrapWordsCurses, PetrificationSilencesTheClueGiverAfterTheFirstGuess) {
+  auto g = cursed("petrification");
+  skip_team1(g);
+  g.act(g.giver(0), {{"type", "clue"}, {"text", "animal"}});
+  g.act(g.guesser(0), {{"type", "guess"}, {"text", "chien"}});
+  g.refuse(g.giver(0), {{"type", "clue"}, {"text", "crinière"}}, "petrification");
+  EXPECT_EQ(g.state->to_act(), (std::vector<PlayerId>{g.guesser(0)}));
+}
+
+// --- typed and table modes -------------------------------------------------------
+
+TEST(TrapWordsModes, TypedModeOpponentsFlagAClueAndVoteWhileTheSandWaits) {
+  auto g = start({}, {{"words", words({"chien", "science"})}});
+  g.seal_both();
+  g.refuse(1, {{"type", "flag"}, {"reason", "exemple"}}, "no_clue");
+  g.act(0, {{"type", "clue"}, {"text", "caniche"}});  // an example: the lexicon cannot tell
+  g.refuse(2, {{"type", "flag"}, {"reason", "exemple"}}, "not_opponent");
+  g.refuse(1, {{"type", "flag"}, {"reason", "parce que"}}, "bad_field");
+  const auto end = g.d().turn->hourglass_end;
+  g.act(1, {{"type", "flag"}, {"reason", "exemple"}});
+  const auto flagged_at = g.t;
+  EXPECT_EQ(to_string(g.d().phase), "vote");
+  g.refuse(1, {{"type", "vote"}, {"invalid", true}}, "already_voted");
+  g.refuse(2, {{"type", "vote"}, {"invalid", false}}, "not_opponent");
+  g.t += 5000;
+  g.act(3, {{"type", "vote"}, {"invalid", false}});  // 1 against 1: the clue stands
+  EXPECT_EQ(to_string(g.d().phase), "turn");
+  EXPECT_EQ(g.d().turn->hourglass_end, end + (g.t - flagged_at));  // the sand waited for the vote
+  g.refuse(1, {{"type", "flag"}, {"reason", "exemple"}}, "already_flagged");
+  g.act(3, {{"type", "flag"}, {"reason", "exemple"}});
+  g.timeout();  // the partner does not vote: 1 against 0
+  EXPECT_EQ(g.d().history.back().as_object().at("result"), "invalid");
+}
+
+TEST(TrapWordsModes, TableModeOpponentsJudgeSpokenClues) {
+  auto g = start({{"mode", "table"}}, {{"words", words({"cheval", "science"})}});
+  g.write(0, {});
+  g.write(1, {"galop", "selle"});
+  g.refuse(1, {{"type", "flag"}, {"reason", "exemple"}}, "table_mode");
+  g.act(0, {{"type", "wrong"}});  // the clue-giver counts a wrong spoken guess
+  g.act(1, {{"type", "wrong"}});
+  g.refuse(2, {{"type", "wrong"}}, "not_judge");
+  EXPECT_EQ(g.d().turn->wrong, 2);
+  g.refuse(1, {{"type", "trap_hit"}, {"trap", "crinière"}}, "not_a_trap");
+  g.act(3, {{"type", "trap_hit"}, {"trap", "selle"}});
+  EXPECT_EQ(g.d().result[0], "trap");
+  g.act(0, {{"type", "found"}});  // team 1's word found, said aloud
+  EXPECT_EQ(g.d().history.back().as_object().at("result"), "found");
+  g.seal_both();
+  g.act(1, {{"type", "invalid"}});
+  EXPECT_EQ(g.d().history.back().as_object().at("result"), "invalid");
+}
+
+// --- team views ---------------------------------------------------------------------
+
+TEST(TrapWordsViews, SecretsAndTrapsReachOnlyThoseAllowed) {
+  auto g = start({}, {{"words", words({"cheval", "science"})}});
+  g.act(0, {{"type", "trap"}, {"word", "laboratoire"}});
+  g.act(1, {{"type", "trap"}, {"word", "galop"}});
+  auto sees = [&](const Viewer& v, std::string_view what) {
+    return text_of(g.state->view(v)).find(what) != std::string::npos;
+  };
+  // Writing: each team sees the word it drew (the opponents') and its own traps.
+  EXPECT_TRUE(sees(Viewer::player(0), "\"secret\":\"science\""));
+  EXPECT_FALSE(sees(Viewer::player(0), "\"secret\":\"cheval\""));
+  EXPECT_FALSE(sees(Viewer::player(0), "galop"));
+  EXPECT_TRUE(sees(Viewer::player(2), "laboratoire"));
+  EXPECT_FALSE(sees(Viewer::spectator(), "cheval"));
+  EXPECT_FALSE(sees(Viewer::spectator(), "galop"));
+  EXPECT_FALSE(sees(Viewer::team(0), "\"secret\":\"cheval\""));
+  g.act(0, {{"type", "seal"}});
+  g.act(1, {{"type", "seal"}});
+  // Team 0's turn: its clue-giver now sees its word, its guesser still not.
+  EXPECT_TRUE(sees(Viewer::player(0), "\"secret\":\"cheval\""));
+  EXPECT_FALSE(sees(Viewer::player(2), "\"secret\":\"cheval\""));
+  EXPECT_FALSE(sees(Viewer::player(0), "galop"));  // nor the traps against it
+  for (int p = 0; p < 4; ++p) {
+    const auto view = text_of(g.state->view(Viewer::player(p)));
+    for (const auto& secret : g.state->secrets_hidden_from(Viewer::player(p))) {
+      EXPECT_EQ(view.find(secret), std::string::npos) << p << " sees " << secret;
+    }
+  }
+  g.fail();
+  // Over: team 0's word and the traps against it are out for everyone.
+  EXPECT_TRUE(sees(Viewer::spectator(), "\"secret\":\"cheval\""));
+  EXPECT_TRUE(sees(Viewer::player(2), "galop"));
+  EXPECT_FALSE(sees(Viewer::spectator(), "\"secret\":\"science\""));
+}
+
+// --- bots ---------------------------------------------------------------------------
+
+TEST(TrapWordsBots, AssociationsAndCandidatesReadTheThesaurus) {
+  const auto& lex = testing::lexicon();
+  const auto ideas = associations(lex, "épée", 20);
+  ASSERT_FALSE(ideas.empty());
+  bool sabre = false;
+  for (const auto& s : ideas) {
+    EXPECT_EQ(lex.relate("épée", s.word), lexicon::Relation::kUnrelated) << s.word;
+    sabre = sabre || s.word == "sabre";
+  }
+  EXPECT_TRUE(sabre);
+  const std::vector<std::string> clues = {"sabre", "lame"};
+  const auto read = guess_candidates(lex, clues, {}, nullptr, 1.0, 5);
+  bool found = false;
+  for (const auto& s : read) found = found || s.word == "épée";
+  EXPECT_TRUE(found);
+  // A wrong guess is not proposed again.
+  const std::vector<std::string> wrong = {"épée"};
+  for (const auto& s : guess_candidates(lex, clues, wrong, nullptr, 1.0, 5)) EXPECT_NE(s.word, "épée");
+}
+
+TEST(TrapWordsBots, BotTeamsFinishGamesAndFindWords) {
+  const auto& game = testing::game("trapwords");
+  int turns = 0, found = 0;
+  for (uint64_t seed = 0; seed < 6; ++seed) {
+    games::Setup setup;
+    setup.players = 4;
+    setup.seed = seed;
+    auto s = game.new_state(setup);
+    std::vector<std::unique_ptr<Bot>> bots;
+    for (int p = 0; p < 4; ++p) bots.push_back(game.make_bot("hard", seed * 10 + static_cast<uint64_t>(p)));
+    for (int step = 0; step < 3000 && !s->is_terminal(); ++step) {
+      const auto acts = s->to_act();
+      Action a = acts.empty() ? Action::make(kHost, *s->deadline(), {{"type", "timeout"}})
+                              : *bots[static_cast<std::size_t>(acts.front())]->act(*s, acts.front());
+      ASSERT_TRUE(s->apply(a).ok()) << canonical(a.to_json());
+    }
+    ASSERT_TRUE(s->is_terminal());
+    const auto outcome = s->outcome();
+    const auto& details = outcome.details.as_object();
+    turns += static_cast<int>(details.at("turns").as_int64());
+    found += static_cast<int>(details.at("found").as_int64());
+  }
+  // Hard bots find a fair share of their words (about half, docs/bots.md).
+  EXPECT_GT(found * 4, turns);
+}
+
+}  // namespace
+}  // namespace logomachie::games::trapwords
