@@ -491,6 +491,20 @@ std::optional<std::string> Referee::refuse_trap(std::string_view trap) const {
              " ne peut pas être un mot-piège : il sert partout, comme un pronom.";
     }
   }
+  // Words that serve in any sentence ("et", "il", "le", "avec"): every
+  // reading spelt as typed is grammatical. They cannot be tied to one secret.
+  if (words.size() == 1 && !words.front().elided) {
+    const auto typed = lexicon::fold_case(words.front().text);
+    bool any = false, only_grammatical = true;
+    for (const auto& a : lex_.analyses(words.front().text)) {
+      if (!a.common || lexicon::fold_case(a.form) != typed) continue;
+      any = true;
+      only_grammatical = only_grammatical && (a.pos & ~static_cast<lexicon::PosSet>(lexicon::kGrammatical)) == 0;
+    }
+    if (any && only_grammatical) {
+      return guillemets(words.front().text) + " sert dans toutes les phrases : un mot-piège doit tenir au mot secret.";
+    }
+  }
   return std::nullopt;
 }
 

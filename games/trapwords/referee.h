@@ -124,8 +124,9 @@ class Referee {
                            const Constraints& constraints) const;
 
   // Why `trap` cannot be written as a trap word (nullopt = fine): empty, too
-  // long, or one of the words that work as pronouns (un, chose, quelque,
-  // quelqu'un, quelque chose).
+  // long, one of the words that work as pronouns (un, chose, quelque,
+  // quelqu'un, quelque chose), or a word of every sentence (every reading
+  // spelt as typed is grammatical: et, il, le, avec).
   std::optional<std::string> refuse_trap(std::string_view trap) const;
 
   // The troll's word budget (10, or 5 for the asterisk card; 0 = none).

@@ -9,7 +9,7 @@ data=${2:?usage: games_cli_test.sh PATH/TO/logomachie DATA_DIR}
 source "$(dirname "$0")/check_lib.sh"
 
 # --- games --------------------------------------------------------------------
-expect_eq "games lists the registry" "wordbank lettralettre motpourmot" "$("$bin" games | tr '\n' ' ' | sed 's/ $//')"
+expect_eq "games lists the registry" "wordbank lettralettre motpourmot trapwords" "$("$bin" games | tr '\n' ' ' | sed 's/ $//')"
 
 # --- solve wordbank -----------------------------------------------------------
 golden='{"circle":[{"letter":"G","free":3},{"letter":"I","free":3},{"letter":"S","free":3},{"letter":"E","free":4},{"letter":"I","free":3},{"letter":"R","free":3},{"letter":"F","free":3}],"used":["groupies"],"gems":15}'
@@ -67,6 +67,11 @@ expect_eq "replay motpourmot: exit code" 0 "$?"
 expect_match "replay motpourmot: CHAT captures the T for team B" '\{"letter":"T","position":3\}' "$out"
 expect_match "replay motpourmot: C and H one cell toward B" '\{"letter":"C","position":1\},\{"letter":"D","position":0\}.*\{"letter":"H","position":1\}' "$out"
 expect_match "replay motpourmot: team B holds one letter" '"captured":\["T"\]' "$out"
+out=$("$bin" replay < "$data/scenarios/trapwords-golden.json")
+expect_eq "replay trapwords: exit code" 0 "$?"
+expect_match "replay trapwords: « galope » fires the trap « galop »" '"fired":\[\{"relation":"derivative","trap":"galop","word":"galope"\}\]' "$out"
+expect_match "replay trapwords: team 0 failed on the trap, team 1 found « science »" '"result":"trap","round":1,"secret":"cheval".*"result":"found","round":1,"secret":"science"' "$out"
+expect_match "replay trapwords: round 2, team 1 one room ahead" '"pawn":1,"result":"","seats":\[1,3\]' "$out"
 out=$(printf '%s' '{"game":"wordbank","setup":{"players":2,"fixed":{"first_player":0}},"actions":[{"actor":1,"type":"pass"}]}' | "$bin" replay)
 expect_eq "replay: refused action exits 1" 1 "$?"
 expect_match "replay: refused action is explained" '"code":"replay_refused".*n° 1 .*pas ton tour' "$out"

@@ -136,8 +136,10 @@ TEST(TrapWordsReferee, VampireGuessesFireTrapsAndTocNeedsThePhrase) {
   EXPECT_EQ(v.violations.front().rule, "toc");
 }
 
+// Pronoun-like words (the rulebook's list) and words of every sentence ("et", "il").
 TEST(TrapWordsReferee, PronounLikeTrapsAreRefused) {
-  for (std::string_view t : {"un", "une", "chose", "choses", "quelque", "quelqu'un", "Quelque chose", " "}) {
+  for (std::string_view t : {"un", "une", "chose", "choses", "quelque", "quelqu'un", "Quelque chose", " ", "et", "Il", "le",
+                             "avec"}) {
     EXPECT_TRUE(referee().refuse_trap(t).has_value()) << t;
   }
   for (std::string_view t : {"personne", "lieu", "galop", "pomme de terre"}) {
