@@ -33,7 +33,7 @@ int main(int argc, char** argv) {
   const auto game = entry->make(ctx);
 
   int wins_a = 0, wins_b = 0, ties = 0, unfinished = 0;
-  long long turns = 0, found = 0;  // games reporting "turns"/"found" (TrapWords): words found
+  long long turns = 0, found = 0, trapped = 0;  // games reporting "turns"/"found" (TrapWords)
   long long actions = 0;
   const auto t0 = std::chrono::steady_clock::now();
   for (int g = 0; g < games_count; ++g) {
@@ -72,6 +72,7 @@ int main(int argc, char** argv) {
     if (const auto* details = outcome.details.if_object(); details && details->contains("found")) {
       turns += details->at("turns").to_number<long long>();
       found += details->at("found").to_number<long long>();
+      if (details->contains("trapped")) trapped += details->at("trapped").to_number<long long>();
     }
     bool a_first = false, b_first = false;
     for (int p = 0; p < players; ++p) {
@@ -86,6 +87,9 @@ int main(int argc, char** argv) {
               level_a.c_str(), level_b.c_str(), players, games_count, 100.0 * wins_a / games_count,
               100.0 * wins_b / games_count, 100.0 * ties / games_count, unfinished,
               static_cast<double>(actions) / games_count, secs);
-  if (turns > 0) std::printf("words found: %lld of %lld turns (%.1f%%)\n", found, turns, 100.0 * found / turns);
+  if (turns > 0) {
+    std::printf("words found: %lld of %lld turns (%.1f%%); turns lost on a trap: %lld (%.1f%%)\n", found, turns,
+                100.0 * found / turns, trapped, 100.0 * trapped / turns);
+  }
   return unfinished == 0 ? 0 : 1;
 }

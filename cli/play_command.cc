@@ -11,10 +11,11 @@ namespace logomachie::cli {
 namespace {
 
 constexpr std::string_view kUsage =
-    "usage: logomachie play wordbank|lettralettre|motpourmot [--players N] [--bots K] [--level easy|medium|hard] [--seed S]\n"
-    "                                                        [--name NAME]\n"
-    "  N seats in all (default 3), K of them bots (default N−1); the others are people at this keyboard\n"
-    "  (the first one called NAME).\n";
+    "usage: logomachie play wordbank|lettralettre|motpourmot|trapwords [--players N] [--bots K]\n"
+    "                       [--level easy|medium|hard] [--seed S] [--name NAME]\n"
+    "  N seats in all (default 3; 4 for trapwords), K of them bots (default N−1); the others are people at\n"
+    "  this keyboard (the first one called NAME). TrapWords takes one person at most (each team's traps\n"
+    "  are secret).\n";
 
 template <class T>
 std::optional<T> number(std::string_view s) {
@@ -41,7 +42,7 @@ int play_command(std::span<const std::string_view> args, std::string_view lexico
     return 2;
   }
   const std::string_view name = args[0];
-  int players = 3;
+  int players = name == "trapwords" ? 4 : 3;
   std::optional<int> bots;
   std::string level = "medium";
   uint64_t seed = 0;
@@ -75,6 +76,10 @@ int play_command(std::span<const std::string_view> args, std::string_view lexico
     std::cerr << "logomachie play: --bots must be between 0 and --players\n";
     return 2;
   }
+  if (name == "trapwords" && bot_count < players - 1) {
+    std::cerr << "logomachie play: TrapWords takes one person at this keyboard (the others are bots)\n";
+    return 2;
+  }
   auto lex = open_lexicon(lexicon_path, "play");
   if (!lex) return 1;
   auto game = make_game(name, *lex, "play");
@@ -88,6 +93,7 @@ int play_command(std::span<const std::string_view> args, std::string_view lexico
   if (name == "wordbank") ui = wordbank_terminal(*game);
   if (name == "lettralettre") ui = lettralettre_terminal(*game);
   if (name == "motpourmot") ui = motpourmot_terminal(*game);
+  if (name == "trapwords") ui = trapwords_terminal(*game);
   if (!ui) {
     std::cerr << "logomachie play: no terminal screen for " << name << " yet\n";
     return 1;
@@ -100,6 +106,10 @@ int play_command(std::span<const std::string_view> args, std::string_view lexico
   if (name == "lettralettre") setup.options["reveal_seconds"] = 0;
   if (name == "motpourmot") {  // no timers at the keyboard: the teams are patient
     for (const char* k : {"turn_seconds", "challenge_seconds", "vote_seconds"}) setup.options[k] = 0;
+  }
+  if (name == "trapwords") {  // no hourglass at the keyboard (bots give up when out of ideas)
+    setup.options["turn_seconds"] = 0;
+    setup.options["write_seconds"] = 0;
   }
   std::unique_ptr<games::State> state;
   std::vector<std::unique_ptr<games::Bot>> seat_bots(static_cast<std::size_t>(players));
@@ -130,10 +140,10 @@ int play_command(std::span<const std::string_view> args, std::string_view lexico
       ui->narrate(*state, r.events, out);
       continue;
     }
-    // Bots first, so that people see a settled table.
+    // Bots first, so that people see a settled table (unless the game wants its own order).
     const auto bot_it = std::find_if(acts.begin(), acts.end(),
                                      [&](games::PlayerId p) { return seat_bots[static_cast<std::size_t>(p)] != nullptr; });
-    const games::PlayerId seat = bot_it != acts.end() ? *bot_it : acts.front();
+    const games::PlayerId seat = bot_it != acts.end() && !ui->follow_order(*state) ? *bot_it : acts.front();
     std::optional<games::Action> action;
     if (auto& bot = seat_bots[static_cast<std::size_t>(seat)]) {
       action = bot->act(*state, seat);

@@ -29,6 +29,15 @@ class TerminalGame {
                                            std::ostream& out) const = 0;
   // Final results.
   virtual void results(const games::State& state, std::ostream& out) const = 0;
+  // Whether the seat to ask now is simply the first the engine lists
+  // (State::to_act order). The default asks bots first, so that people see a
+  // settled table; a game where bots would then act for the person (TrapWords'
+  // shared trap sheet, a clue-giver adding clues before the guesser answers)
+  // follows the engine's order instead.
+  virtual bool follow_order(const games::State& state) const {
+    (void)state;
+    return false;
+  }
 
   std::vector<std::string> names;  // one per seat
 };
@@ -36,6 +45,7 @@ class TerminalGame {
 std::unique_ptr<TerminalGame> wordbank_terminal(const games::Game& game);
 std::unique_ptr<TerminalGame> lettralettre_terminal(const games::Game& game);
 std::unique_ptr<TerminalGame> motpourmot_terminal(const games::Game& game);
+std::unique_ptr<TerminalGame> trapwords_terminal(const games::Game& game);
 
 // Reads one line; nullopt at end of input. Trims blanks.
 std::optional<std::string> read_line(std::istream& in);

@@ -159,14 +159,22 @@ class TrapWordsBot final : public Bot {
     };
     const int team = TrapWordsState::team_of(seat);
     switch (d.phase) {
-      case Phase::kWrite: return make(write(state, team), 2000, 4000);
+      case Phase::kWrite: {
+        // A full list waits a few seconds before it is handed in, so that a
+        // teammate may still change a word (a host holds the move till then).
+        auto body = write(state, team);
+        if (body.at("type") == "seal") return make(std::move(body), 6000, 9000);
+        return make(std::move(body), 2000, 4000);
+      }
       case Phase::kDisarm: {
         const int c = d.disarm_pending[0] ? 0 : 1;
         const auto rows = d.sheet[static_cast<std::size_t>(1 - c)].traps.size();
         return make({{"type", "disarm"}, {"row", 1 + rng_.below(rows)}}, 1000, 3000);
       }
       case Phase::kTurn:
-        if (seat == d.turn->clue_giver) return make(clue(state), 2000, 4000);
+        // Another clue comes only when the guessers have been quiet a while.
+        if (seat == d.turn->clue_giver) return d.turn->clue_pending ? make(clue(state), 10000, 14000)
+                                                                    : make(clue(state), 2000, 4000);
         return make(guess(state), 2000, 5000);
       case Phase::kVote:
         // Backs the teammate who flagged.
@@ -242,8 +250,14 @@ class TrapWordsBot final : public Bot {
     const std::size_t wanted = level_ == BotLevel::kHard ? 12 : 1;
     for (std::size_t i = avoid; i < ideas.size() && options.size() < wanted; ++i) {
       const auto& w = ideas[i].word;
+      // Nothing said already: its clues, or a guess (a wrong one tells the
+      // guessers nothing new).
       bool said = false;
       for (const auto& c : t.clues) said = said || key(c) == key(w);
+      for (const auto& line : t.log) {
+        const auto& o = line.as_object();
+        said = said || (o.at("kind") == "guess" && key(o.at("text").as_string()) == key(w));
+      }
       if (said) continue;
       // The referee's own checks first (serpent, faible, troll…), no traps known.
       if (!game_.referee().judge_clue(secret, {}, w, cs, t.clues).ok()) continue;

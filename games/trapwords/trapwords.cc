@@ -538,15 +538,15 @@ std::vector<PlayerId> TrapWordsState::to_act() const {
       const auto cs = constraints(t.team);
       const bool silenced = (cs.has(Curse::kInondation) && !t.clues.empty()) ||
                             (cs.has(Curse::kPetrification) && t.guesses_made > 0);
-      // Turn by turn: a clue, then guesses on it; a silenced clue-giver's
-      // team keeps guessing from what it has.
+      // A clue, then guesses on it: while a clue waits for a guess the
+      // guessers come first, and the clue-giver may add another; a silenced
+      // clue-giver's team keeps guessing from what it has.
       if (t.clue_pending || (silenced && !t.clues.empty())) {
         for (int p : d_.seats[static_cast<std::size_t>(t.team)]) {
           if (p != t.clue_giver) out.push_back(p);
         }
-      } else if (!silenced) {
-        out.push_back(t.clue_giver);
       }
+      if (!silenced) out.push_back(t.clue_giver);
       break;
     }
     case Phase::kVote: {
@@ -844,14 +844,15 @@ Outcome TrapWordsState::outcome() const {
   JsonArray winners;
   for (int t : d_.winners) winners.push_back(t);
   // How the turns went, for results screens and bot statistics.
-  int turns = 0, found = 0;
+  int turns = 0, found = 0, trapped = 0;
   for (const auto& h : d_.history) {
     ++turns;
     found += h.as_object().at("result") == "found" ? 1 : 0;
+    trapped += h.as_object().at("result") == "trap" ? 1 : 0;
   }
   o.details = JsonObject{{"winners", winners}, {"monster_won", d_.phase == Phase::kOver && d_.winners.empty()},
                          {"round", d_.round}, {"pawns", JsonArray{d_.pawn[0], d_.pawn[1]}},
-                         {"turns", turns}, {"found", found}};
+                         {"turns", turns}, {"found", found}, {"trapped", trapped}};
   return o;
 }
 

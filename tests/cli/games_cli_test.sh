@@ -113,6 +113,17 @@ out=$(printf 'deux mots\no\ndeux mots\n/quitter\n' | "$bin" play motpourmot --pl
 expect_eq "play motpourmot: quitting exits 0" 0 "$?"
 expect_match "play motpourmot: the card is shown" 'Catégorie : « ' "$out"
 expect_match "play motpourmot: one word only" '✗ Un seul mot' "$out"
+out=$("$bin" play trapwords --bots 4 --seed 3 </dev/null)
+expect_eq "play trapwords: bots alone finish" 0 "$?"
+expect_match "play trapwords: clues and guesses" 'Robot [0-9] propose « [^»]+ »' "$out"
+expect_match "play trapwords: the game ends" '(gagne|l’emporte) !' "$out"
+out=$(printf 'et\nlumière\n/fini\n/quitter\n' | "$bin" play trapwords --seed 5 --name Léa)
+expect_eq "play trapwords: quitting exits 0" 0 "$?"
+expect_match "play trapwords: the opponents' word to trap" 'Mot secret de l’équipe rouge : « [^»]+ »' "$out"
+expect_match "play trapwords: a trap of any sentence is refused" '✗ « et » sert dans toutes les phrases' "$out"
+expect_match "play trapwords: the list is handed in" 'L’équipe bleue remet sa liste \(1 piège\)' "$out"
+"$bin" play trapwords --players 4 --bots 2 </dev/null >/dev/null 2>&1
+expect_eq "play trapwords: one person at most" 2 "$?"
 out=$(printf 'chat\ncategorie\ntrois\n1 3\n/quitter\n' | "$bin" play motpourmot --players 1 --bots 0 --seed 2)
 expect_match "play motpourmot: table mode counts hands" 'Vote : 1 pour, 3 contre' "$out"
 expect_match "play motpourmot: a bad count is asked again" 'Deux nombres' "$out"

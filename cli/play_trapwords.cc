@@ -1,0 +1,240 @@
+// TrapWords in the terminal: one person with bots (a shared keyboard would
+// show each person the other team's traps). The dungeon as a line of rooms,
+// the trap sheet to write, clues and guesses with the referee's verdicts.
+#include <iostream>
+
+#include "games/trapwords/trapwords.h"
+#include "play_command.h"
+
+namespace logomachie::cli {
+namespace {
+
+using namespace games::trapwords;
+
+constexpr const char* kTeams[] = {"l’équipe bleue", "l’équipe rouge"};
+
+std::string capitalised(std::string s) {
+  if (s.rfind("l’", 0) == 0) s[0] = 'L';
+  return s;
+}
+
+std::string curse_name(std::string_view id) {
+  static const std::pair<std::string_view, std::string_view> kNames[] = {
+      {"inondation", "Inondation (un seul message d’indices)"},
+      {"gribouillage", "Gribouillage (10 pièges, le temps d’un sablier)"},
+      {"mot-interdit", "Le mot interdit (ce piège-là fait reculer d’une salle)"},
+      {"serpent", "Serpent fantôme (aucun mot qui commence par s)"},
+      {"echo", "Écho (répéter la fin de chaque mot : « chat-at »)"},
+      {"tenebres", "Ténèbres (on ne voit que le dernier indice)"},
+      {"desarmer", "Désarmer (l’éclaireur barre un piège au hasard)"},
+      {"toc", "TOC (« Je mange mon chapeau si ce n’est pas… » avant chaque réponse)"},
+      {"petrification", "Pétrification (plus d’indice après la première réponse)"},
+      {"faible", "Faible d’esprit (des noms, rien que des noms)"},
+  };
+  for (const auto& [k, v] : kNames) {
+    if (k == id) return std::string(v);
+  }
+  return std::string(id);
+}
+
+std::string monster_name(std::string_view id) {
+  const bool star = !id.empty() && id.back() == '*';
+  if (star) id.remove_suffix(1);
+  std::string name = id == "demon" ? "le Démon" : id == "dragon" ? "le Dragon" : id == "momie" ? "la Momie"
+                   : id == "troll" ? "le Troll" : "le Vampire";
+  return name + (star ? " *" : "");
+}
+
+class TrapWordsTerminal final : public TerminalGame {
+ public:
+  // The person writes before the bot teammate fills the sheet, and guesses
+  // before the bot clue-giver adds a clue (to_act lists guessers first).
+  bool follow_order(const games::State& base) const override {
+    const auto phase = dynamic_cast<const TrapWordsState&>(base).data().phase;
+    return phase == Phase::kWrite || phase == Phase::kTurn;
+  }
+
+  void show(const games::State& base, games::PlayerId seat, std::ostream& out) const override {
+    const auto& s = dynamic_cast<const TrapWordsState&>(base);
+    const auto& d = s.data();
+    const int team = TrapWordsState::team_of(seat);
+    out << "\n──── TrapWords · manche " << d.round << "/" << kRounds << " · à " << names[static_cast<std::size_t>(seat)]
+        << " (" << kTeams[team] << ") ────\n";
+    dungeon(s, out);
+    for (int t = 0; t < 2; ++t) {
+      for (auto c : d.curses[static_cast<std::size_t>(t)]) {
+        out << "  Malédiction sur " << kTeams[t] << " : " << curse_name(to_string(c)) << "\n";
+      }
+    }
+    if (d.phase == Phase::kWrite) {
+      const auto& sheet = d.sheet[static_cast<std::size_t>(team)];
+      out << "Mot secret de " << kTeams[1 - team] << " : « " << s.secret(1 - team) << " ». Écrivez jusqu’à "
+          << sheet.limit << " mots-pièges (" << sheet.traps.size() << (sheet.traps.size() > 1 ? " écrits" : " écrit");
+      for (std::size_t i = 0; i < sheet.traps.size(); ++i) out << (i ? ", " : " : ") << sheet.traps[i];
+      out << ").\n";
+    } else if (d.phase == Phase::kTurn) {
+      const auto& t = *d.turn;
+      if (seat == t.clue_giver) out << "Tu es l’éclaireur : fais deviner « " << s.secret(t.team) << " ».\n";
+      out << "Réponses fausses : " << t.wrong;
+      if (t.guess_limit > 0) out << " sur " << t.guess_limit;
+      out << "\n";
+    }
+  }
+
+  void narrate(const games::State& base, const std::vector<games::Json>& events, std::ostream& out) const override {
+    const auto& s = dynamic_cast<const TrapWordsState&>(base);
+    for (const auto& ev : events) {
+      const auto& e = ev.as_object();
+      const auto type = e.at("type").as_string();
+      auto who = [&](const games::Json& v) { return names[static_cast<std::size_t>(v.to_number<int>())]; };
+      if (type == "round_started") {
+        out << "\n═══ Manche " << e.at("round").to_number<int>() << " ═══\n";
+        for (const auto& r : e.at("revealed").as_array()) {
+          out << "  Une malédiction se révèle : " << curse_name(r.at("curse").as_string()) << "\n";
+        }
+        for (const auto& m : e.at("momie").as_array()) {
+          out << "  La Momie pioche : " << curse_name(m.at("curse").as_string()) << "\n";
+        }
+      } else if (type == "sealed") {
+        const int n = e.at("count").to_number<int>();
+        out << "  " << capitalised(kTeams[e.at("team").to_number<int>()]) << " remet sa liste (" << n
+            << (n > 1 ? " pièges" : " piège") << ").\n";
+      } else if (type == "disarmed") {
+        out << "  Le piège n° " << e.at("row").to_number<int>() << " est barré.\n";
+      } else if (type == "turn_started") {
+        out << "\n  Au tour de " << kTeams[e.at("team").to_number<int>()] << " : " << who(e.at("clue_giver"))
+            << " tient la torche" << (e.at("fight").as_bool() ? ", face au monstre !" : ".") << "\n";
+      } else if (type == "clue" || type == "guess") {
+        out << "  " << who(e.at("player")) << (type == "clue" ? " : « " : " propose « ") << e.at("text").as_string().c_str()
+            << " »";
+        const auto& v = e.at("verdict").as_object();
+        if (v.contains("correct") && v.at("correct").as_bool()) out << " ✓";
+        out << "\n";
+        for (const auto& f : v.at("fired").as_array()) {
+          out << "    Piège ! « " << f.at("word").as_string().c_str() << " » déclenche « " << f.at("trap").as_string().c_str()
+              << " ».\n";
+        }
+        for (const auto& x : v.at("violations").as_array()) out << "    ✗ " << x.at("reason").as_string().c_str() << "\n";
+      } else if (type == "turn_ended") {
+        const auto& t = e.at("turn").as_object();
+        const auto result = t.at("result").as_string();
+        const std::string secret(t.at("secret").as_string());
+        if (result == "found") out << "  Trouvé : « " << secret << " » !";
+        else if (result == "trap") out << "  Tombé dans un piège. Le mot était « " << secret << " ».";
+        else if (result == "invalid") out << "  Indice invalide. Le mot était « " << secret << " ».";
+        else if (result == "guesses") out << "  Plus de réponses. Le mot était « " << secret << " ».";
+        else if (result == "time") out << "  Le sablier est vide. Le mot était « " << secret << " ».";
+        else out << "  Tour passé. Le mot était « " << secret << " ».";
+        if (t.at("killed").as_bool()) out << " Le monstre est vaincu !";
+        if (t.at("stepped_back").as_bool()) out << " Le mot interdit : l’équipe recule d’une salle.";
+        out << "\n";
+        JsonArrayPrinter{t.at("traps").as_array()}.print(out);
+      } else if (type == "monster_moved") {
+        out << "  Personne n’a trouvé : le monstre avance d’une salle.\n";
+      } else if (type == "game_over") {
+        (void)s;
+        const auto& winners = e.at("winners").as_array();
+        if (winners.empty()) out << "\n  Le monstre l’emporte : tout le monde a perdu !\n";
+        else if (winners.size() == 2) out << "\n  Les deux équipes terrassent le monstre : tout le monde gagne !\n";
+        else out << "\n  " << capitalised(kTeams[winners[0].to_number<int>()]) << " terrasse le monstre et gagne !\n";
+      }
+    }
+  }
+
+  std::optional<games::Action> ask(const games::State& base, games::PlayerId seat, std::istream& in,
+                                   std::ostream& out) const override {
+    const auto& s = dynamic_cast<const TrapWordsState&>(base);
+    const auto& d = s.data();
+    auto make = [&](games::JsonObject body) { return games::Action::make(seat, s.now(), std::move(body)); };
+    const int team = TrapWordsState::team_of(seat);
+    while (true) {
+      if (d.phase == Phase::kWrite) {
+        out << "Un mot-piège (« /fini » pour remettre la liste, « /efface MOT », « /interdit MOT ») : " << std::flush;
+      } else if (d.phase == Phase::kDisarm) {
+        out << "Désarmer : quel numéro de piège barrer (1 à " << d.sheet[1 - static_cast<std::size_t>(team)].traps.size()
+            << ") ? " << std::flush;
+      } else if (d.phase == Phase::kTurn && seat == d.turn->clue_giver) {
+        out << "Ton indice (« /passe » pour abandonner) : " << std::flush;
+      } else if (d.phase == Phase::kTurn) {
+        out << "Ta réponse (« /passe » pour abandonner) : " << std::flush;
+      } else {
+        out << "L’indice est-il invalide ? (o/n) " << std::flush;
+      }
+      const auto line = read_line(in);
+      if (!line || *line == "/quitter") return std::nullopt;
+      if (line->empty()) continue;
+      if (d.phase == Phase::kWrite) {
+        if (*line == "/fini") return make({{"type", "seal"}});
+        if (line->rfind("/efface ", 0) == 0) return make({{"type", "untrap"}, {"word", line->substr(8)}});
+        if (line->rfind("/interdit ", 0) == 0) return make({{"type", "forbidden"}, {"word", line->substr(10)}});
+        if (auto error = s.check_trap(team, *line)) {
+          out << "  ✗ " << error->message << "\n";
+          continue;
+        }
+        return make({{"type", "trap"}, {"word", *line}});
+      }
+      if (d.phase == Phase::kDisarm) {
+        try {
+          return make({{"type", "disarm"}, {"row", std::stoi(*line)}});
+        } catch (const std::exception&) {
+          out << "  Un numéro, s’il te plaît.\n";
+          continue;
+        }
+      }
+      if (d.phase == Phase::kTurn) {
+        if (*line == "/passe") return make({{"type", "give_up"}});
+        if (seat == d.turn->clue_giver) return make({{"type", "clue"}, {"text", *line}});
+        return make({{"type", "guess"}, {"text", *line}});
+      }
+      if (*line == "o" || *line == "n") return make({{"type", "vote"}, {"invalid", *line == "o"}});
+    }
+  }
+
+  void results(const games::State& base, std::ostream& out) const override {
+    const auto& s = dynamic_cast<const TrapWordsState&>(base);
+    out << "\n════ Fin de la partie ════\n";
+    dungeon(s, out);
+    const auto o = s.outcome();
+    out << "  Mots trouvés : " << o.details.at("found").to_number<int>() << " sur " << o.details.at("turns").to_number<int>()
+        << " tours.\n";
+  }
+
+ private:
+  // Prints a finished turn's traps.
+  struct JsonArrayPrinter {
+    const games::JsonArray& rows;
+    void print(std::ostream& out) const {
+      if (rows.empty()) return;
+      out << "    Les pièges étaient :";
+      for (const auto& r : rows) {
+        out << " " << r.at("word").as_string().c_str() << (r.at("crossed").as_bool() ? " (barré)" : "")
+            << (r.at("forbidden").as_bool() ? " (interdit)" : "");
+      }
+      out << "\n";
+    }
+  };
+
+  // One line: rooms with pawns (B, R), the monster (M) and face-down curses (?).
+  static void dungeon(const TrapWordsState& s, std::ostream& out) {
+    const auto& d = s.data();
+    out << " ";
+    for (std::size_t r = 0; r < d.rooms.size(); ++r) {
+      out << " [" << d.rooms[r];
+      if (d.pawn[0] == static_cast<int>(r)) out << " B";
+      if (d.pawn[1] == static_cast<int>(r)) out << " R";
+      if (d.monster_room == static_cast<int>(r)) out << " M";
+      if (d.room_curse[r]) out << " ?";
+      out << "]";
+    }
+    out << "   M = " << monster_name(to_string(d.monster)) << ", ? = malédiction cachée\n";
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<TerminalGame> trapwords_terminal(const games::Game& game) {
+  (void)dynamic_cast<const TrapWordsGame&>(game);
+  return std::make_unique<TrapWordsTerminal>();
+}
+
+}  // namespace logomachie::cli
