@@ -160,25 +160,38 @@ class TrapWordsBot final : public Bot {
     const int team = TrapWordsState::team_of(seat);
     switch (d.phase) {
       case Phase::kWrite: {
-        // A full list waits a few seconds before it is handed in, so that a
-        // teammate may still change a word (a host holds the move till then).
+        // Unhurried, so that a person on the team writes too: a word every
+        // few seconds, a full list handed in after a while (a host holds the
+        // move till then, and drops it when someone writes first), a list
+        // the bot has no more ideas for only near the end of the writing time.
         auto body = write(state, team);
-        if (body.at("type") == "seal") return make(std::move(body), 6000, 9000);
-        return make(std::move(body), 2000, 4000);
+        if (body.at("type") != "seal") return make(std::move(body), 4000, 7000);
+        const auto& sheet = d.sheet[static_cast<std::size_t>(team)];
+        if (static_cast<int>(sheet.traps.size()) < sheet.limit && sheet.deadline > 0) {
+          const int64_t wait = std::max<int64_t>(sheet.deadline - 5000 - d.now, 6000);
+          return make(std::move(body), wait, wait);
+        }
+        return make(std::move(body), 12000, 18000);
       }
       case Phase::kDisarm: {
         const int c = d.disarm_pending[0] ? 0 : 1;
         const auto rows = d.sheet[static_cast<std::size_t>(1 - c)].traps.size();
         return make({{"type", "disarm"}, {"row", 1 + rng_.below(rows)}}, 1000, 3000);
       }
-      case Phase::kTurn:
-        // Another clue comes only when the guessers have been quiet a while.
-        if (seat == d.turn->clue_giver) return d.turn->clue_pending ? make(clue(state), 10000, 14000)
-                                                                    : make(clue(state), 2000, 4000);
-        return make(guess(state), 2000, 5000);
+      case Phase::kTurn: {
+        // Nothing before the hourglass turns (the word is being read);
+        // another clue only when the guessers have been quiet a while.
+        const int64_t reading = std::max<int64_t>(d.turn->hourglass_from - d.now, 0);
+        if (seat == d.turn->clue_giver) {
+          return d.turn->clue_pending ? make(clue(state), reading + 10000, reading + 14000)
+                                      : make(clue(state), reading + 1500, reading + 3500);
+        }
+        return make(guess(state), reading + 2000, reading + 5000);
+      }
       case Phase::kVote:
-        // Backs the teammate who flagged.
-        return make({{"type", "vote"}, {"invalid", true}}, 1000, 3000);
+        // A bot cannot tell an example or a private joke: the benefit of the
+        // doubt goes to the clue (the referee judged what it can).
+        return make({{"type", "vote"}, {"invalid", false}}, 1000, 3000);
       case Phase::kOver: break;
     }
     return std::nullopt;
@@ -244,11 +257,8 @@ class TrapWordsBot final : public Bot {
                               : level_ == BotLevel::kMedium ? static_cast<std::size_t>(traps)
                                                             : static_cast<std::size_t>(traps + 2);
     const auto& ideas = predictions(secret);
-    std::vector<std::string> options;
-    // Hard weighs a dozen ideas by how well a guesser would read them;
-    // the others say the first safe idea.
-    const std::size_t wanted = level_ == BotLevel::kHard ? 12 : 1;
-    for (std::size_t i = avoid; i < ideas.size() && options.size() < wanted; ++i) {
+    std::vector<std::string> safe;
+    for (std::size_t i = 0; i < ideas.size(); ++i) {
       const auto& w = ideas[i].word;
       // Nothing said already: its clues, or a guess (a wrong one tells the
       // guessers nothing new).
@@ -261,9 +271,16 @@ class TrapWordsBot final : public Bot {
       if (said) continue;
       // The referee's own checks first (serpent, faible, troll…), no traps known.
       if (!game_.referee().judge_clue(secret, {}, w, cs, t.clues).ok()) continue;
-      options.push_back(w);
+      safe.push_back(w);
     }
-    if (options.empty()) return {{"type", "give_up"}};
+    if (safe.empty()) return {{"type", "give_up"}};
+    // Skip the likeliest traps, but never all of its ideas: a risky clue
+    // beats no clue. Hard weighs a dozen ideas by how well a guesser would
+    // read them; the others say the first.
+    const std::size_t skip = std::min(avoid, safe.size() - 1);
+    const std::size_t wanted = level_ == BotLevel::kHard ? 12 : 1;
+    std::vector<std::string> options(safe.begin() + static_cast<std::ptrdiff_t>(skip),
+                                     safe.begin() + static_cast<std::ptrdiff_t>(std::min(safe.size(), skip + wanted)));
     std::size_t best = 0, best_place = SIZE_MAX;
     if (options.size() > 1) {
       std::vector<std::string> wrong;

@@ -299,9 +299,8 @@ void end_turn(TrapWordsData& d, const TrapWordsGame& game, std::string_view resu
   auto& t = *d.turn;
   const auto ti = static_cast<std::size_t>(t.team);
   const auto& sheet = d.sheet[1 - ti];
-  const int64_t sand = t.hourglass_end > 0 ? t.hourglass_end - t.hourglass_from : 0;
-  const int64_t left = t.hourglass_end > 0 ? std::max<int64_t>(t.hourglass_end - std::max(at, t.hourglass_from), 0) : 0;
-  d.used_ms[ti] = std::max<int64_t>(sand - left, 0);
+  // Sand used: from the turn of the hourglass to now, votes left out.
+  d.used_ms[ti] = std::max<int64_t>(at - t.hourglass_from - t.paused_ms, 0);
   d.result[ti] = std::string(result);
   bool stepped_back = false;
   if (result == "found") {
@@ -423,6 +422,9 @@ std::unique_ptr<State> TrapWordsGame::new_state(const Setup& setup) const {
     else if (k == "tiebreak") d.tiebreak = get_bool(o, k, false);
     else refuse("unknown_option", "Option inconnue pour TrapWords : " + guillemets(k) + ".");
   }
+  if (d.tiebreak && d.turn_seconds == 0) {
+    refuse("bad_option", "« tiebreak » : le départage au temps a besoin d’un sablier (« turn_seconds »).");
+  }
   for (const auto& kv : setup.fixed) {
     const std::string_view k = kv.key();
     if (k != "words" && k != "monster" && k != "curses" && k != "first_team") {
@@ -541,7 +543,7 @@ std::vector<PlayerId> TrapWordsState::to_act() const {
       // A clue, then guesses on it: while a clue waits for a guess the
       // guessers come first, and the clue-giver may add another; a silenced
       // clue-giver's team keeps guessing from what it has.
-      if (t.clue_pending || (silenced && !t.clues.empty())) {
+      if (t.clue_pending || silenced) {
         for (int p : d_.seats[static_cast<std::size_t>(t.team)]) {
           if (p != t.clue_giver) out.push_back(p);
         }
@@ -618,6 +620,10 @@ ApplyResult TrapWordsState::apply(const Action& action) {
       if (action.at < *dl) refuse("not_yet", "Le temps n’est pas encore écoulé.");
     } else if (p < 0 || p >= players()) {
       refuse("not_a_player", "Seuls les joueurs de la partie peuvent jouer.");
+    } else if (d_.phase == Phase::kWrite) {
+      // Each team writes against its own timer (gribouillage shortens one).
+      const auto& own = d_.sheet[static_cast<std::size_t>(team_of(p))];
+      if (own.deadline > 0 && action.at >= own.deadline) refuse("too_late", "Le temps d’écrire est écoulé !");
     } else if (const auto dl = deadline(); dl && action.at >= *dl) {
       refuse("too_late", "Le sablier est vide !");
     }
@@ -708,7 +714,11 @@ ApplyResult TrapWordsState::apply(const Action& action) {
         t.clue_pending = true;
         JsonObject line{{"kind", "clue"}, {"player", p}, {"text", text}, {"at", action.at}, {"verdict", verdict_json(v)}};
         t.log.push_back(line);
-        events.push_back(JsonObject{{"type", "clue"}, {"player", p}, {"text", text}, {"verdict", verdict_json(v)}});
+        JsonObject event{{"type", "clue"}, {"player", p}, {"verdict", verdict_json(v)}};
+        // Ténèbres: events reach everybody; the clue's text is in the views
+        // (the team in the dark sees only the latest).
+        if (!cs.has(Curse::kTenebres)) event["text"] = text;
+        events.push_back(std::move(event));
         if (!v.fired.empty()) end_turn(next, game_, "trap", fired_forbidden(sheet, v.fired), action.at, events);
         else if (!v.violations.empty()) end_turn(next, game_, "invalid", false, action.at, events);
       } else if (type == "guess") {
@@ -748,11 +758,15 @@ ApplyResult TrapWordsState::apply(const Action& action) {
         if (!opponent) refuse("not_opponent", "Seule l’équipe adverse peut contester un indice.");
         if (t.clues.empty()) refuse("no_clue", "Aucun indice à contester pour l’instant.");
         if (t.flagged[static_cast<std::size_t>(p)]) refuse("already_flagged", "Tu as déjà contesté un indice ce tour-ci.");
+        if (t.judged_clues >= static_cast<int>(t.clues.size())) {
+          refuse("already_judged", "Cet indice a déjà été soumis au vote.");
+        }
         const auto reason = get_string(action.body, "reason");
         if (std::find(kFlagReasons.begin(), kFlagReasons.end(), reason) == kFlagReasons.end()) {
           refuse("bad_field", "« reason » : exemple, sonorite, abreviation, private-joke ou autre.");
         }
         t.flagged[static_cast<std::size_t>(p)] = true;
+        t.judged_clues = static_cast<int>(t.clues.size());
         Flag f;
         f.player = p;
         f.reason = std::string(reason);
@@ -766,7 +780,9 @@ ApplyResult TrapWordsState::apply(const Action& action) {
         next.phase_started = action.at;
       } else if (type == "trap_hit" || type == "invalid" || type == "found" || type == "wrong") {
         if (!table_mode()) refuse("typed_mode", "En ligne, l’arbitre juge les indices et les réponses tapés.");
-        const bool judge = type == "found" || type == "wrong" ? (opponent || giver) : opponent;
+        // The opponents judge; the clue-giver may also count a wrong answer
+        // (but does not declare its own team's word found).
+        const bool judge = type == "wrong" ? (opponent || giver) : opponent;
         if (!judge) refuse("not_judge", "Ce bouton est pour l’équipe adverse.");
         JsonObject line{{"kind", type}, {"player", p}, {"at", action.at}};
         if (type == "trap_hit") {
@@ -820,6 +836,7 @@ ApplyResult TrapWordsState::apply(const Action& action) {
         t.log.push_back(JsonObject{{"kind", "vote"}, {"invalid", invalid}, {"yes", yes}, {"no", no}, {"at", action.at}});
         // The hourglass was paused during the vote.
         if (t.hourglass_end > 0) t.hourglass_end = action.at + std::max<int64_t>(f.hourglass_left, 1);
+        t.paused_ms += action.at - d_.phase_started;
         t.flag.reset();
         next.phase = Phase::kTurn;
         next.phase_started = action.at;
@@ -1019,6 +1036,11 @@ std::vector<std::string> TrapWordsState::secrets_hidden_from(const Viewer& viewe
     if (vteam != 1 - t && !s.traps.empty()) out.push_back(fields({{"sealed", s.sealed}, {"traps", sheet_rows(s)}}));
   }
   if (d_.deck.size() >= 2) out.push_back(canonical(string_array(d_.deck)));
+  // Face-down curses and the momie's pile: which curse lies where is nobody's.
+  JsonArray face_down;
+  for (const auto& c : d_.room_curse) face_down.push_back(c ? Json(std::string(to_string(*c))) : Json(nullptr));
+  out.push_back(fields({{"room_curses", face_down}}));
+  if (d_.curse_pile.size() >= 2) out.push_back(fields({{"curse_pile", curse_ids(d_.curse_pile)}}));
   return out;
 }
 

@@ -40,6 +40,9 @@
 //              {"type":"found"} | {"type":"wrong"} (table mode, an opponent or the clue-giver)
 //   vote:      {"type":"vote","invalid":true|false} (the flagging team)
 //   host:      {"type":"timeout"} when deadline() has passed
+// A flag: an opponent flags the latest clue (once per turn each, one vote
+// per clue); the flagging team votes while the sand waits; the clue is
+// invalid when "invalid" votes outnumber "valid" ones among the votes cast.
 // Options: rooms ("classique" = 3-4-5-6-7 | "alternatif" = 2-4-6-8-10 | a list
 // of 4 to 7 increasing numbers from 1 to 10), book ("fantastique" |
 // "contemporain"), monsters ("normal" | "asterisque": the deck the monster
@@ -129,6 +132,8 @@ struct Turn {
   JsonArray log;                    // clues, guesses and judgements with verdicts
   int64_t started = 0, hourglass_from = 0, hourglass_end = 0;
   std::vector<bool> flagged;        // per seat: has flagged this turn
+  int judged_clues = 0;             // clues already put to a vote (one vote per clue)
+  int64_t paused_ms = 0;            // time the sand waited for votes
   std::optional<Flag> flag;
 };
 

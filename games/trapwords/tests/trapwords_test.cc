@@ -321,7 +321,7 @@ TEST(TrapWordsMonster, WhenTheMonsterEntersATeamsRoomThatTeamFightsNextRound) {
   EXPECT_EQ(g.d().monster_room, 0);
   EXPECT_TRUE(g.d().fighting[0] && g.d().fighting[1]);
   g.round(false, false);
-  EXPECT_EQ(g.d().monster_room, 0);  // it never goes further
+  EXPECT_EQ(g.d().monster_room, 0);  // fought now: it stays
 }
 
 TEST(TrapWordsMonster, BothTeamsKillingItMeansEveryoneWins) {
@@ -345,6 +345,31 @@ TEST(TrapWordsMonster, SpeedTieBreakGivesTheSecondTeamTheSandTheFirstUsed) {
   g.timeout();  // the second team runs out: the first team wins
   ASSERT_TRUE(g.state->is_terminal());
   EXPECT_EQ(g.d().winners, (std::vector<int>{first}));
+}
+
+TEST(TrapWordsMonster, SpeedTieBreakTheSecondTeamWinsWhenItFindsInTime) {
+  auto g = start({{"rooms", JsonArray{3, 4, 5, 6}}, {"tiebreak", true}});
+  for (int i = 0; i < 3; ++i) g.round(false, false);
+  g.seal_both();
+  const int first = g.playing();
+  g.t = g.d().turn->hourglass_from + 9000;
+  g.found();
+  g.t = g.d().turn->hourglass_from + 8000;  // within the 9.1 s it was given
+  g.found();
+  ASSERT_TRUE(g.state->is_terminal());
+  EXPECT_EQ(g.d().winners, (std::vector<int>{1 - first}));
+}
+
+TEST(TrapWordsMonster, TheTieBreakNeedsAnHourglass) {
+  games::Setup setup;
+  setup.players = 4;
+  setup.options = {{"tiebreak", true}, {"turn_seconds", 0}};
+  try {
+    testing::game("trapwords").new_state(setup);
+    ADD_FAILURE() << "accepted";
+  } catch (const ActionError& e) {
+    EXPECT_EQ(e.error().code, "bad_option");
+  }
 }
 
 TEST(TrapWordsMonster, AfterEightRoundsTheMonsterWins) {
@@ -406,6 +431,14 @@ TEST(TrapWordsMonsters, MomieDrawsCursesForTheFight) {
   h.round(false, false);  // the drawn curses are discarded, new ones drawn
   EXPECT_EQ(h.d().curses[0].size(), 2u);
   EXPECT_EQ(h.d().curse_pile.size(), pile - 2);
+}
+
+TEST(TrapWordsMonsters, TheMomiesCursesAreDiscardedAfterTheRound) {
+  auto g = fighting("momie");
+  const auto drawn = g.d().curses[0];
+  ASSERT_EQ(drawn.size(), 1u);
+  g.round(false, false);
+  EXPECT_NE(std::find(g.d().curse_discard.begin(), g.d().curse_discard.end(), drawn[0]), g.d().curse_discard.end());
 }
 
 TEST(TrapWordsMonsters, TrollCountsTheCluesWords) {
@@ -493,6 +526,36 @@ TEST(TrapWordsCurses, MotInterditSendsTheTeamOneRoomBack) {
   EXPECT_TRUE(g.d().history.back().as_object().at("stepped_back").as_bool());
 }
 
+TEST(TrapWordsCurses, MotInterditInTheFirstRoomCannotSendBack) {
+  auto g = start({}, {{"curses", words({"mot-interdit", "echo"})}, {"words", words({"cheval", "science"})}});
+  auto data = g.d();
+  data.room_curse = {Curse::kMotInterdit, std::nullopt, std::nullopt, Curse::kEcho, std::nullopt};
+  data.round = 0;
+  data.monster_fought = true;  // keeps the set-up round from moving the monster
+  data.deck.insert(data.deck.begin(), data.secret.begin(), data.secret.end());
+  Table h{std::make_unique<TrapWordsState>(g.st().game(), data), 0};
+  h.round(false, false);
+  ASSERT_EQ(h.d().curses[0], (std::vector<Curse>{Curse::kMotInterdit}));  // both teams in room 0
+  h.act(1, {{"type", "trap"}, {"word", "selle"}});
+  h.act(1, {{"type", "forbidden"}, {"word", "selle"}});
+  h.act(1, {{"type", "seal"}});
+  h.act(0, {{"type", "seal"}});
+  if (h.playing() == 1) h.fail();
+  h.act(h.giver(0), {{"type", "clue"}, {"text", "une selle"}});
+  EXPECT_EQ(h.d().pawn[0], 0);
+  EXPECT_FALSE(h.d().history.back().as_object().at("stepped_back").as_bool());
+}
+
+TEST(TrapWordsCurses, EachTeamWritesAgainstItsOwnTimer) {
+  auto g = cursed("gribouillage");
+  g.t = g.d().sheet[1].deadline + 1000;  // team 1's hourglass is empty…
+  g.refuse(1, {{"type", "trap"}, {"word", "jument"}}, "too_late");
+  g.act(0, {{"type", "trap"}, {"word", "laboratoire"}});  // …team 0 still has time
+  g.timeout();
+  EXPECT_TRUE(g.d().sheet[1].sealed);
+  EXPECT_FALSE(g.d().sheet[0].sealed);
+}
+
 TEST(TrapWordsCurses, SerpentEchoAndFaibleAreJudgedOnTheClue) {
   {
     auto g = cursed("serpent");
@@ -548,6 +611,17 @@ TEST(TrapWordsCurses, DesarmerCrossesOutTheRowTheCursedClueGiverNames) {
   EXPECT_EQ(g.d().history.back().as_object().at("result"), "trap");
 }
 
+TEST(TrapWordsCurses, DesarmerTimesOutOnARandomRow) {
+  auto g = cursed("desarmer");
+  g.write(0, {});
+  g.write(1, {"jument", "selle", "galop"});
+  g.timeout();
+  ASSERT_TRUE(g.d().sheet[1].crossed);
+  EXPECT_LT(*g.d().sheet[1].crossed, 3);
+  EXPECT_EQ(g.d().sheet[1].live().size(), 2u);
+  EXPECT_EQ(to_string(g.d().phase), "turn");
+}
+
 TEST(TrapWordsCurses, TocGuessesNeedThePhrase) {
   auto g = cursed("toc");
   skip_team1(g);
@@ -566,12 +640,21 @@ TEST(TrapWordsCurses, PetrificationSilencesTheClueGiverAfterTheFirstGuess) {
   EXPECT_EQ(g.state->to_act(), (std::vector<PlayerId>{g.guesser(0)}));
 }
 
+TEST(TrapWordsCurses, PetrifiedAfterAGuessBeforeAnyClueTheTeamStillGuesses) {
+  auto g = cursed("petrification", {{"turn_seconds", 0}});
+  skip_team1(g);
+  g.act(g.guesser(0), {{"type", "guess"}, {"text", "chien"}});
+  EXPECT_EQ(g.state->to_act(), (std::vector<PlayerId>{g.guesser(0)}));  // never stuck
+}
+
 // --- typed and table modes -------------------------------------------------------
 
 TEST(TrapWordsModes, TypedModeOpponentsFlagAClueAndVoteWhileTheSandWaits) {
   auto g = start({}, {{"words", words({"chien", "science"})}});
   g.seal_both();
   g.refuse(1, {{"type", "flag"}, {"reason", "exemple"}}, "no_clue");
+  const auto from = g.d().turn->hourglass_from;
+  g.t = from + 4000;  // 4 s of sand gone
   g.act(0, {{"type", "clue"}, {"text", "caniche"}});  // an example: the lexicon cannot tell
   g.refuse(2, {{"type", "flag"}, {"reason", "exemple"}}, "not_opponent");
   g.refuse(1, {{"type", "flag"}, {"reason", "parce que"}}, "bad_field");
@@ -579,16 +662,24 @@ TEST(TrapWordsModes, TypedModeOpponentsFlagAClueAndVoteWhileTheSandWaits) {
   g.act(1, {{"type", "flag"}, {"reason", "exemple"}});
   const auto flagged_at = g.t;
   EXPECT_EQ(to_string(g.d().phase), "vote");
+  EXPECT_EQ(*g.state->deadline(), flagged_at + 15'000);  // the vote's own timer
   g.refuse(1, {{"type", "vote"}, {"invalid", true}}, "already_voted");
   g.refuse(2, {{"type", "vote"}, {"invalid", false}}, "not_opponent");
   g.t += 5000;
   g.act(3, {{"type", "vote"}, {"invalid", false}});  // 1 against 1: the clue stands
   EXPECT_EQ(to_string(g.d().phase), "turn");
   EXPECT_EQ(g.d().turn->hourglass_end, end + (g.t - flagged_at));  // the sand waited for the vote
+  const auto first_vote = g.t - flagged_at;
+  EXPECT_EQ(g.d().turn->paused_ms, first_vote);
+  g.refuse(3, {{"type", "flag"}, {"reason", "autre"}}, "already_judged");  // one vote per clue
   g.refuse(1, {{"type", "flag"}, {"reason", "exemple"}}, "already_flagged");
-  g.act(3, {{"type", "flag"}, {"reason", "exemple"}});
+  g.act(0, {{"type", "clue"}, {"text", "aboie"}});
+  g.act(3, {{"type", "flag"}, {"reason", "sonorite"}});
+  const auto flag2_at = g.t;
   g.timeout();  // the partner does not vote: 1 against 0
   EXPECT_EQ(g.d().history.back().as_object().at("result"), "invalid");
+  // The sand used leaves both votes out.
+  EXPECT_EQ(g.d().used_ms[0], flag2_at - from - first_vote);
 }
 
 TEST(TrapWordsModes, TableModeOpponentsJudgeSpokenClues) {
@@ -603,6 +694,7 @@ TEST(TrapWordsModes, TableModeOpponentsJudgeSpokenClues) {
   g.refuse(1, {{"type", "trap_hit"}, {"trap", "crinière"}}, "not_a_trap");
   g.act(3, {{"type", "trap_hit"}, {"trap", "selle"}});
   EXPECT_EQ(g.d().result[0], "trap");
+  g.refuse(1, {{"type", "found"}}, "not_judge");  // a clue-giver does not declare its own word found
   g.act(0, {{"type", "found"}});  // team 1's word found, said aloud
   EXPECT_EQ(g.d().history.back().as_object().at("result"), "found");
   g.seal_both();
