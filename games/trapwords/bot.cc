@@ -165,13 +165,13 @@ class TrapWordsBot final : public Bot {
         // move till then, and drops it when someone writes first), a list
         // the bot has no more ideas for only near the end of the writing time.
         auto body = write(state, team);
-        if (body.at("type") != "seal") return make(std::move(body), 4000, 7000);
+        if (body.at("type") != "seal") return make(std::move(body), 3000, 5000);
         const auto& sheet = d.sheet[static_cast<std::size_t>(team)];
         if (static_cast<int>(sheet.traps.size()) < sheet.limit && sheet.deadline > 0) {
           const int64_t wait = std::max<int64_t>(sheet.deadline - 5000 - d.now, 6000);
           return make(std::move(body), wait, wait);
         }
-        return make(std::move(body), 12000, 18000);
+        return make(std::move(body), 8000, 12000);
       }
       case Phase::kDisarm: {
         const int c = d.disarm_pending[0] ? 0 : 1;

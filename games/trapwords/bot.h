@@ -13,7 +13,7 @@
 //    book's theme; hard bots know its words best); under « toc » it says the
 //    phrase;
 //  - opponent: never flags (the referee judged what it can) and, when a
-//    teammate flags a clue, backs the teammate's call.
+//    teammate flags a clue, gives the clue the benefit of the doubt.
 // Bots date their moves a few seconds after the position, like people (a
 // host may hold the move until then: server/room.h), never past the sand.
 #pragma once

@@ -96,9 +96,9 @@ export function plural(n: number, one: string, many: string): string {
   return `${n} ${n > 1 ? many : one}`;
 }
 
-// A word typed by a player: no autocorrect or capitalisation (the games judge
-// spellings), the same limits everywhere.
-export function WordInput({ name, value, label, placeholder, onInput }: { name: string; value: string; label: string; placeholder: string; onInput: (v: string) => void }) {
+// A word (or a short message: `max`) typed by a player: no autocorrect or
+// capitalisation (the games judge spellings), the same limits everywhere.
+export function WordInput({ name, value, label, placeholder, max = 40, disabled, onInput }: { name: string; value: string; label: string; placeholder: string; max?: number; disabled?: boolean; onInput: (v: string) => void }) {
   return (
     <input
       name={name}
@@ -106,9 +106,10 @@ export function WordInput({ name, value, label, placeholder, onInput }: { name: 
       autoComplete="off"
       autoCapitalize="none"
       spellcheck={false}
-      maxLength={40}
+      maxLength={max}
       placeholder={placeholder}
       aria-label={label}
+      disabled={disabled}
       onInput={(e) => onInput(e.currentTarget.value)}
     />
   );
@@ -117,4 +118,26 @@ export function WordInput({ name, value, label, placeholder, onInput }: { name: 
 // "1er", "2e"… for results tables.
 export function rankLabel(rank: number): string {
   return rank === 1 ? '1er' : `${rank}e`;
+}
+
+// One option of a game's options form: a select over `values`, shown with
+// `text`; read-only for everyone but the host (`onChange` null).
+export function OptionSelect({ name, label, fallback, values, text, options, onChange }: { name: string; label: string; fallback: string | number; values: (string | number)[]; text: (x: any) => string; options: Record<string, unknown>; onChange: ((options: any) => void) | null }) {
+  return (
+    <label>
+      {label}
+      <select
+        name={name}
+        value={String(options[name] ?? fallback)}
+        disabled={!onChange}
+        onChange={(e) => onChange?.({ ...options, [name]: typeof fallback === 'number' ? Number(e.currentTarget.value) : e.currentTarget.value })}
+      >
+        {values.map((n) => (
+          <option value={String(n)} key={n}>
+            {text(n)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
 }

@@ -8,7 +8,7 @@
 //
 // usage: node web/tests/e2e.mjs BIN_DIR   (BIN_DIR holds logomachie and fr.lex;
 // the client must be built in BIN_DIR/../web)
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -343,6 +343,196 @@ try {
     await lea.locator('.last-turn[data-result=reverted]').waitFor();
     check((await turnTeam()) === first, 'après un mot annulé, l’autre équipe joue');
     console.log('e2e: Mot pour Mot table mode: a word accepted, a word voted down by a tally');
+  }
+  // TrapWords, typed mode: Léa (blue team, seat 0) and a hard bot against
+  // two medium bots, 30-second hourglass, one minute to write. Léa writes
+  // traps from the thesaurus (`logomachie lexicon synonyms` on the word she
+  // sees), gives clues the same way when she holds the torch, answers when her
+  // teammate does (her screen must never show her own team's word), and
+  // contests one clue as an opponent. The referee's verdicts show in the
+  // turn's chat. Two whole rounds (eight rounds of 30-second hourglasses are
+  // too long for this test), more (six at most) when the bots ended Léa's
+  // turns before she got a word in, or the end of the game.
+  {
+    const twDeadline = Date.now() + 240_000;
+    const synonyms = (word) => {
+      let out = '';
+      try {
+        out = execFileSync(logomachie, ['lexicon', 'synonyms', word], { encoding: 'utf8' });
+      } catch {
+        return [];
+      }
+      const words = out.split('\n').flatMap((l) => (l.split('\t')[1] ?? '').split('|'));
+      return [...new Set(words.filter((w) => /^[\p{L}-]+$/u.test(w)))];
+    };
+    const fallback = ['lumière', 'voyage', 'danger', 'histoire', 'nuit', 'royaume', 'trésor', 'combat', 'magie', 'maison'];
+    const soon = { timeout: 3000 };
+    const attempt = async (what) => {
+      try {
+        await what();
+        return true;
+      } catch (e) {
+        if (process.env.E2E_DEBUG) console.error('trapwords: skipped', e.message.split('\n')[0]);
+        return false;
+      }
+    };
+    await lea.goto(server.url + '/');
+    await lea.locator('[data-game=trapwords] button').click();
+    await lea.waitForURL(/\/salle\/[A-Z]{5}$/);
+    await lea.locator('.seat[data-seat="3"]').waitFor(); // four seats by default
+    check((await lea.locator('.seat[data-seat="1"] [data-seat-label]').innerText()) === 'Équipe rouge', 'le salon montre les équipes');
+    await lea.selectOption('select[name=write_seconds]', '60');
+    await lea.locator('.seat[data-seat="0"]').getByRole('button', { name: 'M’asseoir ici' }).click();
+    for (const seat of [1, 2, 3]) {
+      // Léa's teammate is a hard bot: its clues dodge more traps, so Léa gets to answer.
+      if (seat === 2) await lea.locator('.seat[data-seat="2"] select').selectOption('hard');
+      await lea.locator(`.seat[data-seat="${seat}"]`).getByRole('button', { name: 'Ajouter un robot' }).click();
+      await lea.locator(`.seat[data-seat="${seat}"]`).getByText(seat === 2 ? 'Robot difficile' : 'Robot moyen').waitFor();
+    }
+    await lea.getByRole('button', { name: 'Lancer la partie' }).click();
+    const board = lea.locator('.trapwords');
+    await board.waitFor();
+    const seen = new Set();
+    const myClues = new Map(); // turn → clues Léa gave
+    const answered = new Map(); // turn → clues Léa already answered
+    const guesserText = []; // what Léa's screen said while she guessed
+    const said = new Set();
+    let traps = 0;
+    let clues = 0;
+    let guesses = 0;
+    let flagged = false;
+    const verdicts = () => lea.locator('.trapwords [data-kind=clue][data-player="0"] [data-verdict]').count();
+    for (;;) {
+      check(Date.now() < twDeadline, 'la partie de TrapWords avance à temps');
+      if (await lea.locator('.results').isVisible()) break;
+      // One look at the screen: the phase, Léa's role, and what the turn shows.
+      const { round, phase, role, team, shown, toc, text } = await board.evaluate((e) => ({
+        round: Number(e.dataset.round),
+        phase: e.dataset.phase,
+        role: e.dataset.role,
+        team: e.querySelector('.tw-turn')?.dataset.team,
+        shown: e.querySelectorAll('[data-secret]').length,
+        toc: !!e.querySelector('.tw-turn [data-curse=toc]'),
+        // The turn as shown, without the answers typed by the team (a right
+        // answer that breaks a curse stays on screen, as typed).
+        text: (() => {
+          const turn = e.querySelector('.tw-turn');
+          let shownText = turn?.innerText ?? '';
+          for (const l of turn?.querySelectorAll('.tw-line.guess') ?? []) shownText = shownText.replace(l.innerText, '');
+          return shownText;
+        })(),
+      }));
+      // Two whole rounds played, and Léa has had every role (bots may end a turn before she gets a word in).
+      if (round > 2 && phase === 'write' && ['write', 'clue', 'guess'].every((x) => seen.has(x))) break;
+      check(round <= 6, `Léa a écrit, donné des indices et deviné en six manches (${[...seen].join(', ')})`);
+      const key = `${round}:${team}`;
+      if (phase === 'write' && role === 'writer' && (await lea.locator('[data-action=seal]').isVisible())) {
+        // Léa fills her team's sheet (her teammate writes on it too), then hands it in.
+        const secret = await lea.locator('.tw-write [data-secret]').getAttribute('data-secret', soon);
+        const ideas = [...synonyms(secret), ...fallback];
+        await attempt(async () => {
+          for (const word of ideas) {
+            const sheet = lea.locator('.tw-sheet');
+            const count = Number(await sheet.getAttribute('data-count', soon));
+            if (count >= Number(await sheet.getAttribute('data-limit', soon))) break;
+            await lea.fill('input[name=trap]', word, soon);
+            await lea.locator('[data-action=trap]').click(soon);
+            // Written, or refused (same family as the word, already there…): the banner says why.
+            await lea.waitForFunction((n) => Number(document.querySelector('.tw-sheet')?.dataset.count) !== n || document.querySelector('.error'), count, soon);
+            if (await lea.locator('.error').isVisible()) await lea.locator('.error button').click(soon);
+            else ++traps;
+          }
+          const forbidden = lea.locator('[data-action=forbidden]');
+          if (await forbidden.count()) await forbidden.first().click(soon);
+          if (!seen.has('write')) await lea.screenshot({ path: path.join(shots, 'trapwords-write.png'), fullPage: true });
+          seen.add('write');
+          await lea.locator('[data-action=seal]').click(soon);
+          await lea.locator('[data-action=seal]').waitFor({ state: 'hidden', ...soon });
+        });
+      } else if (role === 'giver' && (await lea.locator('input[name=clue]').isEnabled().catch(() => false))) {
+        // Léa holds the torch: one clue at a time, after her teammate's answer; she passes after two.
+        const lines = await lea.locator('.tw-turn .tw-line').evaluateAll((els) => els.map((e) => `${e.dataset.kind}:${e.dataset.player}`));
+        const given = myClues.get(key) ?? 0;
+        if (given > 0 && lines.at(-1) === 'clue:0') {
+          await lea.waitForTimeout(200); // her teammate is thinking
+        } else if (given >= 2) {
+          await attempt(() => lea.locator('[data-action=give_up]').click(soon));
+          await lea.waitForTimeout(200);
+        } else {
+          const secret = await lea.locator('.tw-turn [data-secret]').getAttribute('data-secret', soon).catch(() => null);
+          const clue = [...(secret ? synonyms(secret) : []), ...fallback].find((w) => !said.has(`${key}:${w}`));
+          said.add(`${key}:${clue}`);
+          const before = await verdicts();
+          if (!seen.has('turn-chat') && (lines.length > 0 || !seen.has('turn'))) {
+            // The clue-giver's screen: her word, her next clue and, best, the chat with the referee's verdicts.
+            await attempt(() => lea.fill('input[name=clue]', clue, soon));
+            await lea.screenshot({ path: path.join(shots, 'trapwords-turn.png'), fullPage: true });
+            seen.add(lines.length > 0 ? 'turn-chat' : 'turn');
+          }
+          const sent = await attempt(async () => {
+            await lea.fill('input[name=clue]', clue, soon);
+            await lea.locator('[data-action=clue]').click(soon);
+            await lea.waitForFunction((n) => document.querySelectorAll('.trapwords [data-kind=clue][data-player="0"] [data-verdict]').length > n, before, soon);
+          });
+          if (sent) {
+            myClues.set(key, given + 1);
+            ++clues;
+            seen.add('clue');
+          }
+        }
+      } else if (role === 'guesser') {
+        // Léa guesses: her own team's word is never on her screen.
+        check(shown === 0, 'qui devine ne voit pas le mot de son équipe');
+        guesserText.push({ round, team: Number(team), text });
+        const turnClues = await lea.locator('.tw-turn .tw-line.clue .said').allTextContents();
+        const done = answered.get(key) ?? 0;
+        if (process.env.E2E_DEBUG) console.error('trapwords guesser', key, done, JSON.stringify(turnClues), text.slice(0, 300).replace(/\n/g, ' | '));
+        if (turnClues.length > done && (await lea.locator('input[name=guess]').isEnabled().catch(() => false))) {
+          const last = turnClues.at(-1).replace(/[«»]/g, '').trim().split(/\s+/).at(-1);
+          const guess = [...synonyms(last), ...fallback].find((w) => !said.has(`${key}:${w}`) && w !== last);
+          said.add(`${key}:${guess}`);
+          if (await attempt(async () => {
+            await lea.fill('input[name=guess]', toc ? `Je mange mon chapeau si ce n’est pas ${guess}` : guess, soon);
+            if (!seen.has('guess')) await lea.screenshot({ path: path.join(shots, 'trapwords-guess.png'), fullPage: true });
+            await lea.locator('[data-action=guess]').click(soon);
+          })) {
+            answered.set(key, turnClues.length);
+            ++guesses;
+            seen.add('guess');
+          }
+        }
+        await lea.waitForTimeout(150);
+      } else if (role === 'opponent' && !flagged && (await lea.locator('[data-action=flag]').isEnabled().catch(() => false))) {
+        // Léa contests a clue once: her teammate backs her in the vote.
+        if (await attempt(async () => {
+          await lea.selectOption('select[name=reason]', 'sonorite', soon);
+          await lea.locator('[data-action=flag]').click(soon);
+          await lea.locator('.tw-vote').waitFor(soon);
+        })) {
+          flagged = true;
+          await lea.screenshot({ path: path.join(shots, 'trapwords-vote.png'), fullPage: true });
+          seen.add('vote');
+        }
+      } else if (role === 'disarm') {
+        await attempt(() => lea.locator('[data-action=disarm]').first().click(soon));
+      } else {
+        if (process.env.E2E_DEBUG) console.error('trapwords waiting', phase, role, (await board.innerText()).slice(0, 200).replace(/\n/g, ' | '));
+        await lea.waitForTimeout(150);
+      }
+    }
+    const over = await lea.locator('.results').isVisible();
+    // Every finished turn is in the history with its word: none was on Léa's screen while she guessed.
+    const played = await lea.locator('.tw-history > ol > li').evaluateAll((els) => els.map((e) => ({ round: Number(e.dataset.round), team: Number(e.dataset.team), word: e.dataset.word, result: e.dataset.result })));
+    check(played.length >= (over ? 1 : 4), `les tours joués sont dans l’historique (${played.length})`);
+    for (const g of guesserText) {
+      const word = played.find((p) => p.round === g.round && p.team === g.team)?.word;
+      check(word && !g.text.toLocaleLowerCase('fr').split(/[^\p{L}-]+/u).includes(word.toLocaleLowerCase('fr')), `le mot « ${word} » n’était pas à l’écran de Léa`);
+    }
+    check(over || (traps > 0 && clues > 0 && guesses > 0), 'Léa a joué chaque rôle');
+    const verdictTexts = await lea.locator('.trapwords [data-verdict]').allTextContents();
+    check(verdictTexts.length > 0 && verdictTexts.every((t) => t.length > 0), 'les verdicts de l’arbitre sont affichés');
+    await lea.screenshot({ path: path.join(shots, over ? 'trapwords-results.png' : 'trapwords-round.png'), fullPage: true });
+    console.log(`e2e: TrapWords ${over ? 'game finished' : 'two rounds played'} in the browser (${traps} traps, ${clues} clues and ${guesses} guesses by Léa, ${played.length} turns, results: ${played.map((p) => p.result).join(' ')})`);
   }
   console.log(`e2e: screenshots in ${shots}`);
 } finally {

@@ -3,5 +3,6 @@ import type { ClientGame } from './types';
 import { wordbank } from './wordbank';
 import { lettralettre } from './lettralettre';
 import { motpourmot } from './motpourmot';
+import { trapwords } from './trapwords';
 
-export const clientGames: Record<string, ClientGame> = { wordbank, lettralettre, motpourmot };
+export const clientGames: Record<string, ClientGame> = { wordbank, lettralettre, motpourmot, trapwords };

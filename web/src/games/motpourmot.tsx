@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { BoardProps, ClientGame, OptionsProps } from './types';
 import { gameLetters, onlyLetters } from './letters';
-import { Hourglass, WordInput } from '../ui';
+import { Hourglass, OptionSelect, WordInput } from '../ui';
 
 interface Tile {
   letter: string;
@@ -405,24 +405,8 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
 }
 
 function Options({ options, onChange }: OptionsProps) {
-  const get = (k: string, d: string | number) => options[k] ?? d;
-  const set = (k: string, value: string | number) => onChange?.({ ...options, [k]: value });
   const select = (k: string, label: string, d: string | number, values: (string | number)[], text: (x: any) => string) => (
-    <label>
-      {label}
-      <select
-        name={k}
-        value={String(get(k, d))}
-        disabled={!onChange}
-        onChange={(e) => set(k, typeof d === 'number' ? Number(e.currentTarget.value) : e.currentTarget.value)}
-      >
-        {values.map((n) => (
-          <option value={String(n)} key={n}>
-            {text(n)}
-          </option>
-        ))}
-      </select>
-    </label>
+    <OptionSelect name={k} label={label} fallback={d} values={values} text={text} options={options} onChange={onChange} />
   );
   const secs = (n: number) => (n === 0 ? 'sans sablier' : `${n} secondes`);
   return (
