@@ -4,6 +4,7 @@
 #include "games/core/registry.h"
 #include "games/lettralettre/lettralettre.h"
 #include "games/motpourmot/motpourmot.h"
+#include "games/tapecho/tapecho.h"
 #include "games/trapwords/trapwords.h"
 #include "games/wordbank/wordbank.h"
 
@@ -15,6 +16,7 @@ const std::vector<GameEntry>& registered_games() {
       {"lettralettre", &lettralettre::make_game},
       {"motpourmot", &motpourmot::make_game},
       {"trapwords", &trapwords::make_game},
+      {"tapecho", &tapecho::make_game},
   };
   return games;
 }

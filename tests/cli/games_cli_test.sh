@@ -9,7 +9,7 @@ data=${2:?usage: games_cli_test.sh PATH/TO/logomachie DATA_DIR}
 source "$(dirname "$0")/check_lib.sh"
 
 # --- games --------------------------------------------------------------------
-expect_eq "games lists the registry" "wordbank lettralettre motpourmot trapwords" "$("$bin" games | tr '\n' ' ' | sed 's/ $//')"
+expect_eq "games lists the registry" "wordbank lettralettre motpourmot trapwords tapecho" "$("$bin" games | tr '\n' ' ' | sed 's/ $//')"
 
 # --- solve wordbank -----------------------------------------------------------
 golden='{"circle":[{"letter":"G","free":3},{"letter":"I","free":3},{"letter":"S","free":3},{"letter":"E","free":4},{"letter":"I","free":3},{"letter":"R","free":3},{"letter":"F","free":3}],"used":["groupies"],"gems":15}'

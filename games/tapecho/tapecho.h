@@ -1,0 +1,177 @@
+// Le Tapécho (Maxime Acker, Christophe Molino), 4 to 10 players. Rules
+// summary in our words (decisions on the rulebook's gaps: docs/tapecho.md):
+//  - Each player has an in-game sex (H or F, balanced to ±1). One context
+//    card sets the scene for the whole game; everyone gets 10 cards.
+//  - On your turn, one action: put an atout on yourself, a handicap on
+//    someone else (an attack may go with it, on the same or another player),
+//    an attack on someone else, or discard a card to draw two, keep one and
+//    put the other back on top of the pile. Atouts, handicaps and attacks
+//    must fit the sex of the player who receives them (or be mixed).
+//  - Out of turn, in a short window after a play: the target of an attack
+//    may cancel it with the défense of their sex; when an atout or handicap
+//    whose colour spot does not match the context is played, any other
+//    player may cancel it with « hors contexte » (first come, first served),
+//    which is itself an attack the card's owner may cancel with a défense.
+//  - A player receives at most one attack between two of their own turns.
+//  - The game ends when a hand is empty: cards in front of you score their
+//    points, atouts and handicaps left in hand cost their absolute value.
+//    Several games add up; the winner of one starts the next.
+//  - Modes: classique (each for themself), guerre des sexes (teams by sex),
+//    guerre des couples (H–F pairs in seat order).
+//
+// Actions (docs/scenarios.md):
+//   turn:      {"type":"atout","card":"atout-…"}
+//              {"type":"handicap","card":"…","target":2[,"attack":"…","attack_target":3,"give":"…"]}
+//              {"type":"attack","card":"…","target":2[,"give":"…"]}  ("give": donne-carte's gift)
+//              {"type":"swap","card":"…"} then {"type":"keep","card":"…"}
+//              {"type":"pass"} (only when nothing else is possible)
+//   reaction:  {"type":"defend","card":"defense-…"} | {"type":"hors_contexte","card":"…","against":"atout-…"}
+//              {"type":"let_go"} (nothing to add to this window)
+//   host:      {"type":"timeout"} when deadline() has passed
+// Options: mode ("classique" | "sexes" | "couples"), games (1–10, default 3),
+// react_seconds (5), turn_seconds (60; 0 = none), sexes (["H","F",…], one
+// per seat, balanced to ±1; default alternating from H), context (an id).
+// Fixed: "deck": [card ids drawn first, in order], "contexts": [ids, one per
+// game], "first_player".
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "games/core/game.h"
+#include "games/core/registry.h"
+#include "games/core/rng.h"
+
+namespace logomachie::games::tapecho {
+
+inline constexpr int kHandSize = 10;
+
+enum class Kind { kAtout, kHandicap, kAttaque, kDefense, kHorsContexte };
+enum class Sex { kH, kF, kX };
+
+struct Card {
+  std::string id;
+  Kind kind = Kind::kAtout;
+  Sex sex = Sex::kX;
+  int points = 0;        // signed: atouts > 0, handicaps < 0
+  std::string colour;    // context spot, "" = none (fits anywhere)
+  std::string effect;    // attacks only
+  std::string text;
+};
+
+struct Context {
+  std::string id, colour, name, description;
+};
+
+std::string_view to_string(Kind k);
+std::string_view to_string(Sex s);
+
+class TapechoGame final : public Game {
+ public:
+  TapechoGame();
+  const GameInfo& info() const override { return info_; }
+  std::unique_ptr<State> new_state(const Setup& setup) const override;
+  std::unique_ptr<Bot> make_bot(std::string_view level, uint64_t seed) const override;
+
+  const std::vector<Card>& cards() const { return cards_; }
+  const std::vector<Context>& contexts() const { return contexts_; }
+  int card_index(std::string_view id) const;  // −1 when unknown
+  const Context* find_context(std::string_view id) const;
+
+ private:
+  GameInfo info_;
+  std::vector<Card> cards_;
+  std::vector<Context> contexts_;
+  std::unordered_map<std::string, int> by_id_;
+};
+
+enum class Phase { kTurn, kChoose, kReact, kOver };
+std::string_view to_string(Phase p);
+
+// What the open reaction window is about.
+struct Window {
+  int actor = 0;                        // who played
+  std::optional<int> attack;            // card index of an attack waiting for a défense
+  int attack_target = -1;
+  std::optional<int> give;              // donne-carte's gift, handed over if the attack stands
+  std::optional<int> contestable;       // an off-context atout/handicap others may cancel
+  int contestable_owner = -1;           // the player it lies in front of
+  std::optional<int> hors;              // a hors contexte played, waiting for the owner's défense
+  int hors_player = -1;
+  std::vector<bool> done;               // per seat: let go
+};
+
+// A player's side of the table.
+struct Side {
+  std::vector<int> hand;
+  std::vector<int> atouts, handicaps;   // in front of the player, latest last
+  std::optional<int> shown_attack;      // the attack received, visible for a turn
+  std::vector<int> doubled;             // handicaps that count double (double-handicap)
+  bool skip = false, atout_blocked = false, open_hand = false;
+  bool attacked = false;                // received an attack since its own turn began
+};
+
+struct TapechoData {
+  std::string mode = "classique";
+  int games = 3, react_seconds = 5, turn_seconds = 60;
+  std::vector<Sex> sex;                 // per seat (H or F)
+  std::vector<std::string> contexts;    // one per game (fixed) or drawn
+  int game_no = 0;                      // 1-based game in progress
+  std::string context;                  // the context id of this game
+  std::vector<Side> sides;
+  std::vector<int> pile, discard;       // card indexes, top of pile first
+  int current = 0;                      // whose turn
+  Phase phase = Phase::kTurn;
+  std::vector<int> choice;              // the two cards drawn by swap
+  std::optional<Window> window;
+  struct Link { int attacker, target, card; };
+  std::vector<Link> links;              // « lien » attacks: stay all game
+  std::vector<int> totals;              // per seat, over the games played
+  JsonArray results;                    // per finished game
+  int64_t now = 0, phase_started = 0;
+  Rng rng;
+};
+
+class TapechoState final : public State {
+ public:
+  TapechoState(const TapechoGame& game, TapechoData data) : game_(game), d_(std::move(data)) {}
+  std::unique_ptr<State> clone() const override { return std::make_unique<TapechoState>(*this); }
+  ApplyResult apply(const Action& action) override;
+  std::vector<PlayerId> to_act() const override;
+  std::optional<std::vector<Action>> legal_actions(PlayerId player) const override;
+  bool is_terminal() const override { return d_.phase == Phase::kOver; }
+  Outcome outcome() const override;
+  std::optional<int64_t> deadline() const override;
+  int64_t now() const override { return d_.now; }
+  Json view(const Viewer& viewer) const override;
+  Json serialize() const override;
+  int players() const override { return static_cast<int>(d_.sides.size()); }
+  std::vector<std::string> secrets_hidden_from(const Viewer& viewer) const override;
+
+  const TapechoData& data() const { return d_; }
+  const TapechoGame& game() const { return game_; }
+  const Card& card(int index) const { return game_.cards()[static_cast<std::size_t>(index)]; }
+  // Whether `card` may lie in front of `player` (sex rule).
+  bool fits(int card, int player) const;
+  // Whether `card` (an atout or handicap) is off the current context.
+  bool off_context(int card) const;
+  // The score of `player` in the game in progress (or just ended).
+  int score(int player) const;
+  // Teams under the mode: per seat, its team number (classique: the seat).
+  std::vector<int> teams() const;
+  // Every action `player` may take on its turn now (bodies), the attack and
+  // handicap pairs included; donne-carte offers its first spare card.
+  std::vector<JsonObject> plays(PlayerId player) const;
+
+ private:
+  Json public_json(const Viewer& viewer, bool everything) const;
+  const TapechoGame& game_;
+  TapechoData d_;
+};
+
+std::unique_ptr<Game> make_game(const GameContext& context);
+
+}  // namespace logomachie::games::tapecho

@@ -1,0 +1,253 @@
+// Le Tapécho rules engine: sex rules, reaction windows (défense, the hors
+// contexte race, défense against hors contexte), one attack per turn, swaps,
+// scoring with cards left in hand, modes, views.
+#include "games/tapecho/tapecho.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "games/core/tests/test_support.h"
+
+namespace logomachie::games::tapecho {
+namespace {
+
+using testing::must_apply;
+using testing::must_refuse;
+
+const TapechoGame& game() { return dynamic_cast<const TapechoGame&>(testing::game("tapecho")); }
+
+// The first card of the deck matching, not in `used`.
+std::string card(Kind kind, Sex sex, bool coloured, std::set<std::string>& used, const std::string& effect = "") {
+  for (const auto& c : game().cards()) {
+    if (c.kind == kind && c.sex == sex && (c.colour.empty() != coloured) && (effect.empty() || c.effect == effect) &&
+        !used.count(c.id) && (coloured == false || c.colour != "jaune")) {
+      used.insert(c.id);
+      return c.id;
+    }
+  }
+  ADD_FAILURE() << "no such card";
+  return "";
+}
+
+// Four seats (H, F, H, F), context « plage » (jaune), seat 0 starts; each
+// seat's hand begins with `hands[p]`, filled up to ten with atouts and
+// handicaps nobody named.
+struct Table {
+  std::unique_ptr<State> state;
+  int64_t t = 0;
+  TapechoState& st() { return dynamic_cast<TapechoState&>(*state); }
+  const TapechoData& d() { return st().data(); }
+  ApplyResult act(int seat, JsonObject body) { return must_apply(*state, seat, std::move(body), t += 100); }
+  void refuse(int seat, JsonObject body, std::string_view code) { must_refuse(*state, seat, std::move(body), code, t += 100); }
+  int score(int p) { return st().score(p); }
+  std::vector<std::string> hand(int p) {
+    std::vector<std::string> out;
+    for (int c : d().sides[static_cast<std::size_t>(p)].hand) out.push_back(st().card(c).id);
+    return out;
+  }
+};
+
+Table deal(std::vector<std::vector<std::string>> hands, std::set<std::string> used, JsonObject options = {}) {
+  // Fillers: atouts and handicaps nobody named.
+  std::vector<std::string> fillers;
+  for (const auto& c : game().cards()) {
+    if ((c.kind == Kind::kAtout || c.kind == Kind::kHandicap) && !used.count(c.id)) fillers.push_back(c.id);
+  }
+  std::size_t next = 0;
+  for (auto& h : hands) {
+    while (h.size() < 10) h.push_back(fillers.at(next++));
+  }
+  JsonArray deck;
+  for (int round = 0; round < 10; ++round) {
+    for (const auto& h : hands) deck.push_back(Json(h[static_cast<std::size_t>(round)]));
+  }
+  games::Setup setup;
+  setup.players = static_cast<int>(hands.size());
+  setup.seed = 3;
+  setup.options = std::move(options);
+  setup.fixed = {{"deck", deck}, {"contexts", JsonArray{"plage", "bureau", "mariage"}}, {"first_player", 0}};
+  return Table{game().new_state(setup)};
+}
+
+TEST(TapechoSetup, TenCardsEachAContextAndBalancedSexes) {
+  std::set<std::string> used;
+  auto g = deal({{}, {}, {}, {}}, used);
+  for (int p = 0; p < 4; ++p) EXPECT_EQ(g.d().sides[static_cast<std::size_t>(p)].hand.size(), 10u);
+  EXPECT_EQ(g.d().context, "plage");
+  EXPECT_EQ(g.d().pile.size(), game().cards().size() - 40);
+  games::Setup bad;
+  bad.players = 4;
+  bad.options = {{"sexes", JsonArray{"H", "H", "H", "F"}}};
+  EXPECT_THROW(game().new_state(bad), ActionError);  // 3 men, 1 woman: off by more than one
+  bad.players = 3;
+  bad.options = {};
+  EXPECT_THROW(game().new_state(bad), ActionError);
+}
+
+TEST(TapechoSex, CardsOnlyGoToTheirSex) {
+  std::set<std::string> used;
+  const auto f_atout = card(Kind::kAtout, Sex::kF, false, used);
+  const auto h_atout = card(Kind::kAtout, Sex::kH, false, used);
+  const auto f_handicap = card(Kind::kHandicap, Sex::kF, false, used);
+  auto g = deal({{f_atout, h_atout, f_handicap}, {}, {}, {}}, used);
+  g.refuse(0, {{"type", "atout"}, {"card", f_atout}}, "wrong_sex");  // seat 0 is a man
+  g.refuse(0, {{"type", "handicap"}, {"card", f_handicap}, {"target", 2}}, "wrong_sex");
+  g.refuse(0, {{"type", "handicap"}, {"card", f_handicap}, {"target", 0}}, "not_yourself");
+  g.act(0, {{"type", "handicap"}, {"card", f_handicap}, {"target", 1}});
+  EXPECT_EQ(g.d().current, 1);
+}
+
+TEST(TapechoReactions, TheTargetsDefenseCancelsTheAttack) {
+  std::set<std::string> used;
+  const auto attack = card(Kind::kAttaque, Sex::kF, false, used, "passe-tour");
+  const auto wonder = card(Kind::kDefense, Sex::kF, false, used);
+  const auto super = card(Kind::kDefense, Sex::kH, false, used);
+  auto g = deal({{attack}, {wonder, super}, {}, {}}, used);
+  g.act(0, {{"type", "attack"}, {"card", attack}, {"target", 1}});
+  EXPECT_EQ(to_string(g.d().phase), "react");
+  EXPECT_EQ(g.state->to_act(), (std::vector<PlayerId>{1}));  // only the target may parry
+  g.refuse(1, {{"type", "defend"}, {"card", super}}, "wrong_defense");
+  g.refuse(2, {{"type", "defend"}, {"card", super}}, "not_now");
+  g.act(1, {{"type", "defend"}, {"card", wonder}});
+  EXPECT_FALSE(g.d().sides[1].skip);
+  EXPECT_EQ(g.d().current, 1);  // the défense did not use its turn
+  EXPECT_EQ(g.d().sides[1].hand.size(), 9u);
+}
+
+TEST(TapechoReactions, AnUnansweredAttackStrikes) {
+  std::set<std::string> used;
+  const auto attack = card(Kind::kAttaque, Sex::kF, false, used, "passe-tour");
+  auto g = deal({{attack}, {}, {}, {}}, used);
+  g.act(0, {{"type", "attack"}, {"card", attack}, {"target", 1}});
+  g.act(1, {{"type", "let_go"}});
+  EXPECT_EQ(g.d().current, 2);  // seat 1 skips its turn
+}
+
+TEST(TapechoReactions, HorsContexteRaceFirstComesWinsAndCancelsTheCard) {
+  std::set<std::string> used;
+  const auto off = card(Kind::kAtout, Sex::kX, true, used);  // a colour other than the beach's
+  const auto hors1 = card(Kind::kHorsContexte, Sex::kX, false, used);
+  const auto hors2 = card(Kind::kHorsContexte, Sex::kX, false, used);
+  auto g = deal({{off}, {hors1}, {hors2}, {}}, used);
+  ASSERT_TRUE(g.st().off_context(game().card_index(off)));
+  g.act(0, {{"type", "atout"}, {"card", off}});
+  EXPECT_EQ(g.state->to_act(), (std::vector<PlayerId>{1, 2, 3}));
+  g.act(2, {{"type", "hors_contexte"}, {"card", hors2}, {"against", off}});
+  g.refuse(1, {{"type", "hors_contexte"}, {"card", hors1}, {"against", off}}, "not_now");  // too late
+  EXPECT_EQ(g.state->to_act(), (std::vector<PlayerId>{0}));  // the owner may answer with a défense
+  g.act(0, {{"type", "let_go"}});
+  EXPECT_TRUE(g.d().sides[0].atouts.empty());
+  EXPECT_EQ(g.d().current, 1);
+}
+
+TEST(TapechoReactions, ADefenseCancelsAHorsContexte) {
+  std::set<std::string> used;
+  const auto off = card(Kind::kAtout, Sex::kX, true, used);
+  const auto super = card(Kind::kDefense, Sex::kH, false, used);
+  const auto hors = card(Kind::kHorsContexte, Sex::kX, false, used);
+  auto g = deal({{off, super}, {hors}, {}, {}}, used);
+  g.act(0, {{"type", "atout"}, {"card", off}});
+  g.act(1, {{"type", "hors_contexte"}, {"card", hors}, {"against", off}});
+  g.act(0, {{"type", "defend"}, {"card", super}});
+  EXPECT_EQ(g.d().sides[0].atouts.size(), 1u);  // the atout stays
+}
+
+TEST(TapechoReactions, SpotlessOrMatchingCardsCannotBeContested) {
+  std::set<std::string> used;
+  const auto plain = card(Kind::kAtout, Sex::kX, false, used);
+  auto g = deal({{plain}, {}, {}, {}}, used);
+  g.act(0, {{"type", "atout"}, {"card", plain}});
+  EXPECT_EQ(to_string(g.d().phase), "turn");  // no window
+  EXPECT_EQ(g.d().current, 1);
+}
+
+TEST(TapechoAttacks, OneAttackPerTurnAndWithAHandicap) {
+  std::set<std::string> used;
+  const auto a1 = card(Kind::kAttaque, Sex::kX, false, used, "pioche-deux");
+  const auto handicap = card(Kind::kHandicap, Sex::kF, false, used);
+  const auto a2 = card(Kind::kAttaque, Sex::kF, false, used, "defausse-atout");
+  auto g = deal({{handicap, a1}, {a2}, {}, {}}, used);
+  // A handicap and an attack together, on the same player.
+  g.act(0, {{"type", "handicap"}, {"card", handicap}, {"target", 3}, {"attack", a1}, {"attack_target", 3}});
+  g.act(3, {{"type", "let_go"}});
+  EXPECT_EQ(g.d().sides[3].hand.size(), 12u);  // drew two
+  EXPECT_EQ(g.d().sides[3].handicaps.size(), 1u);
+  ASSERT_EQ(g.d().current, 1);
+  // Seat 3 has not played since: no second attack for it this turn.
+  g.refuse(1, {{"type", "attack"}, {"card", a2}, {"target", 3}}, "already_attacked");
+  g.act(1, {{"type", "swap"}, {"card", a2}});
+  g.act(1, {{"type", "keep"}, {"card", game().cards()[static_cast<std::size_t>(g.d().choice.front())].id}});
+  EXPECT_EQ(g.d().current, 2);
+}
+
+TEST(TapechoTurns, SwapDrawsTwoKeepsOnePutsTheOtherBackOnTop) {
+  std::set<std::string> used;
+  auto g = deal({{}, {}, {}, {}}, used);
+  const auto first = g.hand(0).front();
+  g.act(0, {{"type", "swap"}, {"card", first}});
+  const auto drawn = g.d().choice;
+  ASSERT_EQ(drawn.size(), 2u);
+  g.refuse(0, {{"type", "keep"}, {"card", first}}, "not_drawn");
+  g.act(0, {{"type", "keep"}, {"card", game().cards()[static_cast<std::size_t>(drawn[1])].id}});
+  EXPECT_EQ(g.d().pile.front(), drawn[0]);
+  EXPECT_EQ(g.d().sides[0].hand.size(), 10u);
+}
+
+TEST(TapechoScoring, CardsLeftInHandCostTheirAbsoluteValue) {
+  std::set<std::string> used;
+  auto g = deal({{}, {}, {}, {}}, used);
+  int in_hand = 0;
+  for (int c : g.d().sides[0].hand) in_hand += std::abs(g.st().card(c).points);
+  EXPECT_EQ(g.score(0), -in_hand);
+}
+
+TEST(TapechoScoring, TheGameEndsWhenAHandIsEmptyAndTheWinnerStartsTheNext) {
+  std::set<std::string> used;
+  auto g = deal({{}, {}, {}, {}}, used, {{"games", 2}});
+  for (int step = 0; step < 2000 && g.d().game_no == 1; ++step) {
+    const auto acts = g.state->to_act();
+    const int p = acts.front();
+    const auto bot = game().make_bot("medium", 1);
+    auto a = bot->act(*g.state, p);
+    ASSERT_TRUE(a);
+    a->at = g.t += 100;
+    ASSERT_TRUE(g.state->apply(*a).ok());
+  }
+  ASSERT_EQ(g.d().game_no, 2);
+  const auto& r = g.d().results.front().as_object();
+  EXPECT_EQ(g.d().current, r.at("winner").as_int64());
+  EXPECT_EQ(g.d().context, "bureau");
+  int sum = 0;
+  for (const auto& v : r.at("scores").as_array()) sum += static_cast<int>(v.as_int64());
+  int totals = 0;
+  for (int v : g.d().totals) totals += v;
+  EXPECT_EQ(sum, totals);
+}
+
+TEST(TapechoModes, SexesAndCouplesAddTeamScores) {
+  std::set<std::string> used;
+  auto g = deal({{}, {}, {}, {}}, used, {{"mode", "sexes"}});
+  EXPECT_EQ(g.st().teams(), (std::vector<int>{0, 1, 0, 1}));
+  auto h = deal({{}, {}, {}, {}}, used = {}, {{"mode", "couples"}});
+  EXPECT_EQ(h.st().teams(), (std::vector<int>{0, 0, 1, 1}));  // 1st man with 1st woman…
+  games::Setup bad;
+  bad.players = 5;
+  bad.options = {{"mode", "couples"}};
+  EXPECT_THROW(game().new_state(bad), ActionError);
+}
+
+TEST(TapechoViews, HandsAreSeenOnlyByTheirPlayers) {
+  std::set<std::string> used;
+  const auto open = card(Kind::kAttaque, Sex::kX, false, used, "main-ouverte");
+  auto g = deal({{open}, {}, {}, {}}, used);
+  const auto hand1 = canonical(g.state->view(Viewer::player(1)).as_object().at("sides").as_array()[1].as_object().at("hand"));
+  EXPECT_EQ(canonical(g.state->view(Viewer::player(0))).find(hand1), std::string::npos);
+  g.act(0, {{"type", "attack"}, {"card", open}, {"target", 1}});
+  g.act(1, {{"type", "let_go"}});
+  // « main ouverte »: seat 1 plays with its hand face up.
+  EXPECT_NE(canonical(g.state->view(Viewer::player(0))).find("\"hand\":" + hand1), std::string::npos);
+}
+
+}  // namespace
+}  // namespace logomachie::games::tapecho
