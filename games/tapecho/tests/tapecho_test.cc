@@ -181,6 +181,105 @@ TEST(TapechoAttacks, OneAttackPerTurnAndWithAHandicap) {
   EXPECT_EQ(g.d().current, 2);
 }
 
+// Round 1 lays a table: seat 0 and seat 1 each put a spotless mixed atout
+// on themselves, seat 2 a handicap on seat 1, seat 3 a handicap on seat 0.
+// Then seat 0 plays `effect` (an attack fitting a woman) on seat 1, who lets it be.
+struct Attacked {
+  Table g;
+  std::string attack, atout0, atout1, handicap1, handicap0, spare;
+};
+
+Attacked attacked(const std::string& effect) {
+  std::set<std::string> used;
+  Attacked a;
+  const bool for_women = std::any_of(game().cards().begin(), game().cards().end(),
+                                     [&](const Card& c) { return c.effect == effect && c.sex == Sex::kF; });
+  a.attack = card(Kind::kAttaque, for_women ? Sex::kF : Sex::kX, false, used, effect);
+  a.atout0 = card(Kind::kAtout, Sex::kX, false, used);
+  a.atout1 = card(Kind::kAtout, Sex::kX, false, used);
+  a.handicap1 = card(Kind::kHandicap, Sex::kX, false, used);
+  a.handicap0 = card(Kind::kHandicap, Sex::kX, false, used);
+  a.spare = card(Kind::kAtout, Sex::kH, false, used);
+  a.g = deal({{a.atout0, a.attack, a.spare}, {a.atout1}, {a.handicap1}, {a.handicap0}}, used);
+  auto& g = a.g;
+  g.act(0, {{"type", "atout"}, {"card", a.atout0}});
+  g.act(1, {{"type", "atout"}, {"card", a.atout1}});
+  g.act(2, {{"type", "handicap"}, {"card", a.handicap1}, {"target", 1}});
+  g.act(3, {{"type", "handicap"}, {"card", a.handicap0}, {"target", 0}});
+  JsonObject body{{"type", "attack"}, {"card", a.attack}, {"target", 1}};
+  if (effect == "donne-carte") body["give"] = a.spare;
+  g.act(0, std::move(body));
+  g.act(1, {{"type", "let_go"}});
+  return a;
+}
+
+int index(const std::string& id) { return game().card_index(id); }
+
+TEST(TapechoEffects, EachAttackDoesWhatItsCardSays) {
+  {
+    auto a = attacked("vol-atout");  // the target's latest atout changes sides
+    EXPECT_TRUE(a.g.d().sides[1].atouts.empty());
+    EXPECT_EQ(a.g.d().sides[0].atouts, (std::vector<int>{index(a.atout0), index(a.atout1)}));
+  }
+  {
+    auto a = attacked("defausse-atout");
+    EXPECT_TRUE(a.g.d().sides[1].atouts.empty());
+    EXPECT_EQ(a.g.d().sides[0].atouts.size(), 1u);
+  }
+  {
+    auto a = attacked("echange-main");
+    EXPECT_EQ(a.g.hand(0).size(), 9u);  // seat 1's nine cards
+    EXPECT_EQ(a.g.hand(1).size(), 8u);  // seat 0's eight left
+  }
+  {
+    auto a = attacked("donne-carte");
+    EXPECT_EQ(a.g.hand(1).size(), 10u);
+    EXPECT_EQ(a.g.hand(1).back(), a.spare);
+    EXPECT_EQ(a.g.hand(0).size(), 7u);
+  }
+  {
+    auto a = attacked("transfert-handicap");  // seat 0's handicap moves onto seat 1
+    EXPECT_TRUE(a.g.d().sides[0].handicaps.empty());
+    EXPECT_EQ(a.g.d().sides[1].handicaps.back(), index(a.handicap0));
+  }
+  {
+    auto a = attacked("atout-bloque");
+    ASSERT_EQ(a.g.d().current, 1);
+    const auto atout = std::find_if(a.g.hand(1).begin(), a.g.hand(1).end(), [&](const std::string& id) {
+      return game().cards()[static_cast<std::size_t>(index(id))].kind == Kind::kAtout && a.g.st().fits(index(id), 1);
+    });
+    if (atout != a.g.hand(1).end()) a.g.refuse(1, {{"type", "atout"}, {"card", *atout}}, "atout_blocked");
+    EXPECT_TRUE(a.g.d().sides[1].atout_blocked);
+  }
+  {
+    auto a = attacked("double-handicap");
+    EXPECT_EQ(a.g.d().sides[1].doubled, (std::vector<int>{index(a.handicap1)}));
+    int expect = game().cards()[static_cast<std::size_t>(index(a.atout1))].points +
+                 2 * game().cards()[static_cast<std::size_t>(index(a.handicap1))].points;
+    for (const auto& id : a.g.hand(1)) expect -= std::abs(game().cards()[static_cast<std::size_t>(index(id))].points);
+    EXPECT_EQ(a.g.score(1), expect);
+  }
+  {
+    auto a = attacked("lien");  // stays all game: 3 points from the target to the attacker
+    ASSERT_EQ(a.g.d().links.size(), 1u);
+    EXPECT_FALSE(a.g.d().sides[1].shown_attack);
+    int expect = game().cards()[static_cast<std::size_t>(index(a.atout1))].points +
+                 game().cards()[static_cast<std::size_t>(index(a.handicap1))].points - 3;
+    for (const auto& id : a.g.hand(1)) expect -= std::abs(game().cards()[static_cast<std::size_t>(index(id))].points);
+    EXPECT_EQ(a.g.score(1), expect);
+  }
+}
+
+TEST(TapechoEffects, AShownAttackStaysUntilTheEndOfTheTargetsNextTurn) {
+  auto a = attacked("main-ouverte");
+  EXPECT_TRUE(a.g.d().sides[1].shown_attack);
+  EXPECT_TRUE(a.g.d().sides[1].open_hand);
+  a.g.act(1, {{"type", "swap"}, {"card", a.g.hand(1).front()}});
+  a.g.act(1, {{"type", "keep"}, {"card", game().cards()[static_cast<std::size_t>(a.g.d().choice.front())].id}});
+  EXPECT_FALSE(a.g.d().sides[1].shown_attack);
+  EXPECT_FALSE(a.g.d().sides[1].open_hand);
+}
+
 TEST(TapechoTurns, SwapDrawsTwoKeepsOnePutsTheOtherBackOnTop) {
   std::set<std::string> used;
   auto g = deal({{}, {}, {}, {}}, used);
