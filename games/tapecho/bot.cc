@@ -69,9 +69,15 @@ class TapechoBot final : public Bot {
         const int t = static_cast<int>(b.at("target").as_int64());
         v = std::abs(k.points) * (t == lead ? 2.0 : 1.4);
         if (s.off_context(c)) v -= 0.5 * std::abs(k.points);
-        if (b.contains("attack")) v += b.at("attack_target").as_int64() == lead ? 3.0 : 1.5;
+        if (b.contains("attack")) {
+          const int at = static_cast<int>(b.at("attack_target").as_int64());
+          const int a = game_.card_index(b.at("attack").as_string());
+          v += level_ == BotLevel::kHard ? attack_value(s, seat, at, a, b) * (at == lead ? 1.5 : 1.0) : at == lead ? 3.0 : 1.5;
+        }
       } else if (type == "attack") {
-        v = static_cast<int>(b.at("target").as_int64()) == lead ? 2.5 : 1.0;
+        const int t = static_cast<int>(b.at("target").as_int64());
+        v = t == lead ? 2.5 : 1.0;
+        if (level_ == BotLevel::kHard) v = attack_value(s, seat, t, c, b) * (t == lead ? 1.5 : 1.0);
       } else if (type == "swap") {
         // Shed a card that cannot be played usefully (wrong sex, a spare reaction card).
         const bool dead = (k.kind == Kind::kAtout && !s.fits(c, seat)) || (k.kind == Kind::kHorsContexte) ||
@@ -85,6 +91,32 @@ class TapechoBot final : public Bot {
       }
     }
     return plays[pick];
+  }
+
+  // What an attack is worth to the hard bot: points moved, cards forced on
+  // the target, turns taken away.
+  double attack_value(const TapechoState& s, PlayerId seat, int target, int c, const JsonObject& body) const {
+    const auto& me = s.data().sides[static_cast<std::size_t>(seat)];
+    const auto& t = s.data().sides[static_cast<std::size_t>(target)];
+    const auto& effect = s.card(c).effect;
+    auto hand_cost = [&](const std::vector<int>& hand) {
+      int cost = 0;
+      for (int x : hand) cost += weight(s, x);
+      return cost;
+    };
+    if (effect == "vol-atout") return t.atouts.empty() ? 0.2 : s.card(t.atouts.back()).points * (s.fits(t.atouts.back(), seat) ? 2.0 : 1.0);
+    if (effect == "defausse-atout") return t.atouts.empty() ? 0.2 : s.card(t.atouts.back()).points;
+    if (effect == "double-handicap") return t.handicaps.empty() ? 0.2 : std::abs(s.card(t.handicaps.back()).points);
+    if (effect == "transfert-handicap") {
+      return !me.handicaps.empty() && s.fits(me.handicaps.back(), target) ? 2.0 * std::abs(s.card(me.handicaps.back()).points) : 0.2;
+    }
+    if (effect == "echange-main") return (hand_cost(me.hand) - weight(s, c) - hand_cost(t.hand)) / 2.0;
+    if (effect == "donne-carte") return body.contains("give") ? 2.0 * weight(s, game_.card_index(body.at("give").as_string())) + 1 : 0.5;
+    if (effect == "pioche-deux") return 3.0;
+    if (effect == "passe-tour") return 2.5;
+    if (effect == "lien") return 6.0;
+    if (effect == "atout-bloque") return 1.5;
+    return 0.8;  // main-ouverte
   }
 
   JsonObject keep(const TapechoState& s) {

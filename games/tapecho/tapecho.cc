@@ -316,11 +316,14 @@ std::vector<int> TapechoState::teams() const {
 std::vector<JsonObject> TapechoState::plays(PlayerId p) const {
   std::vector<JsonObject> out;
   const auto& me = d_.sides[static_cast<std::size_t>(p)];
+  // donne-carte's gift: the card that would cost most left in hand.
   auto gift = [&](int a, int b) -> std::optional<int> {
+    std::optional<int> best;
     for (int c : me.hand) {
-      if (c != a && c != b) return c;
+      if (c == a || c == b) continue;
+      if (!best || std::abs(card(c).points) > std::abs(card(*best).points)) best = c;
     }
-    return std::nullopt;
+    return best;
   };
   auto can_attack = [&](int c, int t) {
     return t != p && fits(c, t) && !d_.sides[static_cast<std::size_t>(t)].attacked;

@@ -163,7 +163,8 @@ class TapechoState final : public State {
   // Teams under the mode: per seat, its team number (classique: the seat).
   std::vector<int> teams() const;
   // Every action `player` may take on its turn now (bodies), the attack and
-  // handicap pairs included; donne-carte offers its first spare card.
+  // handicap pairs included; donne-carte gives the card that would cost
+  // most left in hand.
   std::vector<JsonObject> plays(PlayerId player) const;
 
  private:
