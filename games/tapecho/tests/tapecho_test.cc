@@ -245,10 +245,12 @@ TEST(TapechoEffects, EachAttackDoesWhatItsCardSays) {
   {
     auto a = attacked("atout-bloque");
     ASSERT_EQ(a.g.d().current, 1);
-    const auto atout = std::find_if(a.g.hand(1).begin(), a.g.hand(1).end(), [&](const std::string& id) {
+    const auto hand = a.g.hand(1);
+    const auto atout = std::find_if(hand.begin(), hand.end(), [&](const std::string& id) {
       return game().cards()[static_cast<std::size_t>(index(id))].kind == Kind::kAtout && a.g.st().fits(index(id), 1);
     });
-    if (atout != a.g.hand(1).end()) a.g.refuse(1, {{"type", "atout"}, {"card", *atout}}, "atout_blocked");
+    ASSERT_NE(atout, hand.end());  // its filler cards hold atouts
+    a.g.refuse(1, {{"type", "atout"}, {"card", *atout}}, "atout_blocked");
     EXPECT_TRUE(a.g.d().sides[1].atout_blocked);
   }
   {
