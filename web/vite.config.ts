@@ -11,6 +11,8 @@ export default defineConfig({
     target: 'es2020',
   },
   server: {
+    // The client bundles some game content from data/ (Le Tapécho's cards).
+    fs: { allow: ['.', '../data/tapecho'] },
     proxy: {
       '/ws': { target: 'ws://127.0.0.1:8080', ws: true },
       '/api': 'http://127.0.0.1:8080',

@@ -26,6 +26,18 @@ function check(condition, message) {
   if (!condition) throw new Error(`échec : ${message}`);
 }
 
+// Runs a step the game may refuse or the screen may have moved past: false
+// when it failed (said under E2E_DEBUG).
+async function skippable(game, what) {
+  try {
+    await what();
+    return true;
+  } catch (e) {
+    if (process.env.E2E_DEBUG) console.error(`${game}: skipped`, e.message.split('\n')[0]);
+    return false;
+  }
+}
+
 // A child process speaking JSON Lines: one request, one answer.
 function jsonLines(command, args) {
   const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'] });
@@ -199,7 +211,8 @@ try {
         for (const id of await lea.locator('input[name=constraint]').evaluateAll((els) => els.map((e) => e.value))) {
           const r = await ll.ask({ letters: shown.map((t) => t.l), taboo: taboo.map((t) => t.l), stars, constraint: id });
           if (process.env.E2E_DEBUG) console.error('lettralettre', JSON.stringify({ shown, taboo, id, r }));
-          if (r.word && r.score > best.score) [best, choice] = [r, id];
+          // `solve lettralettre` may offer a one-letter word, which the game refuses (two letters at least).
+          if (r.word && r.word.replace(/[^\p{L}]/gu, '').length >= 2 && r.score > best.score) [best, choice] = [r, id];
         }
         rounds.add(await lea.locator('.letters-area h2').innerText());
         if (best.word) {
@@ -367,15 +380,7 @@ try {
     };
     const fallback = ['lumière', 'voyage', 'danger', 'histoire', 'nuit', 'royaume', 'trésor', 'combat', 'magie', 'maison'];
     const soon = { timeout: 3000 };
-    const attempt = async (what) => {
-      try {
-        await what();
-        return true;
-      } catch (e) {
-        if (process.env.E2E_DEBUG) console.error('trapwords: skipped', e.message.split('\n')[0]);
-        return false;
-      }
-    };
+    const attempt = (what) => skippable('trapwords', what);
     await lea.goto(server.url + '/');
     await lea.locator('[data-game=trapwords] button').click();
     await lea.waitForURL(/\/salle\/[A-Z]{5}$/);
@@ -533,6 +538,134 @@ try {
     check(verdictTexts.length > 0 && verdictTexts.every((t) => t.length > 0), 'les verdicts de l’arbitre sont affichés');
     await lea.screenshot({ path: path.join(shots, over ? 'trapwords-results.png' : 'trapwords-round.png'), fullPage: true });
     console.log(`e2e: TrapWords ${over ? 'game finished' : 'two rounds played'} in the browser (${traps} traps, ${clues} clues and ${guesses} guesses by Léa, ${played.length} turns, results: ${played.map((p) => p.result).join(' ')})`);
+  }
+  // Le Tapécho (16+): Léa (seat 0, a man in the game by default) and three
+  // medium bots, one game, 5 s to react, 60 s a turn. On her turn Léa plays
+  // a handicap with an attack when she can (the game ends sooner), else an
+  // atout that fits, a handicap on the first player it fits, an attack, or
+  // swaps a card she cannot use and keeps the first drawn; she parries an
+  // attack when she holds her défense and lets everything else go. Her
+  // screen never shows another player's hand unless « main ouverte » is on.
+  // A game takes a minute or two; past two minutes the test stops and says so.
+  {
+    const tpStart = Date.now();
+    const tpDeadline = tpStart + 120_000;
+    await lea.goto(server.url + '/');
+    const summary = await lea.locator('[data-game=tapecho] p').nth(1).innerText();
+    check(summary.startsWith('16 ans et plus.'), 'l’accueil annonce Le Tapécho pour les 16 ans et plus');
+    await lea.locator('[data-game=tapecho] button').click();
+    await lea.waitForURL(/\/salle\/[A-Z]{5}$/);
+    await lea.locator('.seat[data-seat="3"]').waitFor(); // four seats by default
+    check((await lea.locator('.options .tp-age').innerText()).includes('16 ans'), 'les options rappellent l’âge');
+    check((await lea.locator('.seat[data-seat="1"] [data-seat-label]').innerText()) === 'Femme', 'le salon montre le sexe de chaque place dans le jeu');
+    // One option at a time: each change sends the whole set, once the server has the last one.
+    for (const [name, value] of [['react_seconds', '5'], ['turn_seconds', '60'], ['games', '1']]) {
+      await lea.selectOption(`select[name=${name}]`, value);
+      await lea.waitForTimeout(300);
+    }
+    await lea.locator('.seat[data-seat="0"]').getByRole('button', { name: 'M’asseoir ici' }).click();
+    for (const seat of [1, 2, 3]) {
+      await lea.locator(`.seat[data-seat="${seat}"] select`).selectOption('medium');
+      await lea.locator(`.seat[data-seat="${seat}"]`).getByRole('button', { name: 'Ajouter un robot' }).click();
+      await lea.locator(`.seat[data-seat="${seat}"]`).getByText('Robot moyen').waitFor();
+    }
+    await lea.getByRole('button', { name: 'Lancer la partie' }).click();
+    const board = lea.locator('.tapecho');
+    await board.waitFor();
+    check((await lea.locator('.tp-head h2').innerText()).startsWith('Partie 1 / 1'), 'une seule partie');
+    const soon = { timeout: 3000 };
+    const tries = (what) => skippable('tapecho', what);
+    const moves = { combo: 0, atout: 0, handicap: 0, attack: 0, swap: 0, pass: 0 };
+    let turns = 0;
+    let prompts = 0;
+    let parried = 0;
+    let shotHand = false;
+    let stopped = false;
+    while (!(await lea.locator('.results').isVisible())) {
+      if (Date.now() > tpDeadline) {
+        stopped = true; // a long game: enough turns played, the results are checked below only if reached
+        break;
+      }
+      // One look at the screen: whose turn, the prompt, and what of the hands shows.
+      const s = await board.evaluate((e) => ({
+        myTurn: e.querySelector('.tp-hand-area')?.dataset.myTurn === 'true',
+        prompt: e.querySelector('.tp-window')?.dataset.waiting === 'true',
+        keep: !!e.querySelector('[data-action=keep]'),
+        sex: e.querySelector('.tp-side[data-seat="0"]')?.dataset.sex,
+        count: Number(e.querySelector('.tp-side[data-seat="0"]')?.dataset.handCount),
+        hand: [...e.querySelectorAll('.tp-hand [data-card]')].map((c) => ({ id: c.dataset.card, type: c.dataset.type, sex: c.dataset.sex })),
+        foreign: [...e.querySelectorAll('.tp-side')].filter((x) => x.querySelector('.tp-open-hand') && (x.dataset.seat === '0' || x.dataset.openHand !== 'true')).length,
+        hands: e.querySelectorAll('.tp-hand').length,
+      }));
+      check(s.hands === 1 && s.foreign === 0, 'aucune main adverse à l’écran hors « main ouverte »');
+      check(s.hand.length === s.count || s.count === 0, `la main montrée a ${s.count} cartes (${s.hand.length})`);
+      const click = (sel) => lea.locator(sel).first().click(soon);
+      if (s.prompt) {
+        if (!prompts) await lea.screenshot({ path: path.join(shots, 'tapecho-reaction.png'), fullPage: true });
+        ++prompts;
+        const defend = lea.locator('.tp-window [data-action=defend]');
+        if (await defend.isVisible()) {
+          if (await tries(() => defend.click(soon))) ++parried;
+        } else {
+          await tries(() => click('.tp-window [data-action=let_go]'));
+        }
+        await lea.waitForFunction(() => document.querySelector('.tp-window')?.dataset.waiting !== 'true', null, soon).catch(() => {});
+      } else if (s.keep) {
+        await tries(() => click('[data-action=keep]'));
+        await lea.waitForFunction(() => !document.querySelector('[data-action=keep]'), null, soon).catch(() => {});
+      } else if (s.myTurn) {
+        if (!shotHand) {
+          await lea.screenshot({ path: path.join(shots, 'tapecho-hand.png'), fullPage: true });
+          shotHand = true;
+        }
+        ++turns;
+        const fits = (c) => c.sex === 'X' || c.sex === s.sex;
+        const pick = (id) => click(`.tp-hand [data-card="${id}"][aria-pressed=false]`).catch(() => {}); // tapping a picked card drops it
+        // Léa's moves, best first: [kind, card, steps once the card is picked, the send button].
+        // A handicap with an attack comes first (two cards at once: the game ends sooner).
+        const first = async (sel) => {
+          const l = lea.locator(`${sel}:enabled`);
+          if (!(await l.count())) return false;
+          await l.first().click(soon);
+          return true;
+        };
+        const gift = async () => (await first('[data-action=give]')) || true; // donne-carte's gift, when asked
+        const of = (type) => s.hand.filter((c) => c.type === type);
+        const dead = s.hand.find((c) => (c.type === 'atout' && !fits(c)) || c.type === 'hors-contexte') ?? s.hand[0];
+        const options = [
+          ...of('handicap').flatMap((h) => of('attaque').map((a) => ['combo', h.id, async () => (await first('[data-action=target]')) && (await lea.selectOption('select[name=attack]', a.id, soon), await first('[data-action=attack-target]')) && gift(), 'handicap'])),
+          ...of('atout').filter(fits).map((c) => ['atout', c.id, async () => true, 'atout']),
+          ...of('handicap').map((c) => ['handicap', c.id, () => first('[data-action=target]'), 'handicap']),
+          ...of('attaque').map((c) => ['attack', c.id, async () => (await first('[data-action=attack-target]')) && gift(), 'attack']),
+          // Else swap the card least likely to be played: a wrong-sex atout, a spare reaction card.
+          ...(dead ? [['swap', dead.id, async () => true, 'swap']] : []),
+        ];
+        let played = 'pass';
+        for (const [kind, id, steps, button] of options) {
+          await pick(id);
+          const send = lea.locator(`[data-action=${button}]`);
+          if ((await steps()) && (await send.isVisible()) && (await send.isEnabled())) {
+            await send.click(soon);
+            played = kind;
+            break;
+          }
+        }
+        if (played === 'pass') await click('[data-action=pass]');
+        ++moves[played];
+        await lea.waitForFunction(() => document.querySelector('.tp-hand-area')?.dataset.myTurn !== 'true', null, soon).catch(() => {});
+      } else {
+        await lea.waitForTimeout(100);
+      }
+    }
+    if (!prompts) console.log('e2e: Le Tapécho: no reaction prompt came up for Léa this game');
+    check(turns > 0, 'Léa a joué');
+    if (!stopped) {
+      const rows = await lea.locator('.tp-results .tp-scores tbody tr').evaluateAll((els) => els.map((e) => Number(e.dataset.total)));
+      check(rows.length === 4 && rows.every((n) => Number.isFinite(n)), 'les résultats montrent les scores');
+      check((await lea.locator('.tp-results tr.winner').count()) >= 1, 'les résultats désignent un gagnant');
+    }
+    await lea.screenshot({ path: path.join(shots, stopped ? 'tapecho-table.png' : 'tapecho-results.png'), fullPage: true });
+    console.log(`e2e: Le Tapécho ${stopped ? 'stopped after' : 'game finished in the browser,'} ${turns} turns by Léa (${moves.combo} handicaps with an attack, ${moves.atout} atouts, ${moves.handicap} handicaps, ${moves.attack} attacks, ${moves.swap} swaps, ${moves.pass} passes), ${prompts} reaction prompts, ${parried} parried, ${Math.round((Date.now() - tpStart) / 1000)} s`);
   }
   console.log(`e2e: screenshots in ${shots}`);
 } finally {

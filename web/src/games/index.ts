@@ -4,5 +4,6 @@ import { wordbank } from './wordbank';
 import { lettralettre } from './lettralettre';
 import { motpourmot } from './motpourmot';
 import { trapwords } from './trapwords';
+import { tapecho } from './tapecho';
 
-export const clientGames: Record<string, ClientGame> = { wordbank, lettralettre, motpourmot, trapwords };
+export const clientGames: Record<string, ClientGame> = { wordbank, lettralettre, motpourmot, trapwords, tapecho };

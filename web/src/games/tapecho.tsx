@@ -1,0 +1,816 @@
+// Le Tapécho (16+): the context card, your hand with the turn's actions
+// (atout on yourself, handicap with an optional attack, attack, swap and
+// keep), the reaction prompts (défense, hors contexte, let go) with their
+// countdown, every player's side of the table, the games played, and the
+// results over several games and modes. Card texts come from the deck
+// bundled by tapecho-deck.ts: the view only carries card ids.
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import type { BoardProps, ClientGame, OptionsProps } from './types';
+import { Hourglass, OptionSelect, plural, rankLabel } from '../ui';
+import { card, context, contextOfColour } from './tapecho-deck';
+import type { CardType, Sex, TapechoCard } from './tapecho-deck';
+
+// --- the server's view (games/tapecho/tapecho.cc, public_json) ------------
+
+type PlayerSex = 'H' | 'F';
+
+interface SideView {
+  sex: PlayerSex;
+  hand_count: number;
+  atouts: string[];
+  handicaps: string[];
+  doubled: string[]; // handicaps that count double
+  skip: boolean;
+  atout_blocked: boolean;
+  open_hand: boolean;
+  attacked: boolean; // received an attack since its own turn began
+  score: number; // this game, as if it ended now
+  total: number; // the games already finished
+  shown_attack?: string;
+  hand?: string[]; // to its player, and to everyone under « main ouverte »
+}
+
+interface WindowView {
+  actor: number;
+  attack?: { card: string; target: number };
+  contestable?: { card: string; owner: number };
+  hors?: { player: number };
+  waiting: number[];
+}
+
+interface GameResult {
+  game: number;
+  context: string;
+  scores: number[];
+  winner: number;
+}
+
+type Mode = 'classique' | 'sexes' | 'couples';
+
+interface TapechoView {
+  players: number;
+  phase: 'turn' | 'choose' | 'react' | 'over';
+  mode: Mode;
+  game_no: number;
+  games: number;
+  context: string;
+  current: number;
+  sides: SideView[];
+  links: { attacker: number; target: number; card: string }[];
+  window?: WindowView;
+  choice?: string[]; // the two cards drawn by a swap, to the player who swapped
+  pile_count: number;
+  discard_count: number;
+  results: GameResult[];
+  now: number;
+  deadline?: number; // game clock
+  you?: number;
+}
+
+// --- words and colours --------------------------------------------------------
+
+const TYPE_NAMES: Record<CardType, string> = {
+  atout: 'Atout',
+  handicap: 'Handicap',
+  attaque: 'Attaque',
+  defense: 'Défense',
+  'hors-contexte': 'Hors contexte',
+};
+
+const SEX_NAMES: Record<Sex, string> = { H: 'homme', F: 'femme', X: 'mixte' };
+const DEFENSES: Record<PlayerSex, string> = { H: 'Superchopeur', F: 'Wonderchopeuse' };
+
+// The context spots (never blue or pink: those are the sexes' colours).
+const SPOTS: Record<string, string> = {
+  jaune: '#f2c230',
+  vert: '#2e9e4f',
+  violet: '#8e44ad',
+  orange: '#f08a24',
+  turquoise: '#17a2a2',
+  rouge: '#d63031',
+  gris: '#8a94a6',
+  marron: '#8d5b3a',
+};
+
+// What an attack does, told to the one who holds it.
+const EFFECTS: Record<string, string> = {
+  'vol-atout': 'Tu lui prends son dernier atout (défaussé s’il n’est pas de ton sexe).',
+  'defausse-atout': 'Son dernier atout part à la défausse.',
+  'passe-tour': 'Son prochain tour saute.',
+  'pioche-deux': 'Deux cartes de plus dans sa main.',
+  'echange-main': 'Vous échangez vos mains.',
+  'donne-carte': 'Tu lui refiles une carte de ta main.',
+  'main-ouverte': 'Sa main reste visible de tous jusqu’à la fin de son prochain tour.',
+  'transfert-handicap': 'Ton dernier handicap passe chez lui ou chez elle, si son sexe le permet.',
+  'atout-bloque': 'Pas d’atout pour son prochain tour.',
+  'double-handicap': 'Son dernier handicap comptera double.',
+  lien: 'Reste toute la partie : à la fin, la cible te cède 3 points.',
+};
+
+// What a landed attack did (`a` attacked `t`).
+function landed(effect: string, a: string, t: string): string {
+  switch (effect) {
+    case 'vol-atout':
+      return `${a} pique le dernier atout de ${t}, s’il y en avait un.`;
+    case 'defausse-atout':
+      return `Le dernier atout de ${t} part à la défausse, s’il y en avait un.`;
+    case 'passe-tour':
+      return `${t} passera son prochain tour.`;
+    case 'pioche-deux':
+      return `${t} pioche deux cartes.`;
+    case 'echange-main':
+      return `${a} et ${t} échangent leurs mains.`;
+    case 'donne-carte':
+      return `${a} refile une carte à ${t}.`;
+    case 'main-ouverte':
+      return `${t} joue main ouverte jusqu’à la fin de son prochain tour.`;
+    case 'transfert-handicap':
+      return `Le dernier handicap de ${a} passe chez ${t}, si son sexe le permet.`;
+    case 'atout-bloque':
+      return `${t} ne pourra pas poser d’atout à son prochain tour.`;
+    case 'double-handicap':
+      return `Le dernier handicap de ${t} comptera double.`;
+    case 'lien':
+      return `Lien entre ${a} et ${t} : à la fin, ${t} cédera 3 points à ${a}.`;
+  }
+  return '';
+}
+
+const MODES: Record<Mode, string> = {
+  classique: 'chacun pour soi',
+  sexes: 'guerre des sexes',
+  couples: 'guerre des couples',
+};
+
+const TYPE_ORDER: CardType[] = ['atout', 'handicap', 'attaque', 'defense', 'hors-contexte'];
+
+// −3 with a real minus sign, +3 with a plus.
+function signed(n: number): string {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0';
+}
+
+// « +1 point », « −7 points »: French counts 0 and ±1 in the singular.
+function pointsText(n: number): string {
+  return `${signed(n)} point${Math.abs(n) > 1 ? 's' : ''}`;
+}
+
+function points(c: TapechoCard): string | null {
+  return c.type === 'atout' || c.type === 'handicap' ? signed(c.points) : null;
+}
+
+// « attaqué » / « attaquée » after the player's sex in the game.
+function agreed(word: string, sex: PlayerSex): string {
+  return sex === 'F' ? `${word}e` : word;
+}
+
+const fits = (c: TapechoCard, sex: PlayerSex) => c.sex === 'X' || c.sex === sex;
+
+// The length (s) of the running timer: the view has no options, but the
+// first view of a phase is dated when the phase began.
+function useTimerLength(v: TapechoView): number | undefined {
+  return useMemo(() => (v.deadline !== undefined ? (v.deadline - v.now) / 1000 : undefined), [v.deadline]);
+}
+
+// --- cards ----------------------------------------------------------------------
+
+function Spot({ colour }: { colour: string }) {
+  if (!colour) return null;
+  const place = contextOfColour(colour)?.name;
+  return <span class="tp-spot" style={{ background: SPOTS[colour] ?? '#999' }} title={`tache ${colour}${place ? ` : ${place}` : ''}`} data-colour={colour} />;
+}
+
+// A card as in the hand: the sex's colour band, the type, the points, the
+// context spot, the text and, for an attack, what it does.
+function CardFace({ id, selected, dim, onClick }: { id: string; selected?: boolean; dim?: boolean; onClick?: () => void }) {
+  const c = card(id);
+  const pts = points(c);
+  const body = (
+    <>
+      <span class="tp-band">
+        <span class="tp-type">{TYPE_NAMES[c.type]}</span>
+        {pts && <span class="tp-points">{pts}</span>}
+      </span>
+      <span class="tp-text">
+        <Spot colour={c.colour} /> {c.text}
+      </span>
+      {c.type === 'attaque' && <span class="tp-effect">{EFFECTS[c.effect] ?? ''}</span>}
+      <span class="tp-for">{c.type === 'hors-contexte' ? 'contre une carte hors contexte' : `pour ${c.sex === 'X' ? 'tout le monde' : `les ${SEX_NAMES[c.sex]}s`}`}</span>
+    </>
+  );
+  const cls = `tp-card sex-${c.sex} ${c.type}${selected ? ' selected' : ''}${dim ? ' dim' : ''}`;
+  return onClick ? (
+    <button type="button" class={cls} data-card={id} data-type={c.type} data-sex={c.sex} aria-pressed={!!selected} onClick={onClick}>
+      {body}
+    </button>
+  ) : (
+    <div class={cls} data-card={id} data-type={c.type} data-sex={c.sex}>
+      {body}
+    </div>
+  );
+}
+
+// A card lying on the table, in one line.
+function CardChip({ id, doubled }: { id: string; doubled?: boolean }) {
+  const c = card(id);
+  const pts = points(c);
+  return (
+    <span class={`tp-chip sex-${c.sex} ${c.type}`} data-card={id} title={c.type === 'attaque' ? EFFECTS[c.effect] : `${TYPE_NAMES[c.type]} ${SEX_NAMES[c.sex]}`}>
+      <Spot colour={c.colour} />
+      {pts && <b>{pts}</b>} {c.text}
+      {doubled && <span class="tp-double">×2</span>}
+    </span>
+  );
+}
+
+function SexBadge({ sex }: { sex: PlayerSex }) {
+  return (
+    <span class={`tp-sex sex-${sex}`} title={`${SEX_NAMES[sex]} dans le jeu`}>
+      {sex}
+    </span>
+  );
+}
+
+function ContextCard({ id }: { id: string }) {
+  const c = context(id);
+  return (
+    <div class="tp-context" data-context={id} style={{ borderColor: SPOTS[c.colour] }}>
+      <span class="tp-context-label">Contexte</span>
+      <span class="tp-context-name">
+        <Spot colour={c.colour} /> {c.name}
+      </span>
+      <span class="small">{c.description}</span>
+      <span class="small muted">Les cartes à tache d’une autre couleur peuvent être annulées par un « Hors contexte ».</span>
+    </div>
+  );
+}
+
+// --- the turn -------------------------------------------------------------------
+
+interface Plan {
+  card: string | null;
+  target: number | null;
+  attack: string; // an attack played with a handicap ('' = none)
+  attackTarget: number | null;
+  give: string; // donne-carte's gift
+}
+
+const NO_PLAN: Plan = { card: null, target: null, attack: '', attackTarget: null, give: '' };
+
+function sortHand(hand: string[]): string[] {
+  return hand.slice().sort((a, b) => {
+    const ca = card(a);
+    const cb = card(b);
+    return TYPE_ORDER.indexOf(ca.type) - TYPE_ORDER.indexOf(cb.type) || Math.abs(cb.points) - Math.abs(ca.points) || a.localeCompare(b);
+  });
+}
+
+// Seats an attack `id` may hit: another player of its sex, not attacked yet since its turn.
+function attackable(v: TapechoView, you: number, id: string, p: number): boolean {
+  return p !== you && fits(card(id), v.sides[p].sex) && !v.sides[p].attacked;
+}
+
+function Targets({ v, you, names, ok, chosen, action, onPick }: { v: TapechoView; you: number; names: string[]; ok: (p: number) => boolean; chosen: number | null; action: string; onPick: (p: number) => void }) {
+  return (
+    <div class="row tp-targets">
+      {v.sides.map((s, p) =>
+        p === you ? null : (
+          <button key={p} type="button" class={`small${chosen === p ? '' : ' secondary'}`} data-action={action} data-target={p} disabled={!ok(p)} aria-pressed={chosen === p} onClick={() => onPick(p)}>
+            <SexBadge sex={s.sex} /> {names[p]}
+            {s.attacked && action !== 'target' && ` (${agreed('déjà attaqué', s.sex)})`}
+          </button>
+        ),
+      )}
+    </div>
+  );
+}
+
+// The gift of a donne-carte attack: one of the other cards of the hand.
+function GiftPicker({ hand, except, chosen, onPick }: { hand: string[]; except: string[]; chosen: string; onPick: (id: string) => void }) {
+  const spare = hand.filter((id) => !except.includes(id));
+  if (!spare.length) return <p class="small muted">Plus de carte à refiler : l’attaque partira sans cadeau.</p>;
+  return (
+    <div class="tp-gift">
+      <p class="small">Quelle carte refiler ?</p>
+      <div class="row">
+        {spare.map((id) => (
+          <button key={id} type="button" class={`small${chosen === id ? '' : ' secondary'}`} data-action="give" data-card={id} aria-pressed={chosen === id} onClick={() => onPick(id)}>
+            {card(id).text}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function TurnActions({ v, you, names, hand, plan, setPlan, act }: { v: TapechoView; you: number; names: string[]; hand: string[]; plan: Plan; setPlan: (p: Plan) => void; act: NonNullable<BoardProps['act']> }) {
+  const me = v.sides[you];
+  const id = plan.card!;
+  const c = card(id);
+  const canSwap = v.pile_count + v.discard_count > 0;
+  const attacks = hand.filter((x) => x !== id && card(x).type === 'attaque');
+  const needsGift = (attackId: string, except: string[]) => card(attackId).effect === 'donne-carte' && hand.some((x) => !except.includes(x));
+  const withGift = (body: Record<string, unknown>) => (plan.give ? { ...body, give: plan.give } : body);
+  const other = me.sex === 'H' ? 'F' : 'H';
+  return (
+    <div class="tp-actions" data-picked={id}>
+      {c.type === 'atout' && (
+        <>
+          <button data-action="atout" disabled={!fits(c, me.sex) || me.atout_blocked} onClick={() => act({ type: 'atout', card: id })}>
+            Poser sur moi
+          </button>
+          {!fits(c, me.sex) && <p class="small muted">Cet atout est pour les {SEX_NAMES[other]}s : tu ne peux que l’échanger.</p>}
+          {me.atout_blocked && <p class="small muted">Une attaque bloque tes atouts pour ce tour.</p>}
+        </>
+      )}
+      {c.type === 'handicap' && (
+        <>
+          <p class="small">Infliger à…</p>
+          <Targets v={v} you={you} names={names} action="target" chosen={plan.target} ok={(p) => fits(c, v.sides[p].sex)} onPick={(p) => setPlan({ ...plan, target: p, attackTarget: plan.attackTarget ?? p })} />
+          {plan.target !== null && attacks.length > 0 && (
+            <div class="tp-extra">
+              <label class="row small">
+                Avec une attaque ?
+                <select name="attack" value={plan.attack} onChange={(e) => setPlan({ ...plan, attack: e.currentTarget.value, give: '' })}>
+                  <option value="">non, le handicap seul</option>
+                  {attacks.map((a) => (
+                    <option key={a} value={a}>
+                      {card(a).text}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              {plan.attack && (
+                <>
+                  <p class="small muted">{EFFECTS[card(plan.attack).effect]}</p>
+                  <Targets v={v} you={you} names={names} action="attack-target" chosen={plan.attackTarget} ok={(p) => attackable(v, you, plan.attack, p)} onPick={(p) => setPlan({ ...plan, attackTarget: p })} />
+                  {card(plan.attack).effect === 'donne-carte' && <GiftPicker hand={hand} except={[id, plan.attack]} chosen={plan.give} onPick={(g) => setPlan({ ...plan, give: g })} />}
+                </>
+              )}
+            </div>
+          )}
+          <button
+            data-action="handicap"
+            disabled={
+              plan.target === null ||
+              (!!plan.attack && (plan.attackTarget === null || !attackable(v, you, plan.attack, plan.attackTarget) || (needsGift(plan.attack, [id, plan.attack]) && !plan.give)))
+            }
+            onClick={() =>
+              act(plan.attack ? withGift({ type: 'handicap', card: id, target: plan.target, attack: plan.attack, attack_target: plan.attackTarget }) : { type: 'handicap', card: id, target: plan.target })
+            }
+          >
+            {plan.target === null ? 'Infliger à…' : `Infliger à ${names[plan.target]}${plan.attack ? ` et attaquer ${names[plan.attackTarget ?? plan.target]}` : ''}`}
+          </button>
+        </>
+      )}
+      {c.type === 'attaque' && (
+        <>
+          <p class="small">Attaquer… <span class="muted">{EFFECTS[c.effect]}</span></p>
+          <Targets v={v} you={you} names={names} action="attack-target" chosen={plan.target} ok={(p) => attackable(v, you, id, p)} onPick={(p) => setPlan({ ...plan, target: p })} />
+          {c.effect === 'donne-carte' && <GiftPicker hand={hand} except={[id]} chosen={plan.give} onPick={(g) => setPlan({ ...plan, give: g })} />}
+          <button data-action="attack" disabled={plan.target === null || (needsGift(id, [id]) && !plan.give)} onClick={() => act(withGift({ type: 'attack', card: id, target: plan.target }))}>
+            {plan.target === null ? 'Attaquer…' : `Attaquer ${names[plan.target]}`}
+          </button>
+        </>
+      )}
+      {(c.type === 'defense' || c.type === 'hors-contexte') && <p class="small muted">Cette carte se joue hors de ton tour, pour réagir.</p>}
+      {canSwap && (
+        <div class="row">
+          <button class="secondary" data-action="swap" onClick={() => act({ type: 'swap', card: id })}>
+            Échanger
+          </button>
+          <span class="small muted">Défausse cette carte, pioches-en deux et gardes-en une.</span>
+        </div>
+      )}
+    </div>
+  );
+}
+
+// Whether the player has any move but passing (the engine's list, in short).
+function anythingPlayable(v: TapechoView, you: number, hand: string[]): boolean {
+  if (hand.length && v.pile_count + v.discard_count > 0) return true;
+  const me = v.sides[you];
+  return hand.some((id) => {
+    const c = card(id);
+    if (c.type === 'atout') return fits(c, me.sex) && !me.atout_blocked;
+    if (c.type === 'handicap') return v.sides.some((s, p) => p !== you && fits(c, s.sex));
+    if (c.type === 'attaque') return v.sides.some((_, p) => attackable(v, you, id, p));
+    return false;
+  });
+}
+
+function HandPanel({ v, you, names, act, deadline, total }: { v: TapechoView; you: number; names: string[]; act: BoardProps['act']; deadline?: number; total?: number }) {
+  const me = v.sides[you];
+  const hand = useMemo(() => sortHand(me.hand ?? []), [(me.hand ?? []).join()]);
+  const [plan, setPlan] = useState<Plan>(NO_PLAN);
+  const myTurn = act !== null && v.phase === 'turn' && v.current === you;
+  const choosing = act !== null && v.phase === 'choose' && v.current === you && !!v.choice;
+  useEffect(() => setPlan(NO_PLAN), [v.current, v.phase, v.game_no, hand.join()]);
+  const dim = (id: string) => {
+    const c = card(id);
+    return (c.type === 'atout' && (!fits(c, me.sex) || me.atout_blocked)) || c.type === 'defense' || c.type === 'hors-contexte';
+  };
+  return (
+    <section class={`card tp-hand-area${myTurn ? ' my-turn' : ''}`} data-my-turn={myTurn} aria-label="Ta main">
+      <div class="turn-line">
+        <h2>{myTurn ? 'À toi de jouer !' : choosing ? 'Garde une carte' : 'Ta main'}</h2>
+        <span class="small muted">
+          <SexBadge sex={me.sex} /> {plural(hand.length, 'carte', 'cartes')}
+        </span>
+        {(myTurn || choosing) && <Hourglass deadline={deadline} total={total} />}
+      </div>
+      {myTurn && !plan.card && <p class="small muted">Touche une carte pour la jouer.</p>}
+      {choosing && (
+        <div class="tp-choice">
+          <p class="small">Tu as pioché ces deux cartes : garde-en une, l’autre retourne sur la pioche.</p>
+          <div class="tp-cards">
+            {v.choice!.map((id) => (
+              <div key={id} class="tp-keep">
+                <CardFace id={id} />
+                <button data-action="keep" data-card={id} onClick={() => act!({ type: 'keep', card: id })}>
+                  Garder
+                </button>
+              </div>
+            ))}
+          </div>
+        </div>
+      )}
+      <div class="tp-cards tp-hand" data-count={hand.length}>
+        {hand.map((id) => (
+          <CardFace key={id} id={id} selected={plan.card === id} dim={myTurn && dim(id)} onClick={myTurn ? () => setPlan(plan.card === id ? NO_PLAN : { ...NO_PLAN, card: id }) : undefined} />
+        ))}
+        {hand.length === 0 && <p class="muted small">Plus une carte en main !</p>}
+      </div>
+      {myTurn && plan.card && hand.includes(plan.card) && <TurnActions v={v} you={you} names={names} hand={hand} plan={plan} setPlan={setPlan} act={act!} />}
+      {myTurn && !anythingPlayable(v, you, hand) && (
+        <div class="row">
+          <button class="secondary" data-action="pass" onClick={() => act!({ type: 'pass' })}>
+            Passer
+          </button>
+          <span class="small muted">Rien à jouer, et plus rien à piocher.</span>
+        </div>
+      )}
+    </section>
+  );
+}
+
+// --- reactions -------------------------------------------------------------------
+
+function WindowPanel({ v, you, names, act, deadline, total }: { v: TapechoView; you: number | null; names: string[]; act: BoardProps['act']; deadline?: number; total?: number }) {
+  const w = v.window!;
+  const waiting = act !== null && you !== null && w.waiting.includes(you);
+  const me = you !== null ? v.sides[you] : null;
+  const hand = me?.hand ?? [];
+  const defense = me ? hand.find((id) => card(id).type === 'defense' && card(id).sex === me.sex) : undefined;
+  const hors = hand.find((id) => card(id).type === 'hors-contexte');
+  const targeted = !!w.attack && w.attack.target === you;
+  const contest = !!w.contestable && !w.hors && you !== w.actor;
+  const horsOnMe = !!w.hors && you === w.actor;
+  const actor = names[w.actor];
+  const contested = w.contestable ? card(w.contestable.card) : null;
+  const prompt = targeted ? 'On t’attaque !' : horsOnMe ? 'Hors contexte contre ta carte !' : 'À toi de réagir ?';
+  return (
+    <section class={`card tp-window${waiting ? ' tp-prompt' : ''}`} data-waiting={waiting} role={waiting ? 'alertdialog' : undefined} aria-label="Réactions">
+      <div class="turn-line">
+        <h2>{waiting ? prompt : 'Le temps de réagir…'}</h2>
+        <Hourglass deadline={deadline} total={total} />
+      </div>
+      {w.attack && (
+        <div class="tp-banner attack" data-attack={w.attack.card} data-target={w.attack.target}>
+          <p>
+            <b>{actor}</b> attaque <b>{names[w.attack.target]}</b> : <CardChip id={w.attack.card} />
+          </p>
+          <p class="small">Si rien ne la pare : {landed(card(w.attack.card).effect, actor, names[w.attack.target])}</p>
+          {!targeted && <p class="small muted">{names[w.attack.target]} peut encore parer avec sa défense.</p>}
+        </div>
+      )}
+      {contested && !w.hors && (
+        <div class="tp-banner contest" data-contestable={w.contestable!.card}>
+          <p>
+            <CardChip id={w.contestable!.card} /> n’a pas la couleur du contexte.
+          </p>
+          <p class="small muted">{you === w.actor ? 'Un « Hors contexte » peut l’annuler…' : 'Un « Hors contexte » l’annule : premier arrivé, premier servi.'}</p>
+        </div>
+      )}
+      {w.hors && contested && (
+        <div class="tp-banner hors" data-hors={w.hors.player}>
+          <p>
+            <b>{names[w.hors.player]}</b> crie « Hors contexte ! » contre <CardChip id={w.contestable!.card} />
+          </p>
+          <p class="small muted">{horsOnMe ? 'Ta défense peut sauver ta carte.' : `${actor} peut encore sauver sa carte avec sa défense.`}</p>
+        </div>
+      )}
+      {waiting && me && (
+        <div class="row tp-reactions">
+          {(targeted || horsOnMe) && defense && (
+            <button data-action="defend" data-card={defense} onClick={() => act!({ type: 'defend', card: defense })}>
+              Parer avec {DEFENSES[me.sex]}
+            </button>
+          )}
+          {contest && hors && (
+            <button data-action="hors_contexte" data-card={hors} onClick={() => act!({ type: 'hors_contexte', card: hors, against: w.contestable!.card })}>
+              Hors contexte !
+            </button>
+          )}
+          <button class="secondary" data-action="let_go" onClick={() => act!({ type: 'let_go' })}>
+            Laisser passer
+          </button>
+        </div>
+      )}
+      {waiting && me && (targeted || horsOnMe) && !defense && <p class="small muted">Pas de {DEFENSES[me.sex]} en main : tu ne peux pas parer.</p>}
+      {waiting && contest && !hors && !targeted && <p class="small muted">Pas de « Hors contexte » en main.</p>}
+      {!waiting && <p class="small muted">On attend {w.waiting.length ? w.waiting.map((p) => names[p]).join(', ') : 'la suite'}…</p>}
+    </section>
+  );
+}
+
+// --- the table -----------------------------------------------------------------
+
+function SidePanel({ v, p, names, you }: { v: TapechoView; p: number; names: string[]; you: number | null }) {
+  const s = v.sides[p];
+  const links = v.links.filter((l) => l.attacker === p || l.target === p);
+  const current = p === v.current && v.phase !== 'over';
+  return (
+    <div class={`tp-side sex-${s.sex}${current ? ' current' : ''}`} data-seat={p} data-sex={s.sex} data-open-hand={s.open_hand} data-attacked={s.attacked} data-score={s.score} data-hand-count={s.hand_count}>
+      <div class="row spread">
+        <span class="tp-who">
+          <SexBadge sex={s.sex} /> <b>{names[p]}</b>
+          {p === you && ' (toi)'}
+        </span>
+        <span class="tp-score" title="Les cartes posées, moins les atouts et handicaps encore en main">
+          {signed(s.score)} pts
+          {v.games > 1 && (
+            <span class="muted" title="Le total des parties précédentes">
+              {' '}
+              · avant : {signed(s.total)}
+            </span>
+          )}
+        </span>
+      </div>
+      <div class="small">
+        <span class="muted">{plural(s.hand_count, 'carte', 'cartes')} en main</span>
+        {s.skip && <span class="tag warn">passe son tour</span>}
+        {s.atout_blocked && <span class="tag warn">atout bloqué</span>}
+        {s.open_hand && <span class="tag warn">main ouverte</span>}
+        {s.attacked && <span class="tag">{agreed('déjà attaqué', s.sex)}</span>}
+        {links.map((l, i) => (
+          <span key={i} class="tag tp-link" data-link={l.card} title={card(l.card).text}>
+            lien {l.attacker === p ? `avec ${names[l.target]} : +3` : `avec ${names[l.attacker]} : −3`}
+          </span>
+        ))}
+      </div>
+      {s.atouts.length > 0 && (
+        <div class="tp-pile atouts">
+          <span class="label">Atouts</span>
+          {s.atouts.map((id) => (
+            <CardChip key={id} id={id} />
+          ))}
+        </div>
+      )}
+      {s.handicaps.length > 0 && (
+        <div class="tp-pile handicaps">
+          <span class="label">Handicaps</span>
+          {s.handicaps.map((id) => (
+            <CardChip key={id} id={id} doubled={s.doubled.includes(id)} />
+          ))}
+        </div>
+      )}
+      {s.shown_attack && (
+        <div class="tp-pile attack">
+          <span class="label">Attaque reçue</span>
+          <CardChip id={s.shown_attack} />
+        </div>
+      )}
+      {s.hand && p !== you && (
+        <div class="tp-pile tp-open-hand">
+          <span class="label">{s.open_hand ? 'Main ouverte' : 'Sa main'}</span>
+          {s.hand.map((id) => (
+            <CardChip key={id} id={id} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function PastGames({ v, names }: { v: TapechoView; names: string[] }) {
+  if (!v.results.length) return null;
+  return (
+    <section class="card tp-past">
+      <h2>Parties jouées</h2>
+      <ScoreTable results={v.results} names={names} totals={v.sides.map((s) => s.total)} />
+    </section>
+  );
+}
+
+// Scores per game and in total, one row per player.
+function ScoreTable({ results, names, totals, rank }: { results: GameResult[]; names: string[]; totals: number[]; rank?: number[] }) {
+  const seats = names.map((_, p) => p);
+  if (rank) seats.sort((a, b) => rank[a] - rank[b]);
+  return (
+    <table class="scores tp-scores">
+      <thead>
+        <tr>
+          {rank && <th>Rang</th>}
+          <th>Joueur</th>
+          {results.map((r) => (
+            <th key={r.game} title={context(r.context).name}>
+              P{r.game}
+            </th>
+          ))}
+          <th>Total</th>
+        </tr>
+      </thead>
+      <tbody>
+        {seats.map((p) => (
+          <tr key={p} class={rank?.[p] === 1 ? 'winner' : ''} data-seat={p} data-total={totals[p]}>
+            {rank && <td>{rankLabel(rank[p])}</td>}
+            <td>{names[p]}</td>
+            {results.map((r) => (
+              <td key={r.game} class={r.winner === p ? 'tp-best' : ''}>
+                {signed(r.scores[p])}
+              </td>
+            ))}
+            <td>
+              <b>{signed(totals[p])}</b>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+// --- the board -----------------------------------------------------------------
+
+function Board({ view, deadline, names, you, act }: BoardProps) {
+  const v = view as TapechoView;
+  const total = useTimerLength(v);
+  const status =
+    v.phase === 'over'
+      ? 'Partie terminée.'
+      : v.phase === 'react'
+        ? `${names[v.window?.actor ?? v.current]} a joué : place aux réactions.`
+        : v.current === you
+          ? 'C’est ton tour.'
+          : `Au tour de ${names[v.current]}${v.phase === 'choose' ? ', qui choisit sa carte' : ''}.`;
+  return (
+    <div class="tapecho" data-phase={v.phase} data-current={v.current} data-game-no={v.game_no}>
+      <section class="card tp-head">
+        <div class="turn-line">
+          <h2>
+            Partie {v.game_no} / {v.games} <span class="muted small">· {MODES[v.mode]}</span>
+          </h2>
+          {you !== v.current && (v.phase === 'turn' || v.phase === 'choose') && <Hourglass deadline={deadline} total={total} />}
+        </div>
+        <ContextCard id={v.context} />
+        <p class="small tp-status">
+          <b>{status}</b> <span class="muted">Pioche : {plural(v.pile_count, 'carte', 'cartes')} · défausse : {v.discard_count}</span>
+        </p>
+      </section>
+      {v.window && v.phase === 'react' && <WindowPanel v={v} you={you} names={names} act={act} deadline={deadline} total={total} />}
+      {you !== null && v.sides[you] && <HandPanel v={v} you={you} names={names} act={act} deadline={deadline} total={total} />}
+      <section class="card tp-table" aria-label="La table">
+        <h2>Sur la table</h2>
+        {v.sides.map((_, p) => (
+          <SidePanel key={p} v={v} p={p} names={names} you={you} />
+        ))}
+        <p class="small muted">Score : les cartes posées devant soi, moins les atouts et handicaps encore en main.</p>
+      </section>
+      {v.phase !== 'over' && <PastGames v={v} names={names} />}
+    </div>
+  );
+}
+
+// --- options, results, events ------------------------------------------------
+
+function Options({ options, onChange }: OptionsProps) {
+  const select = (k: string, label: string, d: string | number, values: (string | number)[], text: (x: any) => string) => (
+    <OptionSelect name={k} label={label} fallback={d} values={values} text={text} options={options} onChange={onChange} />
+  );
+  return (
+    <div class="option-list">
+      <p class="notice small tp-age" data-age="16">
+        <b>16 ans et plus.</b> On drague, on se chambre et on se pique ses atouts : un jeu pour les grands.
+      </p>
+      <p class="muted small">Dans le jeu, les places impaires sont des hommes et les paires des femmes : chacun peut jouer l’autre sexe le temps d’une partie.</p>
+      {select('mode', 'Façon de jouer', 'classique', ['classique', 'sexes', 'couples'], (m: Mode) =>
+        m === 'classique' ? 'chacun pour soi' : m === 'sexes' ? 'guerre des sexes : les hommes contre les femmes' : 'guerre des couples : places 1 et 2, 3 et 4…',
+      )}
+      {select('games', 'Nombre de parties', 3, [1, 3, 5], (n: number) => (n === 1 ? 'une seule' : `${n}, les scores s’additionnent`))}
+      {select('react_seconds', 'Temps pour réagir (défense, hors contexte)', 5, [5, 8, 10], (n: number) => `${n} secondes`)}
+      {select('turn_seconds', 'Temps par tour', 60, [60, 90, 0], (n: number) => (n === 0 ? 'sans limite' : `${n} secondes`))}
+      {options.mode === 'couples' && <p class="muted small">Guerre des couples : il faut autant d’hommes que de femmes, donc un nombre pair de joueurs.</p>}
+    </div>
+  );
+}
+
+// The teams of the mode: seats grouped by team number, with a name.
+function teamsOf(mode: Mode, teams: number[], sexes: PlayerSex[]): { name: string; seats: number[] }[] {
+  const out = new Map<number, number[]>();
+  teams.forEach((t, p) => out.set(t, [...(out.get(t) ?? []), p]));
+  return [...out.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([t, seats]) => ({ name: mode === 'sexes' ? (sexes[seats[0]] === 'H' ? 'Les hommes' : 'Les femmes') : `Couple ${t + 1}`, seats }));
+}
+
+function Results({ outcome, view, names }: { outcome: { rank: number[]; details: any }; view: any; names: string[] }) {
+  const v = view as TapechoView;
+  const d = outcome.details ?? {};
+  const mode: Mode = d.mode ?? v.mode;
+  const totals: number[] = d.totals ?? v.sides.map((s) => s.total);
+  const results: GameResult[] = d.games ?? v.results;
+  const rank = outcome.rank;
+  const firsts = names.map((_, p) => p).filter((p) => rank[p] === 1);
+  const teams = mode === 'classique' ? [] : teamsOf(mode, d.teams ?? names.map((_, p) => p), v.sides.map((s) => s.sex));
+  const teamTotal = (seats: number[]) => seats.reduce((n, p) => n + totals[p], 0);
+  const who = (seats: number[]) => seats.map((p) => names[p]).join(' et ');
+  const winners = teams.filter((t) => rank[t.seats[0]] === 1);
+  return (
+    <div class="tp-results" data-mode={mode}>
+      <p class="winner-line">
+        {mode === 'classique'
+          ? firsts.length > 1
+            ? `${who(firsts)} l’emportent à égalité avec ${pointsText(totals[firsts[0]])} !`
+            : `${who(firsts)} l’emporte avec ${pointsText(totals[firsts[0]])} : ${v.sides[firsts[0]]?.sex === 'F' ? 'la reine' : 'le roi'} de la séduction !`
+          : winners.length > 1
+            ? `Égalité entre ${winners.map((t) => t.name.toLocaleLowerCase('fr')).join(' et ')} !`
+            : `${winners[0]?.name ?? ''} ${mode === 'sexes' ? 'gagnent la guerre des sexes' : `(${who(winners[0]?.seats ?? [])}) gagne la guerre des couples`} avec ${pointsText(teamTotal(winners[0]?.seats ?? []))} !`}
+      </p>
+      {teams.length > 0 && (
+        <table class="scores tp-teams">
+          <thead>
+            <tr>
+              <th>Équipe</th>
+              <th>Joueurs</th>
+              <th>Points</th>
+            </tr>
+          </thead>
+          <tbody>
+            {teams.map((t) => (
+              <tr key={t.name} class={rank[t.seats[0]] === 1 ? 'winner' : ''}>
+                <td>{t.name}</td>
+                <td>{who(t.seats)}</td>
+                <td>{signed(teamTotal(t.seats))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <ScoreTable results={results} names={names} totals={totals} rank={mode === 'classique' ? rank : undefined} />
+      <p class="small muted">
+        {plural(results.length, 'partie', 'parties')} : {results.map((r) => `${context(r.context).name} (${names[r.winner]} en tête)`).join(', ')}.
+      </p>
+    </div>
+  );
+}
+
+function describe(e: any, names: string[]): string | null {
+  const who = names[e.player] ?? '';
+  const text = (id: string) => `« ${card(id).text} »`;
+  switch (e.type) {
+    case 'game_started':
+      return `Partie ${e.game}, contexte : ${context(e.context).name}. ${names[e.first] ?? ''} commence.`;
+    case 'turn':
+      return `Au tour de ${who}.`;
+    case 'atout':
+      return `${who} se pare de ${text(e.card)} (${signed(card(e.card).points)}).`;
+    case 'handicap':
+      return `${who} colle ${text(e.card)} (${signed(card(e.card).points)}) à ${names[e.target] ?? ''}.`;
+    case 'attack':
+      return `${who} attaque ${names[e.target] ?? ''} : ${text(e.card)}.`;
+    case 'attack_landed':
+      return `${text(e.card)} fait mouche. ${landed(e.effect, names[e.attacker] ?? '', names[e.target] ?? '')}`;
+    case 'defended': {
+      const against = card(e.against);
+      return `${who} pare ${against.type === 'hors-contexte' ? 'le « Hors contexte »' : text(e.against)} avec sa défense !`;
+    }
+    case 'hors_contexte':
+      return `${who} crie « Hors contexte ! » contre ${text(e.against)}.`;
+    case 'cancelled':
+      return `${text(e.card)} saute : hors contexte (merci ${names[e.by] ?? ''}).`;
+    case 'swapped':
+      return `${who} défausse une carte et en pioche deux.`;
+    case 'passed':
+      return `${who} passe : rien à jouer.`;
+    case 'time_up':
+      return `Temps écoulé : ${who} n’a rien joué.`;
+    case 'turn_skipped':
+      return `${who} saute son tour.`;
+    case 'game_ended': {
+      const r = e.result as GameResult;
+      return `Fin de la partie ${r.game} : ${names[r.winner] ?? ''} la remporte avec ${pointsText(r.scores[r.winner])}.`;
+    }
+    case 'match_over':
+      return 'C’est fini : place aux scores !';
+  }
+  return null;
+}
+
+export const tapecho: ClientGame = {
+  rulesSummary: '16 ans et plus. Des atouts de séduction pour soi, des handicaps pour les autres, des attaques à parer : soignez votre charme, et gare aux cartes hors contexte !',
+  Board,
+  Options,
+  describe,
+  Results,
+  seatLabel: (seat) => (seat % 2 === 0 ? 'Homme' : 'Femme'),
+};
