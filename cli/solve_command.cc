@@ -64,6 +64,7 @@ std::string solve_wordbank(const games::wordbank::WordBankGame& game, std::strin
   }
   const auto used = used_words(o);
   SolverQuery q;
+  q.min_letters = kMinWordLetters;  // the game refuses one-letter words
   q.circle = circle;
   q.gems = static_cast<int>(games::get_optional_int(o, "gems", 0, 1000).value_or(static_cast<int64_t>(circle.size())));
   q.used = used;
@@ -87,6 +88,7 @@ std::string solve_lettralettre(const games::lettralettre::LettralettreGame& game
     for (const auto& l : games::get_array(o, "taboo")) taboo += letter_of(l);
   }
   SolverQuery q;
+  q.min_letters = kMinWordLetters;  // the game refuses one-letter words
   for (const auto& l : games::get_array(o, "letters")) {
     const char c = letter_of(l);
     if (taboo.find(c) == std::string::npos && q.shown.find(c) == std::string::npos) q.shown += c;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <span>
 
 #include "games/core/rng.h"
 #include "games/tapecho/tapecho.h"
@@ -11,7 +12,14 @@ namespace {
 
 class TapechoBot final : public Bot {
  public:
-  TapechoBot(const TapechoGame& game, BotLevel level, uint64_t seed) : game_(game), level_(level), rng_(seed) {}
+  TapechoBot(const TapechoGame& game, BotLevel level, uint64_t seed) : game_(game), level_(level), rng_(seed) {
+    // What an unseen card costs in hand, on average over the deck.
+    int sum = 0;
+    for (const auto& c : game.cards()) {
+      if (c.kind == Kind::kAtout || c.kind == Kind::kHandicap) sum += std::abs(c.points);
+    }
+    mean_weight_ = game.cards().empty() ? 0.0 : static_cast<double>(sum) / static_cast<double>(game.cards().size());
+  }
 
   std::optional<Action> act(const State& base, PlayerId seat) override {
     const auto& s = dynamic_cast<const TapechoState&>(base);
@@ -25,7 +33,7 @@ class TapechoBot final : public Bot {
     };
     switch (d.phase) {
       case Phase::kTurn: return make(turn(s, seat), 1500, 3500);
-      case Phase::kChoose: return make(keep(s), 800, 1500);
+      case Phase::kChoose: return make(level_ == BotLevel::kHard ? search(s, seat, keeps(s)) : keep(s), 800, 1500);
       case Phase::kReact: return make(react(s, seat), 500, 2000);
       case Phase::kOver: break;
     }
@@ -39,23 +47,34 @@ class TapechoBot final : public Bot {
     return k.kind == Kind::kAtout || k.kind == Kind::kHandicap ? std::abs(k.points) : 0;
   }
 
+  // The opponent with the most points on the table (hands are hidden).
   int leader(const TapechoState& s, PlayerId seat) const {
     int best = -1;
     for (int p = 0; p < s.players(); ++p) {
-      if (p != seat && (best < 0 || s.score(p) > s.score(best))) best = p;
+      if (p != seat && !mate(s, seat, p) && (best < 0 || s.table_score(p) > s.table_score(best))) best = p;
     }
     return best;
+  }
+
+  static bool mate(const TapechoState& s, PlayerId seat, int p) {
+    const auto m = s.teammates(seat);
+    return std::find(m.begin(), m.end(), p) != m.end();
   }
 
   JsonObject turn(const TapechoState& s, PlayerId seat) {
     const auto plays = s.plays(seat);
     if (plays.empty()) return {{"type", "pass"}};
     if (level_ == BotLevel::kEasy) return plays[rng_.below(plays.size())];
-    // Score each play: points for itself, points taken from the leader,
-    // an attack on the leader, and what the hand sheds.
+    const auto v = values(s, seat, plays);
+    if (level_ == BotLevel::kHard) return search(s, seat, shortlist(plays, v));
+    return plays[static_cast<std::size_t>(std::max_element(v.begin(), v.end()) - v.begin())];
+  }
+
+  // The medium bot's rough value of each play: points for itself, points
+  // taken from the leader, an attack on the leader, and what the hand sheds.
+  std::vector<double> values(const TapechoState& s, PlayerId seat, const std::vector<JsonObject>& plays) const {
     const int lead = leader(s, seat);
-    double best = -1e9;
-    std::size_t pick = 0;
+    std::vector<double> out;
     for (std::size_t i = 0; i < plays.size(); ++i) {
       const auto& b = plays[i];
       const auto type = b.at("type").as_string();
@@ -64,20 +83,21 @@ class TapechoBot final : public Bot {
       double v = 0;
       if (type == "atout") {
         v = 2.0 * k.points;
-        if (s.off_context(c)) v -= level_ == BotLevel::kHard ? 0.8 * k.points : 0.5 * k.points;  // may be cancelled
+        if (s.off_context(c)) v -= 0.5 * k.points;  // may be cancelled
       } else if (type == "handicap") {
         const int t = static_cast<int>(b.at("target").as_int64());
-        v = std::abs(k.points) * (t == lead ? 2.0 : 1.4);
+        v = std::abs(k.points) * (t == lead ? 2.0 : mate(s, seat, t) ? -2.0 : 1.4);
         if (s.off_context(c)) v -= 0.5 * std::abs(k.points);
         if (b.contains("attack")) {
           const int at = static_cast<int>(b.at("attack_target").as_int64());
           const int a = game_.card_index(b.at("attack").as_string());
-          v += level_ == BotLevel::kHard ? attack_value(s, seat, at, a, b) * (at == lead ? 1.5 : 1.0) : at == lead ? 3.0 : 1.5;
+          const double on = at == lead ? 1.5 : mate(s, seat, at) ? -1.0 : 1.0;
+          v += level_ == BotLevel::kHard ? attack_value(s, seat, at, a, b) * on : on * 2.0;
         }
       } else if (type == "attack") {
         const int t = static_cast<int>(b.at("target").as_int64());
-        v = t == lead ? 2.5 : 1.0;
-        if (level_ == BotLevel::kHard) v = attack_value(s, seat, t, c, b) * (t == lead ? 1.5 : 1.0);
+        const double on = t == lead ? 1.5 : mate(s, seat, t) ? -1.0 : 1.0;
+        v = level_ == BotLevel::kHard ? attack_value(s, seat, t, c, b) * on : on * 1.7;
       } else if (type == "swap") {
         // Shed a card that cannot be played usefully (wrong sex, a spare reaction card).
         const bool dead = (k.kind == Kind::kAtout && !s.fits(c, seat)) || (k.kind == Kind::kHorsContexte) ||
@@ -85,12 +105,115 @@ class TapechoBot final : public Bot {
         v = dead ? 0.5 + weight(s, c) : -1.0;
         if (k.kind == Kind::kDefense && level_ == BotLevel::kHard) v = -3.0;  // keeps its shield
       }
-      if (v > best) {
-        best = v;
-        pick = i;
+      out.push_back(v);
+    }
+    return out;
+  }
+
+  // The plays worth a search: the best few by rough value, and the best
+  // swap (drawing instead of playing keeps a game going).
+  static std::vector<JsonObject> shortlist(const std::vector<JsonObject>& plays, const std::vector<double>& v) {
+    std::vector<std::size_t> order(plays.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return v[a] > v[b]; });
+    std::vector<JsonObject> out;
+    bool swap = false;
+    for (std::size_t i : order) {
+      const bool is_swap = plays[i].at("type").as_string() == "swap";
+      if (out.size() < kShortlist || (is_swap && !swap)) out.push_back(plays[i]);
+      swap = swap || is_swap;
+    }
+    return out;
+  }
+
+  // --- the hard bot's search ---------------------------------------------------
+  // For each candidate, in a few worlds consistent with what the bot sees
+  // (the cards it cannot see dealt anew to the hidden hands and the pile),
+  // medium bots play the game to its end; the candidate that leaves the
+  // bot's team furthest ahead of the best other team on average wins.
+
+  static constexpr std::size_t kShortlist = 6;
+  static constexpr int kWorlds = 8;
+  static constexpr int kRolloutSteps = 600;
+  // Moves simulated per decision, at most (a world is always finished, so
+  // every candidate sees the same worlds): bounds the thinking time at ten
+  // players, where games are long, while staying deterministic.
+  static constexpr long kSearchSteps = 40000;
+
+  // A world: hidden hands and the pile redealt from the cards `seat` cannot see.
+  TapechoData sample_world(const TapechoState& s, PlayerId seat) {
+    TapechoData d = s.data();
+    std::vector<int> unseen = d.pile;
+    std::vector<std::size_t> hidden;
+    for (std::size_t p = 0; p < d.sides.size(); ++p) {
+      if (static_cast<int>(p) == seat || d.sides[p].open_hand) continue;
+      hidden.push_back(p);
+      unseen.insert(unseen.end(), d.sides[p].hand.begin(), d.sides[p].hand.end());
+    }
+    rng_.shuffle(std::span<int>(unseen));
+    std::size_t next = 0;
+    for (std::size_t p : hidden) {
+      for (auto& c : d.sides[p].hand) c = unseen[next++];
+    }
+    for (auto& c : d.pile) c = unseen[next++];
+    return d;
+  }
+
+  // Where `seat`'s team stands once the game in progress is over: its
+  // total minus the best other team's.
+  double standing(const TapechoState& s, PlayerId seat) const {
+    const auto teams = s.teams();
+    std::vector<double> team(static_cast<std::size_t>(s.players()), 0.0);
+    for (int p = 0; p < s.players(); ++p) {
+      team[static_cast<std::size_t>(teams[static_cast<std::size_t>(p)])] += s.data().totals[static_cast<std::size_t>(p)];
+    }
+    const auto mine = static_cast<std::size_t>(teams[static_cast<std::size_t>(seat)]);
+    double best_other = -1e9;
+    for (int p = 0; p < s.players(); ++p) {
+      const auto t = static_cast<std::size_t>(teams[static_cast<std::size_t>(p)]);
+      if (t != mine) best_other = std::max(best_other, team[t]);
+    }
+    return team[mine] - best_other;
+  }
+
+  // Medium bots play `s` until the game in progress ends.
+  double rollout(TapechoState& s, PlayerId seat, uint64_t seed, long& steps) const {
+    TapechoBot medium(game_, BotLevel::kMedium, seed);
+    const int game_no = s.data().game_no;
+    for (int step = 0; step < kRolloutSteps && !s.is_terminal() && s.data().game_no == game_no; ++step, ++steps) {
+      const auto acts = s.to_act();
+      if (acts.empty()) break;
+      auto a = medium.act(s, acts.front());
+      if (!a || !s.apply(*a).ok()) break;
+    }
+    if (s.data().game_no == game_no && !s.is_terminal()) {
+      // Cut short: count the game as if it ended here.
+      double mine = s.score(seat), best_other = -1e9;
+      for (int p = 0; p < s.players(); ++p) {
+        if (p != seat && !mate(s, seat, p)) best_other = std::max(best_other, static_cast<double>(s.score(p)));
+      }
+      return standing(s, seat) + mine - best_other;
+    }
+    return standing(s, seat);
+  }
+
+  JsonObject search(const TapechoState& s, PlayerId seat, const std::vector<JsonObject>& candidates) {
+    if (candidates.size() == 1) return candidates.front();
+    std::vector<double> total(candidates.size(), 0.0);
+    long steps = 0;
+    for (int w = 0; w < kWorlds && steps < kSearchSteps; ++w) {
+      const auto world = sample_world(s, seat);
+      const uint64_t seed = rng_.next();  // the same rollout dice for every candidate
+      for (std::size_t i = 0; i < candidates.size(); ++i) {
+        TapechoState st(game_, world);
+        if (!st.apply(Action::make(seat, world.now + 1, candidates[i])).ok()) {
+          total[i] = -1e18;
+          continue;
+        }
+        total[i] += rollout(st, seat, seed, steps);
       }
     }
-    return plays[pick];
+    return candidates[static_cast<std::size_t>(std::max_element(total.begin(), total.end()) - total.begin())];
   }
 
   // What an attack is worth to the hard bot: points moved, cards forced on
@@ -110,13 +233,23 @@ class TapechoBot final : public Bot {
     if (effect == "transfert-handicap") {
       return !me.handicaps.empty() && s.fits(me.handicaps.back(), target) ? 2.0 * std::abs(s.card(me.handicaps.back()).points) : 0.2;
     }
-    if (effect == "echange-main") return (hand_cost(me.hand) - weight(s, c) - hand_cost(t.hand)) / 2.0;
+    if (effect == "echange-main") {
+      // The target's hand is unseen unless open: guess the deck's average.
+      const double theirs = t.open_hand ? hand_cost(t.hand) : mean_weight_ * static_cast<double>(t.hand.size());
+      return (hand_cost(me.hand) - weight(s, c) - theirs) / 2.0;
+    }
     if (effect == "donne-carte") return body.contains("give") ? 2.0 * weight(s, game_.card_index(body.at("give").as_string())) + 1 : 0.5;
     if (effect == "pioche-deux") return 3.0;
     if (effect == "passe-tour") return 2.5;
     if (effect == "lien") return 6.0;
     if (effect == "atout-bloque") return 1.5;
     return 0.8;  // main-ouverte
+  }
+
+  std::vector<JsonObject> keeps(const TapechoState& s) const {
+    std::vector<JsonObject> out;
+    for (int c : s.data().choice) out.push_back({{"type", "keep"}, {"card", s.card(c).id}});
+    return out;
   }
 
   JsonObject keep(const TapechoState& s) {
@@ -143,8 +276,10 @@ class TapechoBot final : public Bot {
       if (type == "defend") return a.body;
       if (type == "hors_contexte" && w.contestable) {
         const int worth = std::abs(s.card(*w.contestable).points);
-        // Cancel an opponent's atout, or a handicap someone put on this bot.
-        const bool mine_helped = s.card(*w.contestable).kind == Kind::kHandicap ? w.contestable_owner == seat : w.actor != seat;
+        // Cancel an opponent's atout, or a handicap someone put on this bot
+        // (a teammate counts as the bot itself).
+        const bool ours = w.contestable_owner == seat || mate(s, seat, w.contestable_owner);
+        const bool mine_helped = s.card(*w.contestable).kind == Kind::kHandicap ? ours : !ours;
         if (mine_helped && (level_ != BotLevel::kHard || worth >= 2)) return a.body;
       }
     }
@@ -154,6 +289,7 @@ class TapechoBot final : public Bot {
   const TapechoGame& game_;
   BotLevel level_;
   Rng rng_;
+  double mean_weight_ = 0.0;
 };
 
 }  // namespace

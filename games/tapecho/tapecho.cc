@@ -282,23 +282,53 @@ bool TapechoState::off_context(int c) const {
   return ctx && ctx->colour != k.colour;
 }
 
-int TapechoState::score(int player) const {
-  const auto& s = d_.sides[static_cast<std::size_t>(player)];
+namespace {
+
+// Points lying in front of `player`: atouts, handicaps (doubled ones twice)
+// and the links it holds or suffers.
+int table_points(const TapechoData& d, const TapechoGame& game, int player) {
+  const auto& s = d.sides[static_cast<std::size_t>(player)];
+  const auto points = [&](int c) { return game.cards()[static_cast<std::size_t>(c)].points; };
   int total = 0;
-  for (int c : s.atouts) total += card(c).points;
+  for (int c : s.atouts) total += points(c);
   for (int c : s.handicaps) {
     const int times = std::find(s.doubled.begin(), s.doubled.end(), c) != s.doubled.end() ? 2 : 1;
-    total += times * card(c).points;
+    total += times * points(c);
   }
-  // Atouts and handicaps left in hand cost their absolute value.
-  for (int c : s.hand) {
-    if (card(c).kind == Kind::kAtout || card(c).kind == Kind::kHandicap) total -= std::abs(card(c).points);
-  }
-  for (const auto& l : d_.links) {
+  for (const auto& l : d.links) {
     if (l.target == player) total -= kLinkPoints;
     if (l.attacker == player) total += kLinkPoints;
   }
   return total;
+}
+
+// What the atouts and handicaps still in `player`'s hand cost: their
+// absolute value each.
+int hand_points(const TapechoData& d, const TapechoGame& game, int player) {
+  int total = 0;
+  for (int c : d.sides[static_cast<std::size_t>(player)].hand) {
+    const auto& k = game.cards()[static_cast<std::size_t>(c)];
+    if (k.kind == Kind::kAtout || k.kind == Kind::kHandicap) total += std::abs(k.points);
+  }
+  return total;
+}
+
+}  // namespace
+
+int TapechoState::table_score(int player) const { return table_points(d_, game_, player); }
+
+int TapechoState::hand_cost(int player) const { return hand_points(d_, game_, player); }
+
+int TapechoState::score(int player) const { return table_score(player) - hand_cost(player); }
+
+std::vector<int> TapechoState::teammates(int player) const {
+  std::vector<int> out;
+  if (d_.mode == "classique") return out;
+  const auto t = teams();
+  for (int p = 0; p < players(); ++p) {
+    if (p != player && t[static_cast<std::size_t>(p)] == t[static_cast<std::size_t>(player)]) out.push_back(p);
+  }
+  return out;
 }
 
 std::vector<int> TapechoState::teams() const {
@@ -330,7 +360,12 @@ std::vector<JsonObject> TapechoState::plays(PlayerId p) const {
   };
   for (int c : me.hand) {
     const auto& k = card(c);
-    if (k.kind == Kind::kAtout && fits(c, p) && !me.atout_blocked) out.push_back({{"type", "atout"}, {"card", k.id}});
+    if (k.kind == Kind::kAtout && !me.atout_blocked) {
+      if (fits(c, p)) out.push_back({{"type", "atout"}, {"card", k.id}});
+      for (int t : teammates(p)) {
+        if (fits(c, t)) out.push_back({{"type", "atout"}, {"card", k.id}, {"target", t}});
+      }
+    }
     for (int t = 0; t < players(); ++t) {
       if (t == p) continue;
       if (k.kind == Kind::kHandicap && fits(c, t)) {
@@ -433,14 +468,17 @@ std::optional<int64_t> TapechoState::deadline() const {
 namespace {
 
 // The outcome of a finished game: totals, results, next game or the end.
-void end_game(TapechoData& d, const TapechoState& s, const TapechoGame& game, int64_t at, std::vector<Json>& events) {
+// Scores come from `d`, the position after the action that ended the game.
+void end_game(TapechoData& d, const TapechoGame& game, int64_t at, std::vector<Json>& events) {
   JsonArray scores;
+  std::vector<int> final_scores;
   int best = 0;
-  for (int p = 0; p < s.players(); ++p) {
-    const int sc = s.score(p);
+  for (int p = 0; p < static_cast<int>(d.sides.size()); ++p) {
+    const int sc = table_points(d, game, p) - hand_points(d, game, p);
+    final_scores.push_back(sc);
     d.totals[static_cast<std::size_t>(p)] += sc;
     scores.push_back(sc);
-    if (sc > s.score(best)) best = p;
+    if (sc > final_scores[static_cast<std::size_t>(best)]) best = p;
   }
   JsonObject result{{"game", d.game_no}, {"context", d.context}, {"scores", scores}, {"winner", best}};
   d.results.push_back(result);
@@ -482,7 +520,7 @@ namespace {
 
 // Finishes the current player's action: lasting effects of its turn end, the
 // game ends when a hand is empty, else the next player's turn.
-void finish_action(TapechoData& d, const TapechoState& s, const TapechoGame& game, int64_t at, std::vector<Json>& events) {
+void finish_action(TapechoData& d, const TapechoGame& game, int64_t at, std::vector<Json>& events) {
   d.window.reset();
   d.choice.clear();
   auto& me = d.sides[static_cast<std::size_t>(d.current)];
@@ -492,7 +530,7 @@ void finish_action(TapechoData& d, const TapechoState& s, const TapechoGame& gam
   me.shown_attack.reset();
   for (const auto& side : d.sides) {
     if (side.hand.empty()) {
-      end_game(d, s, game, at, events);
+      end_game(d, game, at, events);
       return;
     }
   }
@@ -557,7 +595,7 @@ void close_window(TapechoData& d, const TapechoState& s, const TapechoGame& game
     events.push_back(JsonObject{{"type", "cancelled"}, {"card", s.card(*w.contestable).id}, {"by", w.hors_player}});
   }
   if (w.attack) apply_attack(d, s, w.actor, w.attack_target, *w.attack, w.give, events);
-  finish_action(d, s, game, at, events);
+  finish_action(d, game, at, events);
 }
 
 }  // namespace
@@ -612,7 +650,7 @@ ApplyResult TapechoState::apply(const Action& action) {
     if (d_.phase == Phase::kTurn) {
       if (is_timeout) {
         events.push_back(JsonObject{{"type", "time_up"}, {"player", d_.current}});
-        finish_action(next, *this, game_, action.at, events);
+        finish_action(next, game_, action.at, events);
       } else {
         if (p != d_.current) refuse("not_your_turn", "Ce n’est pas ton tour.");
         auto& me = next.sides[pi];
@@ -622,15 +660,28 @@ ApplyResult TapechoState::apply(const Action& action) {
         bool window = false;
         if (type == "atout") {
           const int c = hand_card("card");
+          // On yourself; in the team modes, also on a teammate.
+          int target = p;
+          if (action.body.contains("target")) {
+            target = static_cast<int>(get_int(action.body, "target", 0, players() - 1));
+            const auto mates = teammates(p);
+            if (target != p && std::find(mates.begin(), mates.end(), target) == mates.end()) {
+              refuse("not_a_teammate", d_.mode == "classique" ? "Un atout se pose sur soi." : "Un atout se pose sur soi ou sur un partenaire.");
+            }
+          }
           if (card(c).kind != Kind::kAtout) refuse("not_an_atout", "Ce n’est pas un atout.");
-          if (!fits(c, p)) refuse("wrong_sex", "Cet atout n’est pas pour ton sexe.");
+          if (!fits(c, target)) {
+            refuse("wrong_sex", target == p ? "Cet atout n’est pas pour ton sexe." : "Cet atout ne va pas au sexe de ce joueur.");
+          }
           if (me.atout_blocked) refuse("atout_blocked", "Une attaque t’empêche de poser un atout ce tour-ci.");
           take(me.hand, c);
-          me.atouts.push_back(c);
-          events.push_back(JsonObject{{"type", "atout"}, {"player", p}, {"card", card(c).id}});
+          next.sides[static_cast<std::size_t>(target)].atouts.push_back(c);
+          JsonObject played{{"type", "atout"}, {"player", p}, {"card", card(c).id}};
+          if (target != p) played["target"] = target;
+          events.push_back(std::move(played));
           if (off_context(c)) {
             w.contestable = c;
-            w.contestable_owner = p;
+            w.contestable_owner = target;
             window = true;
           }
         } else if (type == "handicap") {
@@ -686,7 +737,7 @@ ApplyResult TapechoState::apply(const Action& action) {
           events.push_back(JsonObject{{"type", "swapped"}, {"player", p}});
           if (next.choice.size() == 1) {
             me.hand.push_back(next.choice.front());
-            finish_action(next, *this, game_, action.at, events);
+            finish_action(next, game_, action.at, events);
           } else {
             next.phase = Phase::kChoose;
             next.phase_started = action.at;
@@ -694,7 +745,7 @@ ApplyResult TapechoState::apply(const Action& action) {
         } else if (type == "pass") {
           if (!plays(p).empty()) refuse("must_play", "Tu peux encore jouer : pose, inflige ou échange une carte.");
           events.push_back(JsonObject{{"type", "passed"}, {"player", p}});
-          finish_action(next, *this, game_, action.at, events);
+          finish_action(next, game_, action.at, events);
         } else {
           refuse("wrong_phase", "À toi de jouer : « atout », « handicap », « attack » ou « swap ».");
         }
@@ -703,7 +754,7 @@ ApplyResult TapechoState::apply(const Action& action) {
           next.phase = Phase::kReact;
           next.phase_started = action.at;
         } else if (type == "atout" || type == "handicap") {
-          finish_action(next, *this, game_, action.at, events);
+          finish_action(next, game_, action.at, events);
         }
       }
     } else if (d_.phase == Phase::kChoose) {
@@ -721,7 +772,7 @@ ApplyResult TapechoState::apply(const Action& action) {
       for (int c : next.choice) {
         if (c != keep) next.pile.insert(next.pile.begin(), c);  // back on top of the pile
       }
-      finish_action(next, *this, game_, action.at, events);
+      finish_action(next, game_, action.at, events);
     } else if (d_.phase == Phase::kReact) {
       auto& w = *next.window;
       const auto seats = window_seats(d_, players());
@@ -819,11 +870,15 @@ Json TapechoState::public_json(const Viewer& viewer, bool everything) const {
     JsonObject side{{"sex", to_string(d_.sex[static_cast<std::size_t>(p)])}, {"hand_count", s.hand.size()},
                     {"atouts", ids(*this, s.atouts)}, {"handicaps", ids(*this, s.handicaps)},
                     {"doubled", ids(*this, s.doubled)}, {"skip", s.skip}, {"atout_blocked", s.atout_blocked},
-                    {"open_hand", s.open_hand}, {"attacked", s.attacked}, {"score", score(p)},
+                    {"open_hand", s.open_hand}, {"attacked", s.attacked}, {"score", table_score(p)},
                     {"total", d_.totals[static_cast<std::size_t>(p)]}};
     if (s.shown_attack) side["shown_attack"] = card(*s.shown_attack).id;
-    // A hand: to its player; to everyone under « main ouverte ».
-    if (everything || p == me || s.open_hand) side["hand"] = ids(*this, s.hand);
+    // A hand, and what it would cost: to its player; to everyone under
+    // « main ouverte ». The score above is the table's, public.
+    if (everything || p == me || s.open_hand) {
+      side["hand"] = ids(*this, s.hand);
+      side["hand_cost"] = hand_cost(p);
+    }
     sides.push_back(std::move(side));
   }
   o["sides"] = std::move(sides);
@@ -848,6 +903,11 @@ Json TapechoState::public_json(const Viewer& viewer, bool everything) const {
   o["results"] = d_.results;
   o["now"] = d_.now;
   if (const auto dl = deadline()) o["deadline"] = *dl;
+  JsonArray team_of;
+  for (int t : teams()) team_of.push_back(t);
+  o["teams"] = std::move(team_of);
+  o["react_seconds"] = d_.react_seconds;
+  o["turn_seconds"] = d_.turn_seconds;
   if (me >= 0) o["you"] = me;
   if (everything) {
     o["pile"] = ids(*this, d_.pile);

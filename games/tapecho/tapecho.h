@@ -17,10 +17,11 @@
 //    points, atouts and handicaps left in hand cost their absolute value.
 //    Several games add up; the winner of one starts the next.
 //  - Modes: classique (each for themself), guerre des sexes (teams by sex),
-//    guerre des couples (H–F pairs in seat order).
+//    guerre des couples (H–F pairs in seat order). In the team modes an
+//    atout may also go on a teammate.
 //
 // Actions (docs/scenarios.md):
-//   turn:      {"type":"atout","card":"atout-…"}
+//   turn:      {"type":"atout","card":"atout-…"[,"target":1]}  (target: a teammate, team modes)
 //              {"type":"handicap","card":"…","target":2[,"attack":"…","attack_target":3,"give":"…"]}
 //              {"type":"attack","card":"…","target":2[,"give":"…"]}  ("give": donne-carte's gift)
 //              {"type":"swap","card":"…"} then {"type":"keep","card":"…"}
@@ -158,10 +159,19 @@ class TapechoState final : public State {
   bool fits(int card, int player) const;
   // Whether `card` (an atout or handicap) is off the current context.
   bool off_context(int card) const;
-  // The score of `player` in the game in progress (or just ended).
+  // The score of `player` in the game in progress (or just ended): its
+  // table score minus what its hand costs.
   int score(int player) const;
+  // Points in front of `player` (public): atouts, handicaps, links.
+  int table_score(int player) const;
+  // What the atouts and handicaps in `player`'s hand would cost (hidden
+  // from the others unless the hand is open).
+  int hand_cost(int player) const;
   // Teams under the mode: per seat, its team number (classique: the seat).
   std::vector<int> teams() const;
+  // The other players of `player`'s team (none in classique): an atout may
+  // go on them.
+  std::vector<int> teammates(int player) const;
   // Every action `player` may take on its turn now (bodies), the attack and
   // handicap pairs included; donne-carte gives the card that would cost
   // most left in hand.

@@ -48,6 +48,8 @@ out=$(printf '%s\n' '{"letters":["K","E","P","I"],"taboo":[],"stars":{"K":2},"co
 expect_match "solve lettralettre: inline constraint" '^\{"word":"[^e"]+","score":[0-9]+\}$' "$out"
 out=$(printf '%s\n' '{"letters":[],"taboo":[]}' | "$bin" solve lettralettre)
 expect_eq "solve lettralettre: nothing fits" '{"word":null,"score":0}' "$out"
+out=$(printf '%s\n' '{"letters":["A"],"taboo":[]}' '{"letters":["Y"],"taboo":[]}' | "$bin" solve lettralettre)
+expect_eq "solve lettralettre: never a one-letter word (« a », « y »)" "$(printf '%s\n%s' '{"word":null,"score":0}' '{"word":null,"score":0}')" "$out"
 out=$(printf '%s\n' '{"letters":["K"],"constraint":"no-such-card"}' '{"letters":["KE"]}' '{"letters":["K"],"stars":{"K":"x"}}' \
   '{"letters":["K"],"constraint":{"check":{"colour":"red"}}}' | "$bin" solve lettralettre)
 expect_match "solve lettralettre: unknown card" '"code":"unknown_constraint"' "$(printf '%s\n' "$out" | sed -n 1p)"

@@ -338,6 +338,96 @@ TEST(TapechoModes, SexesAndCouplesAddTeamScores) {
   EXPECT_THROW(game().new_state(bad), ActionError);
 }
 
+// Medium bots play every seat until the match is over.
+void play_out(Table& g) {
+  const auto bot = game().make_bot("medium", 1);
+  for (int step = 0; step < 3000 && to_string(g.d().phase) != "over"; ++step) {
+    const auto acts = g.state->to_act();
+    ASSERT_FALSE(acts.empty());
+    auto a = bot->act(*g.state, acts.front());
+    ASSERT_TRUE(a);
+    a->at = g.t += 100;
+    ASSERT_TRUE(g.state->apply(*a).ok());
+  }
+  ASSERT_EQ(to_string(g.d().phase), "over");
+}
+
+TEST(TapechoScoring, TheFinalScoreIsTakenAfterTheLastCardIsPlayed) {
+  std::set<std::string> used;
+  auto g = deal({{}, {}, {}, {}}, used, {{"games", 1}});
+  play_out(g);
+  const auto& scores = g.d().results.front().as_object().at("scores").as_array();
+  int emptied = -1;
+  for (int p = 0; p < 4; ++p) {
+    EXPECT_EQ(scores[static_cast<std::size_t>(p)].as_int64(), g.score(p)) << "seat " << p;
+    if (g.d().sides[static_cast<std::size_t>(p)].hand.empty()) emptied = p;
+  }
+  ASSERT_GE(emptied, 0);
+  // Whoever ran out of cards pays nothing for its hand.
+  EXPECT_EQ(scores[static_cast<std::size_t>(emptied)].as_int64(), g.st().table_score(emptied));
+}
+
+TEST(TapechoModes, TeamsAddTheirTotalsForTheRanking) {
+  std::set<std::string> used;
+  auto g = deal({{}, {}, {}, {}}, used, {{"games", 1}, {"mode", "couples"}});
+  play_out(g);
+  const auto out = g.state->outcome();
+  const auto& t = g.d().totals;
+  const int team0 = t[0] + t[1], team1 = t[2] + t[3];  // couples: seats 0–1 and 2–3
+  EXPECT_EQ(out.rank[0], out.rank[1]);
+  EXPECT_EQ(out.rank[2], out.rank[3]);
+  EXPECT_EQ(out.rank[0], team0 >= team1 ? 1 : 2);
+  EXPECT_EQ(out.rank[2], team1 >= team0 ? 1 : 2);
+}
+
+TEST(TapechoModes, AnAtoutMayGoOnATeammateInTheTeamModesOnly) {
+  std::set<std::string> used;
+  const auto f_atout = card(Kind::kAtout, Sex::kF, false, used);
+  const auto f_atout2 = card(Kind::kAtout, Sex::kF, false, used);
+  const auto h_atout = card(Kind::kAtout, Sex::kH, false, used);
+  {
+    // Couples: seat 0 (H) with seat 1 (F).
+    auto g = deal({{f_atout, h_atout}, {}, {}, {}}, used, {{"mode", "couples"}});
+    g.refuse(0, {{"type", "atout"}, {"card", f_atout}, {"target", 3}}, "not_a_teammate");
+    g.refuse(0, {{"type", "atout"}, {"card", h_atout}, {"target", 1}}, "wrong_sex");
+    JsonArray bodies;
+    for (auto& b : g.st().plays(0)) bodies.push_back(std::move(b));
+    const auto plays = canonical(bodies);
+    EXPECT_NE(plays.find("\"card\":\"" + f_atout + "\",\"target\":1"), std::string::npos) << plays;
+    g.act(0, {{"type", "atout"}, {"card", f_atout}, {"target", 1}});
+    EXPECT_EQ(g.d().sides[1].atouts, (std::vector<int>{index(f_atout)}));
+    EXPECT_EQ(g.st().table_score(1), game().cards()[static_cast<std::size_t>(index(f_atout))].points);
+  }
+  {
+    // Guerre des sexes: seat 1 (F) helps seat 3 (F).
+    auto g = deal({{}, {f_atout2}, {}, {}}, used = {f_atout, h_atout, f_atout2}, {{"mode", "sexes"}});
+    g.act(0, {{"type", "swap"}, {"card", g.hand(0).front()}});
+    g.act(0, {{"type", "keep"}, {"card", game().cards()[static_cast<std::size_t>(g.d().choice.front())].id}});
+    g.act(1, {{"type", "atout"}, {"card", f_atout2}, {"target", 3}});
+    EXPECT_EQ(g.d().sides[3].atouts, (std::vector<int>{index(f_atout2)}));
+  }
+  {
+    auto g = deal({{h_atout}, {}, {}, {}}, used = {f_atout, h_atout, f_atout2});
+    g.refuse(0, {{"type", "atout"}, {"card", h_atout}, {"target", 2}}, "not_a_teammate");  // classique: on yourself
+  }
+}
+
+TEST(TapechoViews, OnlyTableScoresArePublic) {
+  std::set<std::string> used;
+  auto g = deal({{}, {}, {}, {}}, used, {{"react_seconds", 7}, {"turn_seconds", 40}});
+  const auto view = g.state->view(Viewer::player(0)).as_object();
+  const auto& sides = view.at("sides").as_array();
+  EXPECT_EQ(sides[0].as_object().at("hand_cost").as_int64(), g.st().hand_cost(0));
+  EXPECT_GT(g.st().hand_cost(1), 0);
+  for (int p = 1; p < 4; ++p) {
+    const auto& side = sides[static_cast<std::size_t>(p)].as_object();
+    EXPECT_FALSE(side.contains("hand_cost")) << "seat " << p;  // it would tell what the hidden hand weighs
+    EXPECT_EQ(side.at("score").as_int64(), g.st().table_score(p));
+  }
+  EXPECT_EQ(view.at("react_seconds").as_int64(), 7);
+  EXPECT_EQ(view.at("turn_seconds").as_int64(), 40);
+}
+
 TEST(TapechoViews, HandsAreSeenOnlyByTheirPlayers) {
   std::set<std::string> used;
   const auto open = card(Kind::kAttaque, Sex::kX, false, used, "main-ouverte");

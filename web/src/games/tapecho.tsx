@@ -24,7 +24,8 @@ interface SideView {
   atout_blocked: boolean;
   open_hand: boolean;
   attacked: boolean; // received an attack since its own turn began
-  score: number; // this game, as if it ended now
+  score: number; // the cards in front of the player (public)
+  hand_cost?: number; // what its atouts and handicaps in hand would cost, when its hand is visible
   total: number; // the games already finished
   shown_attack?: string;
   hand?: string[]; // to its player, and to everyone under « main ouverte »
@@ -64,6 +65,9 @@ interface TapechoView {
   results: GameResult[];
   now: number;
   deadline?: number; // game clock
+  teams: number[]; // per seat, its team (classique: the seat)
+  react_seconds: number;
+  turn_seconds: number;
   you?: number;
 }
 
@@ -165,10 +169,16 @@ function agreed(word: string, sex: PlayerSex): string {
 
 const fits = (c: TapechoCard, sex: PlayerSex) => c.sex === 'X' || c.sex === sex;
 
-// The length (s) of the running timer: the view has no options, but the
-// first view of a phase is dated when the phase began.
-function useTimerLength(v: TapechoView): number | undefined {
-  return useMemo(() => (v.deadline !== undefined ? (v.deadline - v.now) / 1000 : undefined), [v.deadline]);
+// The length (s) of the running timer.
+function timerLength(v: TapechoView): number | undefined {
+  if (v.deadline === undefined) return undefined;
+  return v.phase === 'react' ? v.react_seconds : v.turn_seconds;
+}
+
+// The other players of `p`'s team (none in classique): atouts may go on them.
+function teammates(v: TapechoView, p: number): number[] {
+  if (v.mode === 'classique') return [];
+  return v.sides.map((_, q) => q).filter((q) => q !== p && v.teams[q] === v.teams[p]);
 }
 
 // --- cards ----------------------------------------------------------------------
@@ -311,14 +321,22 @@ function TurnActions({ v, you, names, hand, plan, setPlan, act }: { v: TapechoVi
   const needsGift = (attackId: string, except: string[]) => card(attackId).effect === 'donne-carte' && hand.some((x) => !except.includes(x));
   const withGift = (body: Record<string, unknown>) => (plan.give ? { ...body, give: plan.give } : body);
   const other = me.sex === 'H' ? 'F' : 'H';
+  const mates = teammates(v, you);
   return (
     <div class="tp-actions" data-picked={id}>
       {c.type === 'atout' && (
         <>
-          <button data-action="atout" disabled={!fits(c, me.sex) || me.atout_blocked} onClick={() => act({ type: 'atout', card: id })}>
-            Poser sur moi
-          </button>
-          {!fits(c, me.sex) && <p class="small muted">Cet atout est pour les {SEX_NAMES[other]}s : tu ne peux que l’échanger.</p>}
+          <div class="row">
+            <button data-action="atout" disabled={!fits(c, me.sex) || me.atout_blocked} onClick={() => act({ type: 'atout', card: id })}>
+              Poser sur moi
+            </button>
+            {mates.map((p) => (
+              <button key={p} class="secondary" data-action="atout" data-target={p} disabled={!fits(c, v.sides[p].sex) || me.atout_blocked} onClick={() => act({ type: 'atout', card: id, target: p })}>
+                Offrir à {names[p]}
+              </button>
+            ))}
+          </div>
+          {!fits(c, me.sex) && !mates.some((p) => fits(c, v.sides[p].sex)) && <p class="small muted">Cet atout est pour les {SEX_NAMES[other]}s : tu ne peux que l’échanger.</p>}
           {me.atout_blocked && <p class="small muted">Une attaque bloque tes atouts pour ce tour.</p>}
         </>
       )}
@@ -391,7 +409,7 @@ function anythingPlayable(v: TapechoView, you: number, hand: string[]): boolean 
   const me = v.sides[you];
   return hand.some((id) => {
     const c = card(id);
-    if (c.type === 'atout') return fits(c, me.sex) && !me.atout_blocked;
+    if (c.type === 'atout') return !me.atout_blocked && [you, ...teammates(v, you)].some((p) => fits(c, v.sides[p].sex));
     if (c.type === 'handicap') return v.sides.some((s, p) => p !== you && fits(c, s.sex));
     if (c.type === 'attaque') return v.sides.some((_, p) => attackable(v, you, id, p));
     return false;
@@ -407,7 +425,8 @@ function HandPanel({ v, you, names, act, deadline, total }: { v: TapechoView; yo
   useEffect(() => setPlan(NO_PLAN), [v.current, v.phase, v.game_no, hand.join()]);
   const dim = (id: string) => {
     const c = card(id);
-    return (c.type === 'atout' && (!fits(c, me.sex) || me.atout_blocked)) || c.type === 'defense' || c.type === 'hors-contexte';
+    const atoutFits = [you, ...teammates(v, you)].some((p) => fits(c, v.sides[p].sex));
+    return (c.type === 'atout' && (!atoutFits || me.atout_blocked)) || c.type === 'defense' || c.type === 'hors-contexte';
   };
   return (
     <section class={`card tp-hand-area${myTurn ? ' my-turn' : ''}`} data-my-turn={myTurn} aria-label="Ta main">
@@ -536,8 +555,14 @@ function SidePanel({ v, p, names, you }: { v: TapechoView; p: number; names: str
           <SexBadge sex={s.sex} /> <b>{names[p]}</b>
           {p === you && ' (toi)'}
         </span>
-        <span class="tp-score" title="Les cartes posées, moins les atouts et handicaps encore en main">
+        <span class="tp-score" title="Les cartes posées devant ce joueur">
           {signed(s.score)} pts
+          {s.hand_cost !== undefined && s.hand_cost > 0 && (
+            <span class="muted tp-hand-cost" title="Ce que coûteraient les atouts et handicaps encore en main si la partie s’arrêtait maintenant">
+              {' '}
+              (−{s.hand_cost} en main)
+            </span>
+          )}
           {v.games > 1 && (
             <span class="muted" title="Le total des parties précédentes">
               {' '}
@@ -644,7 +669,7 @@ function ScoreTable({ results, names, totals, rank }: { results: GameResult[]; n
 
 function Board({ view, deadline, names, you, act }: BoardProps) {
   const v = view as TapechoView;
-  const total = useTimerLength(v);
+  const total = timerLength(v);
   const status =
     v.phase === 'over'
       ? 'Partie terminée.'
@@ -674,7 +699,7 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
         {v.sides.map((_, p) => (
           <SidePanel key={p} v={v} p={p} names={names} you={you} />
         ))}
-        <p class="small muted">Score : les cartes posées devant soi, moins les atouts et handicaps encore en main.</p>
+        <p class="small muted">Score : les cartes posées devant soi. À la fin de la partie, chaque atout ou handicap resté en main retire sa valeur (sans le signe).</p>
       </section>
       {v.phase !== 'over' && <PastGames v={v} names={names} />}
     </div>
