@@ -11,11 +11,11 @@ namespace logomachie::cli {
 namespace {
 
 constexpr std::string_view kUsage =
-    "usage: logomachie play wordbank|lettralettre|motpourmot|trapwords [--players N] [--bots K]\n"
+    "usage: logomachie play wordbank|lettralettre|motpourmot|trapwords|tapecho [--players N] [--bots K]\n"
     "                       [--level easy|medium|hard] [--seed S] [--name NAME]\n"
-    "  N seats in all (default 3; 4 for trapwords), K of them bots (default N−1); the others are people at\n"
-    "  this keyboard (the first one called NAME). TrapWords takes one person at most (each team's traps\n"
-    "  are secret).\n";
+    "  N seats in all (default 3; 4 for trapwords and tapecho), K of them bots (default N−1); the others are\n"
+    "  people at this keyboard (the first one called NAME). TrapWords and Le Tapécho take one person at most\n"
+    "  (traps and hands are secret).\n";
 
 template <class T>
 std::optional<T> number(std::string_view s) {
@@ -42,7 +42,7 @@ int play_command(std::span<const std::string_view> args, std::string_view lexico
     return 2;
   }
   const std::string_view name = args[0];
-  int players = name == "trapwords" ? 4 : 3;
+  int players = name == "trapwords" || name == "tapecho" ? 4 : 3;
   std::optional<int> bots;
   std::string level = "medium";
   uint64_t seed = 0;
@@ -76,8 +76,8 @@ int play_command(std::span<const std::string_view> args, std::string_view lexico
     std::cerr << "logomachie play: --bots must be between 0 and --players\n";
     return 2;
   }
-  if (name == "trapwords" && bot_count < players - 1) {
-    std::cerr << "logomachie play: TrapWords takes one person at this keyboard (the others are bots)\n";
+  if ((name == "trapwords" || name == "tapecho") && bot_count < players - 1) {
+    std::cerr << "logomachie play: TrapWords and Le Tapécho take one person at this keyboard (the others are bots)\n";
     return 2;
   }
   auto lex = open_lexicon(lexicon_path, "play");
@@ -94,6 +94,7 @@ int play_command(std::span<const std::string_view> args, std::string_view lexico
   if (name == "lettralettre") ui = lettralettre_terminal(*game);
   if (name == "motpourmot") ui = motpourmot_terminal(*game);
   if (name == "trapwords") ui = trapwords_terminal(*game);
+  if (name == "tapecho") ui = tapecho_terminal(*game);
   if (!ui) {
     std::cerr << "logomachie play: no terminal screen for " << name << " yet\n";
     return 1;
@@ -111,6 +112,7 @@ int play_command(std::span<const std::string_view> args, std::string_view lexico
     setup.options["turn_seconds"] = 0;
     setup.options["write_seconds"] = 0;
   }
+  if (name == "tapecho") setup.options["turn_seconds"] = 0;  // reactions keep their window: people answer at now
   std::unique_ptr<games::State> state;
   std::vector<std::unique_ptr<games::Bot>> seat_bots(static_cast<std::size_t>(players));
   try {

@@ -46,6 +46,7 @@ std::unique_ptr<TerminalGame> wordbank_terminal(const games::Game& game);
 std::unique_ptr<TerminalGame> lettralettre_terminal(const games::Game& game);
 std::unique_ptr<TerminalGame> motpourmot_terminal(const games::Game& game);
 std::unique_ptr<TerminalGame> trapwords_terminal(const games::Game& game);
+std::unique_ptr<TerminalGame> tapecho_terminal(const games::Game& game);
 
 // Reads one line; nullopt at end of input. Trims blanks.
 std::optional<std::string> read_line(std::istream& in);

@@ -64,7 +64,6 @@ std::string solve_wordbank(const games::wordbank::WordBankGame& game, std::strin
   }
   const auto used = used_words(o);
   SolverQuery q;
-  q.min_letters = kMinWordLetters;  // the game refuses one-letter words
   q.circle = circle;
   q.gems = static_cast<int>(games::get_optional_int(o, "gems", 0, 1000).value_or(static_cast<int64_t>(circle.size())));
   q.used = used;

@@ -546,41 +546,53 @@ void apply_attack(TapechoData& d, const TapechoState& s, int attacker, int targe
   auto& a = d.sides[static_cast<std::size_t>(attacker)];
   auto& t = d.sides[static_cast<std::size_t>(target)];
   const auto& effect = s.card(c).effect;
+  bool effective = true;  // whether the effect found something to act on
   if (effect == "lien") {
     d.links.push_back({attacker, target, c});
   } else {
     t.shown_attack = c;  // visible until the end of the target's next turn
   }
-  if (effect == "vol-atout" && !t.atouts.empty()) {
-    const int stolen = t.atouts.back();
-    t.atouts.pop_back();
-    if (s.fits(stolen, attacker)) a.atouts.push_back(stolen);
-    else d.discard.push_back(stolen);
-  } else if (effect == "defausse-atout" && !t.atouts.empty()) {
-    d.discard.push_back(t.atouts.back());
-    t.atouts.pop_back();
+  if (effect == "vol-atout" || effect == "defausse-atout") {
+    effective = !t.atouts.empty();
+    if (effective) {
+      const int lost = t.atouts.back();
+      t.atouts.pop_back();
+      if (effect == "vol-atout" && s.fits(lost, attacker)) a.atouts.push_back(lost);
+      else d.discard.push_back(lost);
+    }
   } else if (effect == "passe-tour") {
     t.skip = true;
   } else if (effect == "pioche-deux") {
+    int drawn = 0;
     for (int i = 0; i < 2; ++i) {
-      if (const auto c2 = draw(d)) t.hand.push_back(*c2);
+      if (const auto c2 = draw(d)) {
+        t.hand.push_back(*c2);
+        ++drawn;
+      }
     }
+    effective = drawn > 0;
   } else if (effect == "echange-main") {
     std::swap(a.hand, t.hand);
-  } else if (effect == "donne-carte" && give) {
-    t.hand.push_back(*give);
+  } else if (effect == "donne-carte") {
+    effective = give.has_value();
+    if (give) t.hand.push_back(*give);
   } else if (effect == "main-ouverte") {
     t.open_hand = true;
-  } else if (effect == "transfert-handicap" && !a.handicaps.empty() && s.fits(a.handicaps.back(), target)) {
-    t.handicaps.push_back(a.handicaps.back());
-    a.handicaps.pop_back();
+  } else if (effect == "transfert-handicap") {
+    effective = !a.handicaps.empty() && s.fits(a.handicaps.back(), target);
+    if (effective) {
+      t.handicaps.push_back(a.handicaps.back());
+      a.handicaps.pop_back();
+    }
   } else if (effect == "atout-bloque") {
     t.atout_blocked = true;
-  } else if (effect == "double-handicap" && !t.handicaps.empty()) {
-    t.doubled.push_back(t.handicaps.back());
+  } else if (effect == "double-handicap") {
+    effective = !t.handicaps.empty() &&
+                std::find(t.doubled.begin(), t.doubled.end(), t.handicaps.back()) == t.doubled.end();
+    if (effective) t.doubled.push_back(t.handicaps.back());
   }
   events.push_back(JsonObject{{"type", "attack_landed"}, {"attacker", attacker}, {"target", target}, {"card", s.card(c).id},
-                              {"effect", effect}});
+                              {"effect", effect}, {"effective", effective}});
 }
 
 // Closes the window: an unanswered hors contexte cancels its card, a

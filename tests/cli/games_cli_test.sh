@@ -126,6 +126,19 @@ expect_match "play trapwords: a trap of any sentence is refused" '✗ « et » s
 expect_match "play trapwords: the list is handed in" 'L’équipe bleue remet sa liste \(1 piège\)' "$out"
 "$bin" play trapwords --players 4 --bots 2 </dev/null >/dev/null 2>&1
 expect_eq "play trapwords: one person at most" 2 "$?"
+out=$("$bin" play tapecho --bots 4 --seed 3 </dev/null)
+expect_eq "play tapecho: bots alone finish" 0 "$?"
+expect_match "play tapecho: cards go on the table" 'Robot [0-9] (pose|inflige) « ' "$out"
+expect_match "play tapecho: three games, then the match" 'Fin de la partie 3 :.*' "$out"
+expect_match "play tapecho: the ranking" '1\. Robot [0-9] : [−+]?[0-9]+ points' "$out"
+out=$(printf '1\n0\n99\n/quitter\n' | "$bin" play tapecho --seed 5 --name Léa)
+expect_eq "play tapecho: quitting exits 0" 0 "$?"
+expect_match "play tapecho: the context" 'Contexte : Mariage \(tache rouge\)' "$out"
+expect_match "play tapecho: the hand, numbered, with its cost" 'Ta main \([0-9]+ points perdus' "$out"
+expect_match "play tapecho: an atout of the other sex can only be swapped" '1\. l’échanger' "$out"
+expect_match "play tapecho: a bad number is explained" '✗ Tape un numéro entre 1 et 10' "$out"
+"$bin" play tapecho --players 4 --bots 2 </dev/null >/dev/null 2>&1
+expect_eq "play tapecho: one person at most" 2 "$?"
 out=$(printf 'chat\ncategorie\ntrois\n1 3\n/quitter\n' | "$bin" play motpourmot --players 1 --bots 0 --seed 2)
 expect_match "play motpourmot: table mode counts hands" 'Vote : 1 pour, 3 contre' "$out"
 expect_match "play motpourmot: a bad count is asked again" 'Deux nombres' "$out"

@@ -272,6 +272,48 @@ TEST(TapechoEffects, EachAttackDoesWhatItsCardSays) {
   }
 }
 
+// The attack_landed event of a window's result.
+JsonObject landed(const ApplyResult& r) {
+  for (const auto& e : r.events) {
+    if (e.as_object().at("type") == "attack_landed") return e.as_object();
+  }
+  ADD_FAILURE() << "no attack_landed event";
+  return {};
+}
+
+TEST(TapechoEffects, TheEventSaysWhenAnAttackFindsNothingToActOn) {
+  std::set<std::string> used;
+  const auto steal = card(Kind::kAttaque, Sex::kF, false, used, "defausse-atout");  // seat 1 is a woman
+  auto g = deal({{steal}, {}, {}, {}}, used);
+  g.act(0, {{"type", "attack"}, {"card", steal}, {"target", 1}});  // seat 1 has no atout yet
+  const auto e = landed(g.act(1, {{"type", "let_go"}}));
+  EXPECT_EQ(e.at("effect"), "defausse-atout");
+  EXPECT_EQ(e.at("effective"), false);
+  auto a = attacked("defausse-atout");  // seat 1 had one: the helper's window is already closed
+  EXPECT_TRUE(a.g.d().sides[1].atouts.empty());
+}
+
+TEST(TapechoEffects, AHandicapCannotBeDoubledTwice) {
+  std::set<std::string> used;
+  const auto handicap = card(Kind::kHandicap, Sex::kX, false, used);
+  const auto first = card(Kind::kAttaque, Sex::kX, false, used, "double-handicap");
+  const auto second = card(Kind::kAttaque, Sex::kH, false, used, "double-handicap");
+  auto g = deal({{handicap, first}, {second}, {}, {}}, used);
+  // Seat 0: the handicap on seat 2 (a man) with the attack that doubles it.
+  g.act(0, {{"type", "handicap"}, {"card", handicap}, {"target", 2}, {"attack", first}, {"attack_target", 2}});
+  EXPECT_EQ(landed(g.act(2, {{"type", "let_go"}})).at("effective"), true);
+  auto swap = [&](int p) {  // a turn that changes nothing on the table
+    const auto h = g.hand(p);
+    g.act(p, {{"type", "swap"}, {"card", h.back() == second ? h.front() : h.back()}});
+    g.act(p, {{"type", "keep"}, {"card", game().cards()[static_cast<std::size_t>(g.d().choice.front())].id}});
+  };
+  for (int p : {1, 2, 3, 0}) swap(p);
+  // Seat 1 doubles the same handicap again: it still counts twice.
+  g.act(1, {{"type", "attack"}, {"card", second}, {"target", 2}});
+  EXPECT_EQ(landed(g.act(2, {{"type", "let_go"}})).at("effective"), false);
+  EXPECT_EQ(g.st().table_score(2), 2 * game().cards()[static_cast<std::size_t>(index(handicap))].points);
+}
+
 TEST(TapechoEffects, AShownAttackStaysUntilTheEndOfTheTargetsNextTurn) {
   auto a = attacked("main-ouverte");
   EXPECT_TRUE(a.g.d().sides[1].shown_attack);

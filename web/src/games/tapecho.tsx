@@ -96,6 +96,11 @@ const SPOTS: Record<string, string> = {
   marron: '#8d5b3a',
 };
 
+// « tache verte »: the colour agreed with « tache » (feminine).
+function spotColour(colour: string): string {
+  return ({ vert: 'verte', violet: 'violette', gris: 'grise' } as Record<string, string>)[colour] ?? colour;
+}
+
 // What an attack does, told to the one who holds it.
 const EFFECTS: Record<string, string> = {
   'vol-atout': 'Tu lui prends son dernier atout (défaussé s’il n’est pas de ton sexe).',
@@ -186,7 +191,7 @@ function teammates(v: TapechoView, p: number): number[] {
 function Spot({ colour }: { colour: string }) {
   if (!colour) return null;
   const place = contextOfColour(colour)?.name;
-  return <span class="tp-spot" style={{ background: SPOTS[colour] ?? '#999' }} title={`tache ${colour}${place ? ` : ${place}` : ''}`} data-colour={colour} />;
+  return <span class="tp-spot" style={{ background: SPOTS[colour] ?? '#999' }} title={`tache ${spotColour(colour)}${place ? ` : ${place}` : ''}`} data-colour={colour} />;
 }
 
 // A card as in the hand: the sex's colour band, the type, the points, the
@@ -798,13 +803,17 @@ function describe(e: any, names: string[]): string | null {
     case 'turn':
       return `Au tour de ${who}.`;
     case 'atout':
-      return `${who} se pare de ${text(e.card)} (${signed(card(e.card).points)}).`;
+      return e.target !== undefined
+        ? `${who} offre ${text(e.card)} (${signed(card(e.card).points)}) à ${names[e.target] ?? ''}.`
+        : `${who} se pare de ${text(e.card)} (${signed(card(e.card).points)}).`;
     case 'handicap':
       return `${who} colle ${text(e.card)} (${signed(card(e.card).points)}) à ${names[e.target] ?? ''}.`;
     case 'attack':
       return `${who} attaque ${names[e.target] ?? ''} : ${text(e.card)}.`;
     case 'attack_landed':
-      return `${text(e.card)} fait mouche. ${landed(e.effect, names[e.attacker] ?? '', names[e.target] ?? '')}`;
+      return e.effective === false
+        ? `${text(e.card)} touche ${names[e.target] ?? ''}, mais sans effet : rien à prendre.`
+        : `${text(e.card)} fait mouche. ${landed(e.effect, names[e.attacker] ?? '', names[e.target] ?? '')}`;
     case 'defended': {
       const against = card(e.against);
       return `${who} pare ${against.type === 'hors-contexte' ? 'le « Hors contexte »' : text(e.against)} avec sa défense !`;

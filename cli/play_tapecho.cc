@@ -1,0 +1,317 @@
+// Le Tapécho in the terminal: one person with bots (a shared keyboard would
+// show each person the others' hands). The context, every side of the table
+// with its points, your hand numbered; on your turn you pick a card, then
+// what to do with it; in a reaction window you parry or cry « hors
+// contexte » (a window where you can only let go passes by itself).
+#include <algorithm>
+#include <iostream>
+
+#include "games/tapecho/tapecho.h"
+#include "play_command.h"
+
+namespace logomachie::cli {
+namespace {
+
+using namespace games::tapecho;
+
+std::string signed_points(int n) {
+  std::string out = n > 0 ? "+" : n < 0 ? "−" : "";
+  out += std::to_string(n < 0 ? -n : n);
+  return out;
+}
+
+// « tache verte »: the colour agreed with « tache » (feminine).
+std::string spot(const std::string& colour) {
+  const std::string agreed = colour == "vert" ? "verte" : colour == "violet" ? "violette" : colour == "gris" ? "grise" : colour;
+  return "tache " + agreed;
+}
+
+std::string sex_word(Sex s) { return s == Sex::kH ? "homme" : s == Sex::kF ? "femme" : "mixte"; }
+
+// What an attack does, in a few words (on a card in hand).
+std::string effect_text(std::string_view effect) {
+  static const std::pair<std::string_view, std::string_view> kEffects[] = {
+      {"vol-atout", "l’attaquant prend le dernier atout de la cible"},
+      {"defausse-atout", "le dernier atout de la cible part à la défausse"},
+      {"passe-tour", "la cible passe son prochain tour"},
+      {"pioche-deux", "la cible pioche deux cartes"},
+      {"echange-main", "l’attaquant et la cible échangent leurs mains"},
+      {"donne-carte", "l’attaquant refile une carte de sa main à la cible"},
+      {"main-ouverte", "la cible joue main ouverte jusqu’à la fin de son prochain tour"},
+      {"transfert-handicap", "le dernier handicap de l’attaquant passe à la cible"},
+      {"atout-bloque", "pas d’atout pour la cible à son prochain tour"},
+      {"double-handicap", "le dernier handicap de la cible compte double"},
+      {"lien", "toute la partie : à la fin, la cible cède 3 points à l’attaquant"},
+  };
+  for (const auto& [k, v] : kEffects) {
+    if (k == effect) return std::string(v);
+  }
+  return std::string(effect);
+}
+
+// What a landed attack did, `a` attacking `t`.
+std::string landed(std::string_view effect, const std::string& a, const std::string& t) {
+  if (effect == "vol-atout") return a + " prend le dernier atout de " + t + ", s’il y en avait un";
+  if (effect == "defausse-atout") return "le dernier atout de " + t + " part à la défausse, s’il y en avait un";
+  if (effect == "passe-tour") return t + " passera son prochain tour";
+  if (effect == "pioche-deux") return t + " pioche deux cartes";
+  if (effect == "echange-main") return a + " et " + t + " échangent leurs mains";
+  if (effect == "donne-carte") return a + " refile une carte à " + t;
+  if (effect == "main-ouverte") return t + " joue main ouverte jusqu’à la fin de son prochain tour";
+  if (effect == "transfert-handicap") return "le dernier handicap de " + a + " passe chez " + t + ", si son sexe le permet";
+  if (effect == "atout-bloque") return t + " ne pourra pas poser d’atout à son prochain tour";
+  if (effect == "double-handicap") return "le dernier handicap de " + t + " comptera double";
+  if (effect == "lien") return "à la fin, " + t + " cédera 3 points à " + a;
+  return std::string(effect);
+}
+
+class TapechoTerminal final : public TerminalGame {
+ public:
+  explicit TapechoTerminal(const TapechoGame& game) : game_(game) {}
+
+  void show(const games::State& base, games::PlayerId seat, std::ostream& out) const override {
+    const auto& s = dynamic_cast<const TapechoState&>(base);
+    const auto& d = s.data();
+    if (d.phase == Phase::kReact && only_let_go(s, seat)) return;  // nothing to decide: nothing to show
+    const auto* ctx = game_.find_context(d.context);
+    out << "\n──── Le Tapécho · partie " << d.game_no << "/" << d.games << " · à " << name(seat) << " ("
+        << sex_word(d.sex[static_cast<std::size_t>(seat)]) << ") ────\n";
+    out << "Contexte : " << (ctx ? ctx->name + " (" + spot(ctx->colour) + ")" : d.context)
+        << " · pioche : " << d.pile.size() << "\n";
+    for (int p = 0; p < s.players(); ++p) side(s, p, seat, out);
+    if (d.phase == Phase::kReact) {
+      window(s, out);
+      return;
+    }
+    out << "Ta main (" << s.hand_cost(seat) << " points perdus si elle restait à la fin) :\n";
+    const auto& hand = d.sides[static_cast<std::size_t>(seat)].hand;
+    for (std::size_t i = 0; i < hand.size(); ++i) out << "  " << i + 1 << ". " << card_line(s.card(hand[i])) << "\n";
+  }
+
+  void narrate(const games::State& base, const std::vector<games::Json>& events, std::ostream& out) const override {
+    (void)base;
+    for (const auto& ev : events) {
+      const auto& e = ev.as_object();
+      const auto type = e.at("type").as_string();
+      auto who = [&](std::string_view key) { return name(static_cast<int>(e.at(key).to_number<int>())); };
+      auto card = [&](std::string_view key) { return quoted(game_.cards()[idx(e.at(key))]); };
+      if (type == "game_started") {
+        const auto* ctx = game_.find_context(e.at("context").as_string());
+        out << "\n  Partie " << e.at("game").to_number<int>() << " : le contexte est « "
+            << (ctx ? ctx->name : std::string(e.at("context").as_string())) << " ». " << who("first") << " commence.\n";
+      } else if (type == "atout") {
+        out << "  " << who("player") << (e.contains("target") ? " offre " + card("card") + " à " + who("target") : " pose " + card("card"))
+            << ".\n";
+      } else if (type == "handicap") {
+        out << "  " << who("player") << " inflige " << card("card") << " à " << who("target") << ".\n";
+      } else if (type == "attack") {
+        out << "  " << who("player") << " attaque " << who("target") << " : " << card("card") << ".\n";
+      } else if (type == "attack_landed") {
+        if (e.contains("effective") && e.at("effective") == false) {
+          out << "  L’attaque touche " << who("target") << ", mais sans effet : rien à prendre.\n";
+        } else {
+          out << "  L’attaque porte : " << landed(e.at("effect").as_string(), who("attacker"), who("target")) << ".\n";
+        }
+      } else if (type == "defended") {
+        out << "  " << who("player") << " pare avec sa défense !\n";
+      } else if (type == "hors_contexte") {
+        out << "  " << who("player") << " crie « Hors contexte ! » contre " << card("against") << ".\n";
+      } else if (type == "cancelled") {
+        out << "  " << card("card") << " est annulée : hors contexte.\n";
+      } else if (type == "swapped") {
+        out << "  " << who("player") << " échange une carte.\n";
+      } else if (type == "passed") {
+        out << "  " << who("player") << " n’a rien à jouer et passe.\n";
+      } else if (type == "turn_skipped") {
+        out << "  " << who("player") << " passe son tour.\n";
+      } else if (type == "time_up") {
+        out << "  Temps écoulé pour " << who("player") << ".\n";
+      } else if (type == "game_ended") {
+        const auto& r = e.at("result").as_object();
+        out << "\n  Fin de la partie " << r.at("game").to_number<int>() << " :";
+        const auto& scores = r.at("scores").as_array();
+        for (std::size_t p = 0; p < scores.size(); ++p) {
+          out << (p ? ", " : " ") << name(static_cast<int>(p)) << " " << signed_points(scores[p].to_number<int>());
+        }
+        out << ". " << name(static_cast<int>(r.at("winner").to_number<int>())) << " séduit le plus.\n";
+      }
+    }
+  }
+
+  std::optional<games::Action> ask(const games::State& base, games::PlayerId seat, std::istream& in,
+                                   std::ostream& out) const override {
+    const auto& s = dynamic_cast<const TapechoState&>(base);
+    const auto& d = s.data();
+    auto make = [&](games::JsonObject body) { return games::Action::make(seat, s.now(), std::move(body)); };
+    if (d.phase == Phase::kReact || d.phase == Phase::kChoose) {
+      const auto options = s.legal_actions(seat).value_or(std::vector<games::Action>{});
+      if (d.phase == Phase::kReact && only_let_go(s, seat)) return make({{"type", "let_go"}});
+      out << (d.phase == Phase::kChoose ? "Tu as pioché ces deux cartes : laquelle gardes-tu ?\n" : "Que fais-tu ?\n");
+      for (std::size_t i = 0; i < options.size(); ++i) out << "  " << i + 1 << ". " << describe(options[i].body) << "\n";
+      const auto pick = choose(in, out, options.size());
+      if (!pick) return std::nullopt;
+      return make(options[*pick].body);
+    }
+    const auto plays = s.plays(seat);
+    if (plays.empty()) {
+      out << "Rien à jouer et plus rien à piocher : tu passes.\n";
+      return make({{"type", "pass"}});
+    }
+    const auto& hand = d.sides[static_cast<std::size_t>(seat)].hand;
+    while (true) {
+      out << "Quelle carte joues-tu ? (1 à " << hand.size() << ", « /quitter » pour arrêter) " << std::flush;
+      const auto c = choose(in, out, hand.size(), false);
+      if (!c) return std::nullopt;
+      const auto& id = s.card(hand[*c]).id;
+      std::vector<games::JsonObject> mine;
+      for (const auto& b : plays) {
+        if (b.at("card").as_string() == id) mine.push_back(b);
+      }
+      if (mine.empty()) {
+        out << "  ✗ " << quoted(s.card(hand[*c])) << " ne se joue pas maintenant"
+            << (s.card(hand[*c]).kind == Kind::kDefense || s.card(hand[*c]).kind == Kind::kHorsContexte
+                    ? " : elle sert à réagir, hors de ton tour.\n"
+                    : ".\n");
+        continue;
+      }
+      out << "Avec " << quoted(s.card(hand[*c])) << " :\n  0. une autre carte\n";
+      for (std::size_t i = 0; i < mine.size(); ++i) out << "  " << i + 1 << ". " << describe(mine[i]) << "\n";
+      const auto pick = choose(in, out, mine.size(), true, true);
+      if (!pick) return std::nullopt;
+      if (*pick == mine.size()) continue;  // « 0 »: back to the hand
+      return make(mine[*pick]);
+    }
+  }
+
+  void results(const games::State& base, std::ostream& out) const override {
+    const auto& s = dynamic_cast<const TapechoState&>(base);
+    const auto& d = s.data();
+    const auto o = s.outcome();
+    out << "\n════ Fin du match (" << (d.mode == "classique" ? "chacun pour soi" : d.mode == "sexes" ? "guerre des sexes" : "guerre des couples")
+        << ") ════\n";
+    std::vector<int> seats(static_cast<std::size_t>(s.players()));
+    for (int p = 0; p < s.players(); ++p) seats[static_cast<std::size_t>(p)] = p;
+    std::stable_sort(seats.begin(), seats.end(), [&](int a, int b) { return o.rank[static_cast<std::size_t>(a)] < o.rank[static_cast<std::size_t>(b)]; });
+    for (int p : seats) {
+      out << "  " << o.rank[static_cast<std::size_t>(p)] << ". " << name(p) << " : "
+          << signed_points(d.totals[static_cast<std::size_t>(p)]) << " points\n";
+    }
+    out << "  " << name(seats.front()) << (d.mode == "classique" ? " est sacré·e grand séducteur !\n" : " et son équipe l’emportent !\n");
+  }
+
+ private:
+  std::string name(int seat) const { return names[static_cast<std::size_t>(seat)]; }
+  // A card id in an event or an action, as an index into the deck.
+  std::size_t idx(const games::Json& v) const { return static_cast<std::size_t>(game_.card_index(v.as_string())); }
+
+  static std::string quoted(const Card& c) { return "« " + c.text + " »"; }
+
+  // « Atout +3 [homme, tache jaune] « … » »: what a card is, in one line.
+  static std::string card_line(const Card& c) {
+    std::string kind = c.kind == Kind::kAtout      ? "Atout " + signed_points(c.points)
+                       : c.kind == Kind::kHandicap ? "Handicap " + signed_points(c.points)
+                       : c.kind == Kind::kAttaque  ? "Attaque"
+                       : c.kind == Kind::kDefense  ? "Défense"
+                                                   : "Hors contexte";
+    std::string tags = c.kind == Kind::kHorsContexte ? "" : sex_word(c.sex);
+    if (!c.colour.empty()) tags += ", " + spot(c.colour);
+    std::string line = kind + (tags.empty() ? "" : " [" + tags + "]") + " " + quoted(c);
+    if (c.kind == Kind::kAttaque) line += " : " + effect_text(c.effect);
+    return line;
+  }
+
+  void side(const TapechoState& s, int p, int seat, std::ostream& out) const {
+    const auto& side = s.data().sides[static_cast<std::size_t>(p)];
+    out << "  " << name(p) << (p == seat ? " (toi)" : "") << " · " << sex_word(s.data().sex[static_cast<std::size_t>(p)])
+        << " · " << signed_points(s.table_score(p)) << " pts sur la table · " << side.hand.size() << " carte"
+        << (side.hand.size() > 1 ? "s" : "") << " en main";
+    if (side.skip) out << " · passe son prochain tour";
+    if (side.atout_blocked) out << " · atout bloqué";
+    if (side.open_hand) out << " · main ouverte";
+    out << "\n";
+    auto pile = [&](const char* label, const std::vector<int>& cards) {
+      if (cards.empty()) return;
+      out << "      " << label << " :";
+      for (int c : cards) {
+        const auto& k = s.card(c);
+        const bool doubled = std::find(side.doubled.begin(), side.doubled.end(), c) != side.doubled.end();
+        out << " " << quoted(k) << " " << signed_points(k.points) << (doubled ? " ×2" : "");
+      }
+      out << "\n";
+    };
+    pile("atouts", side.atouts);
+    pile("handicaps", side.handicaps);
+    if (side.open_hand && p != seat) pile("main", side.hand);
+  }
+
+  void window(const TapechoState& s, std::ostream& out) const {
+    const auto& w = *s.data().window;
+    if (w.attack) {
+      out << name(w.actor) << " attaque " << name(w.attack_target) << " avec " << quoted(s.card(*w.attack)) << " : "
+          << effect_text(s.card(*w.attack).effect) << ".\n";
+    }
+    if (w.contestable && !w.hors) {
+      out << quoted(s.card(*w.contestable)) << " n’a pas la couleur du contexte : un « Hors contexte » peut l’annuler.\n";
+    }
+    if (w.hors && w.contestable) {
+      out << name(w.hors_player) << " crie « Hors contexte ! » contre " << quoted(s.card(*w.contestable))
+          << " : une défense peut la sauver.\n";
+    }
+  }
+
+  static bool only_let_go(const TapechoState& s, int seat) {
+    const auto options = s.legal_actions(seat);
+    return !options || options->size() <= 1;
+  }
+
+  std::string describe(const games::JsonObject& b) const {
+    const auto type = b.at("type").as_string();
+    auto target = [&](std::string_view key) { return name(static_cast<int>(b.at(key).to_number<int>())); };
+    auto card = [&](std::string_view key) { return quoted(game_.cards()[idx(b.at(key))]); };
+    std::string gift = b.contains("give") ? ", en refilant " + card("give") : "";
+    if (type == "atout") return b.contains("target") ? "l’offrir à " + target("target") : "la poser devant toi";
+    if (type == "handicap") {
+      std::string line = "l’infliger à " + target("target");
+      if (b.contains("attack")) line += " et attaquer " + target("attack_target") + " avec " + card("attack") + gift;
+      return line;
+    }
+    if (type == "attack") return "attaquer " + target("target") + gift;
+    if (type == "swap") return "l’échanger : la défausser, piocher deux cartes et en garder une";
+    if (type == "keep") return card_line(game_.cards()[idx(b.at("card"))]);
+    if (type == "let_go") return "laisser passer";
+    if (type == "defend") return "parer avec " + card("card");
+    if (type == "hors_contexte") return "crier « Hors contexte ! » (" + card("card") + ")";
+    return std::string(type);
+  }
+
+  // Reads a number from 1 to n (0 too when `zero`: returned as n); nullopt
+  // on « /quitter » or at the end of input.
+  static std::optional<std::size_t> choose(std::istream& in, std::ostream& out, std::size_t n, bool prompt = true,
+                                           bool zero = false) {
+    while (true) {
+      if (prompt) out << "Ton choix (« /quitter » pour arrêter) : " << std::flush;
+      prompt = true;
+      const auto line = read_line(in);
+      if (!line || *line == "/quitter") return std::nullopt;
+      std::size_t v = 0;
+      bool digits = !line->empty() && line->size() <= 3;
+      for (char c : *line) {
+        if (c < '0' || c > '9') digits = false;
+        else v = v * 10 + static_cast<std::size_t>(c - '0');
+      }
+      if (digits && zero && v == 0) return n;
+      if (digits && v >= 1 && v <= n) return v - 1;
+      out << "  ✗ Tape un numéro entre " << (zero ? 0 : 1) << " et " << n << ".\n";
+    }
+  }
+
+  const TapechoGame& game_;
+};
+
+}  // namespace
+
+std::unique_ptr<TerminalGame> tapecho_terminal(const games::Game& game) {
+  return std::make_unique<TapechoTerminal>(dynamic_cast<const TapechoGame&>(game));
+}
+
+}  // namespace logomachie::cli
