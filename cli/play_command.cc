@@ -145,7 +145,12 @@ int play_command(std::span<const std::string_view> args, std::string_view lexico
     // Bots first, so that people see a settled table (unless the game wants its own order).
     const auto bot_it = std::find_if(acts.begin(), acts.end(),
                                      [&](games::PlayerId p) { return seat_bots[static_cast<std::size_t>(p)] != nullptr; });
-    const games::PlayerId seat = bot_it != acts.end() && !ui->follow_order(*state) ? *bot_it : acts.front();
+    games::PlayerId seat = bot_it != acts.end() && !ui->follow_order(*state) ? *bot_it : acts.front();
+    if (ui->people_first(*state)) {
+      const auto person = std::find_if(acts.begin(), acts.end(),
+                                       [&](games::PlayerId p) { return seat_bots[static_cast<std::size_t>(p)] == nullptr; });
+      if (person != acts.end()) seat = *person;
+    }
     std::optional<games::Action> action;
     if (auto& bot = seat_bots[static_cast<std::size_t>(seat)]) {
       action = bot->act(*state, seat);

@@ -38,6 +38,12 @@ class TerminalGame {
     (void)state;
     return false;
   }
+  // Whether a person listed by to_act answers before the bots (a race where
+  // bots would otherwise always be first).
+  virtual bool people_first(const games::State& state) const {
+    (void)state;
+    return false;
+  }
 
   std::vector<std::string> names;  // one per seat
 };

@@ -4,6 +4,7 @@
 // what to do with it; in a reaction window you parry or cry « hors
 // contexte » (a window where you can only let go passes by itself).
 #include <algorithm>
+#include <cstdlib>
 #include <iostream>
 
 #include "games/tapecho/tapecho.h"
@@ -49,25 +50,45 @@ std::string effect_text(std::string_view effect) {
   return std::string(effect);
 }
 
-// What a landed attack did, `a` attacking `t`.
-std::string landed(std::string_view effect, const std::string& a, const std::string& t) {
-  if (effect == "vol-atout") return a + " prend le dernier atout de " + t + ", s’il y en avait un";
-  if (effect == "defausse-atout") return "le dernier atout de " + t + " part à la défausse, s’il y en avait un";
+// What a landed attack did, `a` attacking `t` (`stolen`: vol-atout kept the atout).
+std::string landed(std::string_view effect, bool stolen, const std::string& a, const std::string& t) {
+  if (effect == "vol-atout") {
+    return stolen ? a + " pique le dernier atout de " + t
+                  : "le dernier atout de " + t + " part à la défausse (il ne va pas à " + a + ")";
+  }
+  if (effect == "defausse-atout") return "le dernier atout de " + t + " part à la défausse";
   if (effect == "passe-tour") return t + " passera son prochain tour";
   if (effect == "pioche-deux") return t + " pioche deux cartes";
   if (effect == "echange-main") return a + " et " + t + " échangent leurs mains";
   if (effect == "donne-carte") return a + " refile une carte à " + t;
   if (effect == "main-ouverte") return t + " joue main ouverte jusqu’à la fin de son prochain tour";
-  if (effect == "transfert-handicap") return "le dernier handicap de " + a + " passe chez " + t + ", si son sexe le permet";
+  if (effect == "transfert-handicap") return "le dernier handicap de " + a + " passe chez " + t;
   if (effect == "atout-bloque") return t + " ne pourra pas poser d’atout à son prochain tour";
   if (effect == "double-handicap") return "le dernier handicap de " + t + " comptera double";
   if (effect == "lien") return "à la fin, " + t + " cédera 3 points à " + a;
   return std::string(effect);
 }
 
+// Why a landed attack did nothing.
+std::string fizzled(std::string_view effect, const std::string& a, const std::string& t) {
+  if (effect == "vol-atout" || effect == "defausse-atout") return t + " n’avait pas d’atout à perdre";
+  if (effect == "pioche-deux") return "plus une carte à piocher pour " + t;
+  if (effect == "donne-carte") return a + " n’avait plus de carte à refiler";
+  if (effect == "transfert-handicap") return a + " n’avait pas de handicap qui aille à " + t;
+  if (effect == "double-handicap") return t + " n’avait pas de handicap à doubler (ou il compte déjà double)";
+  return "rien ne se passe";
+}
+
 class TapechoTerminal final : public TerminalGame {
  public:
   explicit TapechoTerminal(const TapechoGame& game) : game_(game) {}
+
+  // In a reaction window the person answers first: bots date their answers
+  // a moment after the play, a person at the keyboard answers at once (so a
+  // « Hors contexte » race is fair).
+  bool people_first(const games::State& base) const override {
+    return dynamic_cast<const TapechoState&>(base).data().phase == Phase::kReact;
+  }
 
   void show(const games::State& base, games::PlayerId seat, std::ostream& out) const override {
     const auto& s = dynamic_cast<const TapechoState&>(base);
@@ -83,7 +104,8 @@ class TapechoTerminal final : public TerminalGame {
       window(s, out);
       return;
     }
-    out << "Ta main (" << s.hand_cost(seat) << " points perdus si elle restait à la fin) :\n";
+    const int cost = s.hand_cost(seat);
+    out << "Ta main (" << cost << (cost > 1 ? " points perdus" : " point perdu") << " si elle restait à la fin) :\n";
     const auto& hand = d.sides[static_cast<std::size_t>(seat)].hand;
     for (std::size_t i = 0; i < hand.size(); ++i) out << "  " << i + 1 << ". " << card_line(s.card(hand[i])) << "\n";
   }
@@ -107,23 +129,27 @@ class TapechoTerminal final : public TerminalGame {
       } else if (type == "attack") {
         out << "  " << who("player") << " attaque " << who("target") << " : " << card("card") << ".\n";
       } else if (type == "attack_landed") {
+        const auto effect = e.at("effect").as_string();
         if (e.contains("effective") && e.at("effective") == false) {
-          out << "  L’attaque touche " << who("target") << ", mais sans effet : rien à prendre.\n";
+          out << "  L’attaque tombe à plat : " << fizzled(effect, who("attacker"), who("target")) << ".\n";
         } else {
-          out << "  L’attaque porte : " << landed(e.at("effect").as_string(), who("attacker"), who("target")) << ".\n";
+          const bool stolen = e.contains("stolen") && e.at("stolen") == true;
+          out << "  L’attaque porte : " << landed(effect, stolen, who("attacker"), who("target")) << ".\n";
         }
       } else if (type == "defended") {
         out << "  " << who("player") << " pare avec sa défense !\n";
       } else if (type == "hors_contexte") {
         out << "  " << who("player") << " crie « Hors contexte ! » contre " << card("against") << ".\n";
       } else if (type == "cancelled") {
-        out << "  " << card("card") << " est annulée : hors contexte.\n";
+        out << "  La carte " << card("card") << " est annulée : hors contexte.\n";
       } else if (type == "swapped") {
         out << "  " << who("player") << " échange une carte.\n";
       } else if (type == "passed") {
         out << "  " << who("player") << " n’a rien à jouer et passe.\n";
       } else if (type == "turn_skipped") {
         out << "  " << who("player") << " passe son tour.\n";
+      } else if (type == "stuck") {
+        out << "  Plus personne ne peut jouer : la partie s’arrête là.\n";
       } else if (type == "time_up") {
         out << "  Temps écoulé pour " << who("player") << ".\n";
       } else if (type == "game_ended") {
@@ -187,16 +213,38 @@ class TapechoTerminal final : public TerminalGame {
     const auto& s = dynamic_cast<const TapechoState&>(base);
     const auto& d = s.data();
     const auto o = s.outcome();
-    out << "\n════ Fin du match (" << (d.mode == "classique" ? "chacun pour soi" : d.mode == "sexes" ? "guerre des sexes" : "guerre des couples")
+    const auto teams = s.teams();
+    const bool team_mode = d.mode != "classique";
+    out << "\n════ Fin du match (" << (!team_mode ? "chacun pour soi" : d.mode == "sexes" ? "guerre des sexes" : "guerre des couples")
         << ") ════\n";
-    std::vector<int> seats(static_cast<std::size_t>(s.players()));
-    for (int p = 0; p < s.players(); ++p) seats[static_cast<std::size_t>(p)] = p;
-    std::stable_sort(seats.begin(), seats.end(), [&](int a, int b) { return o.rank[static_cast<std::size_t>(a)] < o.rank[static_cast<std::size_t>(b)]; });
-    for (int p : seats) {
-      out << "  " << o.rank[static_cast<std::size_t>(p)] << ". " << name(p) << " : "
-          << signed_points(d.totals[static_cast<std::size_t>(p)]) << " points\n";
+    // One line per team (per player in classique), best first: its total and who.
+    std::vector<int> firsts;  // one seat per team
+    for (int p = 0; p < s.players(); ++p) {
+      const bool seen = std::any_of(firsts.begin(), firsts.end(), [&](int q) { return teams[static_cast<std::size_t>(q)] == teams[static_cast<std::size_t>(p)]; });
+      if (!seen) firsts.push_back(p);
     }
-    out << "  " << name(seats.front()) << (d.mode == "classique" ? " est sacré·e grand séducteur !\n" : " et son équipe l’emportent !\n");
+    auto rank = [&](int p) { return o.rank[static_cast<std::size_t>(p)]; };
+    std::stable_sort(firsts.begin(), firsts.end(), [&](int a, int b) { return rank(a) < rank(b); });
+    std::vector<std::string> winners;
+    for (int f : firsts) {
+      int total = 0;
+      std::string who;
+      for (int p = 0; p < s.players(); ++p) {
+        if (teams[static_cast<std::size_t>(p)] != teams[static_cast<std::size_t>(f)]) continue;
+        total += d.totals[static_cast<std::size_t>(p)];
+        who += (who.empty() ? "" : " et ") + name(p);
+      }
+      out << "  " << rank(f) << ". " << who << " : " << signed_points(total) << (std::abs(total) > 1 ? " points\n" : " point\n");
+      if (rank(f) == 1) winners.push_back(who);
+    }
+    if (winners.size() > 1) {
+      out << "  Égalité en tête !\n";
+    } else if (team_mode) {
+      out << "  Victoire pour " << winners.front() << " !\n";
+    } else {
+      const bool woman = d.sex[static_cast<std::size_t>(firsts.front())] == Sex::kF;
+      out << "  " << winners.front() << (woman ? " est sacrée grande séductrice !\n" : " est sacré grand séducteur !\n");
+    }
   }
 
  private:
@@ -254,8 +302,8 @@ class TapechoTerminal final : public TerminalGame {
       out << quoted(s.card(*w.contestable)) << " n’a pas la couleur du contexte : un « Hors contexte » peut l’annuler.\n";
     }
     if (w.hors && w.contestable) {
-      out << name(w.hors_player) << " crie « Hors contexte ! » contre " << quoted(s.card(*w.contestable))
-          << " : une défense peut la sauver.\n";
+      out << name(w.hors_player) << " crie « Hors contexte ! » contre la carte " << quoted(s.card(*w.contestable)) << " : "
+          << name(w.actor) << " peut la sauver avec sa défense.\n";
     }
   }
 

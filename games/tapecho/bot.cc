@@ -140,32 +140,41 @@ class TapechoBot final : public Bot {
   // players, where games are long, while staying deterministic.
   static constexpr long kSearchSteps = 40000;
 
-  // A world: hidden hands and the pile redealt from the cards `seat` cannot see.
+  // A world: the hidden hands, the pile and the discard (swapped cards go
+  // there face down) redealt from the cards `seat` cannot see, sorted first
+  // so that the world depends on which cards are unseen, never on where
+  // they really are; the world's own dice are the bot's, not the game's.
   TapechoData sample_world(const TapechoState& s, PlayerId seat) {
     TapechoData d = s.data();
     std::vector<int> unseen = d.pile;
+    unseen.insert(unseen.end(), d.discard.begin(), d.discard.end());
     std::vector<std::size_t> hidden;
     for (std::size_t p = 0; p < d.sides.size(); ++p) {
       if (static_cast<int>(p) == seat || d.sides[p].open_hand) continue;
       hidden.push_back(p);
       unseen.insert(unseen.end(), d.sides[p].hand.begin(), d.sides[p].hand.end());
     }
+    std::sort(unseen.begin(), unseen.end());
     rng_.shuffle(std::span<int>(unseen));
     std::size_t next = 0;
     for (std::size_t p : hidden) {
       for (auto& c : d.sides[p].hand) c = unseen[next++];
     }
     for (auto& c : d.pile) c = unseen[next++];
+    for (auto& c : d.discard) c = unseen[next++];
+    d.rng.reseed(rng_.next());
     return d;
   }
 
   // Where `seat`'s team stands once the game in progress is over: its
   // total minus the best other team's.
-  double standing(const TapechoState& s, PlayerId seat) const {
+  // `extra`: per seat, points of a game cut short (empty: none).
+  double standing(const TapechoState& s, PlayerId seat, const std::vector<int>& extra) const {
     const auto teams = s.teams();
     std::vector<double> team(static_cast<std::size_t>(s.players()), 0.0);
     for (int p = 0; p < s.players(); ++p) {
-      team[static_cast<std::size_t>(teams[static_cast<std::size_t>(p)])] += s.data().totals[static_cast<std::size_t>(p)];
+      const auto i = static_cast<std::size_t>(p);
+      team[static_cast<std::size_t>(teams[i])] += s.data().totals[i] + (extra.empty() ? 0 : extra[i]);
     }
     const auto mine = static_cast<std::size_t>(teams[static_cast<std::size_t>(seat)]);
     double best_other = -1e9;
@@ -187,14 +196,12 @@ class TapechoBot final : public Bot {
       if (!a || !s.apply(*a).ok()) break;
     }
     if (s.data().game_no == game_no && !s.is_terminal()) {
-      // Cut short: count the game as if it ended here.
-      double mine = s.score(seat), best_other = -1e9;
-      for (int p = 0; p < s.players(); ++p) {
-        if (p != seat && !mate(s, seat, p)) best_other = std::max(best_other, static_cast<double>(s.score(p)));
-      }
-      return standing(s, seat) + mine - best_other;
+      // Cut short: count the game in progress as if it ended here.
+      std::vector<int> now(static_cast<std::size_t>(s.players()));
+      for (int p = 0; p < s.players(); ++p) now[static_cast<std::size_t>(p)] = s.score(p);
+      return standing(s, seat, now);
     }
-    return standing(s, seat);
+    return standing(s, seat, {});
   }
 
   JsonObject search(const TapechoState& s, PlayerId seat, const std::vector<JsonObject>& candidates) {

@@ -158,6 +158,7 @@ namespace {
 // Starts game `d.game_no + 1`: a context, a shuffled deck, ten cards each.
 void deal(TapechoData& d, const TapechoGame& game, const std::vector<int>& fixed_deck, int first, std::vector<Json>& events) {
   d.game_no += 1;
+  d.passes = 0;
   const auto g = static_cast<std::size_t>(d.game_no - 1);
   if (g < d.contexts.size()) {
     d.context = d.contexts[g];
@@ -525,6 +526,12 @@ void finish_action(TapechoData& d, const TapechoGame& game, int64_t at, std::vec
   d.choice.clear();
   auto& me = d.sides[static_cast<std::size_t>(d.current)];
   me.atout_blocked = false;
+  // Everyone passed in a row: nobody can move any more, the game is over.
+  if (d.passes >= static_cast<int>(d.sides.size())) {
+    events.push_back(JsonObject{{"type", "stuck"}});
+    end_game(d, game, at, events);
+    return;
+  }
   me.open_hand = false;
   if (me.shown_attack) d.discard.push_back(*me.shown_attack);
   me.shown_attack.reset();
@@ -547,6 +554,7 @@ void apply_attack(TapechoData& d, const TapechoState& s, int attacker, int targe
   auto& t = d.sides[static_cast<std::size_t>(target)];
   const auto& effect = s.card(c).effect;
   bool effective = true;  // whether the effect found something to act on
+  bool stolen = false;    // vol-atout: the atout went to the attacker (else to the discard)
   if (effect == "lien") {
     d.links.push_back({attacker, target, c});
   } else {
@@ -557,8 +565,12 @@ void apply_attack(TapechoData& d, const TapechoState& s, int attacker, int targe
     if (effective) {
       const int lost = t.atouts.back();
       t.atouts.pop_back();
-      if (effect == "vol-atout" && s.fits(lost, attacker)) a.atouts.push_back(lost);
-      else d.discard.push_back(lost);
+      if (effect == "vol-atout" && s.fits(lost, attacker)) {
+        a.atouts.push_back(lost);
+        stolen = true;
+      } else {
+        d.discard.push_back(lost);
+      }
     }
   } else if (effect == "passe-tour") {
     t.skip = true;
@@ -581,8 +593,11 @@ void apply_attack(TapechoData& d, const TapechoState& s, int attacker, int targe
   } else if (effect == "transfert-handicap") {
     effective = !a.handicaps.empty() && s.fits(a.handicaps.back(), target);
     if (effective) {
-      t.handicaps.push_back(a.handicaps.back());
+      const int moved = a.handicaps.back();
       a.handicaps.pop_back();
+      t.handicaps.push_back(moved);
+      // A doubled handicap stays doubled: the mark is on the card.
+      if (take(a.doubled, moved)) t.doubled.push_back(moved);
     }
   } else if (effect == "atout-bloque") {
     t.atout_blocked = true;
@@ -591,8 +606,10 @@ void apply_attack(TapechoData& d, const TapechoState& s, int attacker, int targe
                 std::find(t.doubled.begin(), t.doubled.end(), t.handicaps.back()) == t.doubled.end();
     if (effective) t.doubled.push_back(t.handicaps.back());
   }
-  events.push_back(JsonObject{{"type", "attack_landed"}, {"attacker", attacker}, {"target", target}, {"card", s.card(c).id},
-                              {"effect", effect}, {"effective", effective}});
+  JsonObject landed{{"type", "attack_landed"}, {"attacker", attacker}, {"target", target}, {"card", s.card(c).id},
+                    {"effect", effect}, {"effective", effective}};
+  if (effect == "vol-atout" && effective) landed["stolen"] = stolen;
+  events.push_back(std::move(landed));
 }
 
 // Closes the window: an unanswered hors contexte cancels its card, a
@@ -666,6 +683,7 @@ ApplyResult TapechoState::apply(const Action& action) {
       } else {
         if (p != d_.current) refuse("not_your_turn", "Ce n’est pas ton tour.");
         auto& me = next.sides[pi];
+        if (type != "pass") next.passes = 0;
         Window w;
         w.actor = p;
         w.done.assign(static_cast<std::size_t>(players()), false);
@@ -757,6 +775,7 @@ ApplyResult TapechoState::apply(const Action& action) {
         } else if (type == "pass") {
           if (!plays(p).empty()) refuse("must_play", "Tu peux encore jouer : pose, inflige ou échange une carte.");
           events.push_back(JsonObject{{"type", "passed"}, {"player", p}});
+          ++next.passes;
           finish_action(next, game_, action.at, events);
         } else {
           refuse("wrong_phase", "À toi de jouer : « atout », « handicap », « attack » ou « swap ».");
@@ -928,6 +947,7 @@ Json TapechoState::public_json(const Viewer& viewer, bool everything) const {
     for (const auto& c : d_.contexts) contexts.push_back(Json(c));
     o["contexts"] = std::move(contexts);
     o["phase_started"] = d_.phase_started;
+    o["passes"] = d_.passes;
     o["rng"] = d_.rng.to_hex();
   }
   return o;

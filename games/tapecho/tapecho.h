@@ -132,6 +132,7 @@ struct TapechoData {
   std::vector<Link> links;              // « lien » attacks: stay all game
   std::vector<int> totals;              // per seat, over the games played
   JsonArray results;                    // per finished game
+  int passes = 0;                       // turns passed in a row: a whole round of them ends the game
   int64_t now = 0, phase_started = 0;
   Rng rng;
 };

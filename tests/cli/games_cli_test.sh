@@ -130,7 +130,8 @@ out=$("$bin" play tapecho --bots 4 --seed 3 </dev/null)
 expect_eq "play tapecho: bots alone finish" 0 "$?"
 expect_match "play tapecho: cards go on the table" 'Robot [0-9] (pose|inflige) « ' "$out"
 expect_match "play tapecho: three games, then the match" 'Fin de la partie 3 :.*' "$out"
-expect_match "play tapecho: the ranking" '1\. Robot [0-9] : [−+]?[0-9]+ points' "$out"
+expect_match "play tapecho: the ranking" '1\. Robot [0-9] : [−+]?[0-9]+ points?' "$out"
+expect_match "play tapecho: the winner is crowned" 'est sacrée? grande? sé(ducteur|ductrice) !|Égalité en tête' "$out"
 out=$(printf '1\n0\n99\n/quitter\n' | "$bin" play tapecho --seed 5 --name Léa)
 expect_eq "play tapecho: quitting exits 0" 0 "$?"
 expect_match "play tapecho: the context" 'Contexte : Mariage \(tache rouge\)' "$out"

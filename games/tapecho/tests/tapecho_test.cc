@@ -184,9 +184,19 @@ TEST(TapechoAttacks, OneAttackPerTurnAndWithAHandicap) {
 // Round 1 lays a table: seat 0 and seat 1 each put a spotless mixed atout
 // on themselves, seat 2 a handicap on seat 1, seat 3 a handicap on seat 0.
 // Then seat 0 plays `effect` (an attack fitting a woman) on seat 1, who lets it be.
+// The attack_landed event of a window's result.
+JsonObject landed(const ApplyResult& r) {
+  for (const auto& e : r.events) {
+    if (e.as_object().at("type") == "attack_landed") return e.as_object();
+  }
+  ADD_FAILURE() << "no attack_landed event";
+  return {};
+}
+
 struct Attacked {
   Table g;
   std::string attack, atout0, atout1, handicap1, handicap0, spare;
+  ApplyResult last;  // the window closing: the attack lands
 };
 
 Attacked attacked(const std::string& effect) {
@@ -209,7 +219,7 @@ Attacked attacked(const std::string& effect) {
   JsonObject body{{"type", "attack"}, {"card", a.attack}, {"target", 1}};
   if (effect == "donne-carte") body["give"] = a.spare;
   g.act(0, std::move(body));
-  g.act(1, {{"type", "let_go"}});
+  a.last = g.act(1, {{"type", "let_go"}});
   return a;
 }
 
@@ -219,6 +229,7 @@ TEST(TapechoEffects, EachAttackDoesWhatItsCardSays) {
   {
     auto a = attacked("vol-atout");  // the target's latest atout changes sides
     EXPECT_TRUE(a.g.d().sides[1].atouts.empty());
+    EXPECT_EQ(landed(a.last).at("stolen"), true);
     EXPECT_EQ(a.g.d().sides[0].atouts, (std::vector<int>{index(a.atout0), index(a.atout1)}));
   }
   {
@@ -272,15 +283,6 @@ TEST(TapechoEffects, EachAttackDoesWhatItsCardSays) {
   }
 }
 
-// The attack_landed event of a window's result.
-JsonObject landed(const ApplyResult& r) {
-  for (const auto& e : r.events) {
-    if (e.as_object().at("type") == "attack_landed") return e.as_object();
-  }
-  ADD_FAILURE() << "no attack_landed event";
-  return {};
-}
-
 TEST(TapechoEffects, TheEventSaysWhenAnAttackFindsNothingToActOn) {
   std::set<std::string> used;
   const auto steal = card(Kind::kAttaque, Sex::kF, false, used, "defausse-atout");  // seat 1 is a woman
@@ -311,7 +313,24 @@ TEST(TapechoEffects, AHandicapCannotBeDoubledTwice) {
   // Seat 1 doubles the same handicap again: it still counts twice.
   g.act(1, {{"type", "attack"}, {"card", second}, {"target", 2}});
   EXPECT_EQ(landed(g.act(2, {{"type", "let_go"}})).at("effective"), false);
+  EXPECT_EQ(g.d().sides[2].doubled, (std::vector<int>{index(handicap)}));
   EXPECT_EQ(g.st().table_score(2), 2 * game().cards()[static_cast<std::size_t>(index(handicap))].points);
+}
+
+TEST(TapechoEffects, ADoubledHandicapStaysDoubledWhenItMoves) {
+  std::set<std::string> used;
+  const auto handicap = card(Kind::kHandicap, Sex::kX, false, used);
+  const auto transfer = card(Kind::kAttaque, Sex::kF, false, used, "transfert-handicap");  // seat 1 is a woman
+  auto g = deal({{transfer}, {}, {}, {}}, used);
+  TapechoData d = g.d();  // seat 0 already suffers a doubled handicap
+  d.sides[0].handicaps = {index(handicap)};
+  d.sides[0].doubled = {index(handicap)};
+  TapechoState st(game(), d);
+  must_apply(st, 0, {{"type", "attack"}, {"card", transfer}, {"target", 1}}, 100);
+  must_apply(st, 1, {{"type", "let_go"}}, 200);
+  EXPECT_TRUE(st.data().sides[0].doubled.empty());
+  EXPECT_EQ(st.data().sides[1].doubled, (std::vector<int>{index(handicap)}));
+  EXPECT_EQ(st.table_score(1), 2 * game().cards()[static_cast<std::size_t>(index(handicap))].points);
 }
 
 TEST(TapechoEffects, AShownAttackStaysUntilTheEndOfTheTargetsNextTurn) {
@@ -397,7 +416,7 @@ void play_out(Table& g) {
 TEST(TapechoScoring, TheFinalScoreIsTakenAfterTheLastCardIsPlayed) {
   std::set<std::string> used;
   auto g = deal({{}, {}, {}, {}}, used, {{"games", 1}});
-  play_out(g);
+  ASSERT_NO_FATAL_FAILURE(play_out(g));
   const auto& scores = g.d().results.front().as_object().at("scores").as_array();
   int emptied = -1;
   for (int p = 0; p < 4; ++p) {
@@ -409,10 +428,48 @@ TEST(TapechoScoring, TheFinalScoreIsTakenAfterTheLastCardIsPlayed) {
   EXPECT_EQ(scores[static_cast<std::size_t>(emptied)].as_int64(), g.st().table_score(emptied));
 }
 
+TEST(TapechoScoring, AWholeRoundOfPassesEndsAStuckGame) {
+  std::set<std::string> used;
+  auto g = deal({{}, {}, {}, {}}, used, {{"games", 1}});
+  // Nothing left to draw, and only reaction cards in hand: nobody can move.
+  TapechoData d = g.d();
+  d.pile.clear();
+  d.discard.clear();
+  std::vector<int> reactions;
+  for (int c = 0; c < static_cast<int>(game().cards().size()); ++c) {
+    const auto k = game().cards()[static_cast<std::size_t>(c)].kind;
+    if (k == Kind::kDefense || k == Kind::kHorsContexte) reactions.push_back(c);
+  }
+  for (std::size_t p = 0; p < 4; ++p) d.sides[p].hand = {reactions[p]};
+  TapechoState st(game(), d);
+  for (int p = 0; p < 3; ++p) must_apply(st, p, {{"type", "pass"}}, 100 + p);
+  EXPECT_FALSE(st.is_terminal());  // three passes: the fourth player might still move
+  const auto r = must_apply(st, 3, {{"type", "pass"}}, 200);
+  EXPECT_TRUE(st.is_terminal());
+  EXPECT_EQ(st.data().results.size(), 1u);
+}
+
+TEST(TapechoScoring, ALastCardThatCannotBePlayedIsSwapped) {
+  std::set<std::string> used;
+  const auto defense = card(Kind::kDefense, Sex::kH, false, used);
+  auto g = deal({{defense}, {}, {}, {}}, used);
+  TapechoData d = g.d();
+  d.sides[0].hand = {index(defense)};  // seat 0's last card is a défense
+  TapechoState st(game(), d);
+  const auto plays = st.plays(0);
+  ASSERT_EQ(plays.size(), 1u);
+  EXPECT_EQ(plays.front().at("type"), "swap");
+  must_refuse(st, 0, {{"type", "pass"}}, "must_play", 100);
+  must_apply(st, 0, {{"type", "swap"}, {"card", defense}}, 200);
+  must_apply(st, 0, {{"type", "keep"}, {"card", game().cards()[static_cast<std::size_t>(st.data().choice.front())].id}}, 300);
+  EXPECT_EQ(st.data().sides[0].hand.size(), 1u);  // a new card to play
+  EXPECT_FALSE(st.is_terminal());
+}
+
 TEST(TapechoModes, TeamsAddTheirTotalsForTheRanking) {
   std::set<std::string> used;
   auto g = deal({{}, {}, {}, {}}, used, {{"games", 1}, {"mode", "couples"}});
-  play_out(g);
+  ASSERT_NO_FATAL_FAILURE(play_out(g));
   const auto out = g.state->outcome();
   const auto& t = g.d().totals;
   const int team0 = t[0] + t[1], team1 = t[2] + t[3];  // couples: seats 0–1 and 2–3

@@ -145,6 +145,24 @@ function landed(effect: string, a: string, t: string): string {
   return '';
 }
 
+// Why a landed attack did nothing (`a` attacked `t`).
+function fizzled(effect: string, a: string, t: string): string {
+  switch (effect) {
+    case 'vol-atout':
+    case 'defausse-atout':
+      return `${t} n’avait pas d’atout à perdre`;
+    case 'pioche-deux':
+      return `plus une carte à piocher pour ${t}`;
+    case 'donne-carte':
+      return `${a} n’avait plus de carte à refiler`;
+    case 'transfert-handicap':
+      return `${a} n’avait pas de handicap qui aille à ${t}`;
+    case 'double-handicap':
+      return `${t} n’avait pas de handicap à doubler (ou il compte déjà double)`;
+  }
+  return 'rien ne se passe';
+}
+
 const MODES: Record<Mode, string> = {
   classique: 'chacun pour soi',
   sexes: 'guerre des sexes',
@@ -811,9 +829,11 @@ function describe(e: any, names: string[]): string | null {
     case 'attack':
       return `${who} attaque ${names[e.target] ?? ''} : ${text(e.card)}.`;
     case 'attack_landed':
-      return e.effective === false
-        ? `${text(e.card)} touche ${names[e.target] ?? ''}, mais sans effet : rien à prendre.`
-        : `${text(e.card)} fait mouche. ${landed(e.effect, names[e.attacker] ?? '', names[e.target] ?? '')}`;
+      if (e.effective === false) return `${text(e.card)} tombe à plat : ${fizzled(e.effect, names[e.attacker] ?? '', names[e.target] ?? '')}.`;
+      if (e.effect === 'vol-atout' && e.stolen === false) {
+        return `${text(e.card)} fait mouche : le dernier atout de ${names[e.target] ?? ''} part à la défausse (il ne va pas à ${names[e.attacker] ?? ''}).`;
+      }
+      return `${text(e.card)} fait mouche. ${landed(e.effect, names[e.attacker] ?? '', names[e.target] ?? '')}`;
     case 'defended': {
       const against = card(e.against);
       return `${who} pare ${against.type === 'hors-contexte' ? 'le « Hors contexte »' : text(e.against)} avec sa défense !`;
@@ -830,6 +850,8 @@ function describe(e: any, names: string[]): string | null {
       return `Temps écoulé : ${who} n’a rien joué.`;
     case 'turn_skipped':
       return `${who} saute son tour.`;
+    case 'stuck':
+      return 'Plus personne ne peut jouer : la partie s’arrête là.';
     case 'game_ended': {
       const r = e.result as GameResult;
       return `Fin de la partie ${r.game} : ${names[r.winner] ?? ''} la remporte avec ${pointsText(r.scores[r.winner])}.`;
