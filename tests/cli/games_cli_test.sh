@@ -156,9 +156,12 @@ expect_eq "play: negative seed is refused" 2 "$?"
 "$bin" serve --port 0 --db "$tmp/serve.db" >"$tmp/serve.out" 2>&1 &
 serve_pid=$!
 port=""
-for _ in $(seq 1 100); do
+# Up to a minute: an ASan build loading the lexicon on a busy 2-core machine
+# (other tests run beside this one) can take well over ten seconds.
+for _ in $(seq 1 600); do
   port=$(sed -nE 's|.*http://localhost:([0-9]+)/.*|\1|p' "$tmp/serve.out" | head -n 1)
   [ -n "$port" ] && break
+  kill -0 "$serve_pid" 2>/dev/null || break
   sleep 0.1
 done
 if [ -n "$port" ]; then
