@@ -61,6 +61,11 @@ struct Action {
   static Action make(PlayerId actor, int64_t at, JsonObject body);
 };
 
+// The checks every game makes on a host's {"type":"timeout"}: it comes from
+// the host, a timer is running (`deadline`), and its time has come. Throws
+// ActionError "not_host", "no_timer" or "not_yet".
+void check_timeout(const Action& action, std::optional<int64_t> deadline);
+
 struct ApplyResult {
   std::optional<Error> error;  // set when refused (then nothing changed)
   std::vector<Json> events;    // what happened, in order; public: hosts send them to everyone,

@@ -408,10 +408,7 @@ ApplyResult LettralettreState::apply(const Action& action) {
 
     const bool is_timeout = type == "timeout";
     if (is_timeout) {
-      if (p != kHost) refuse("not_host", "Seul l’hôte signale la fin du sablier.");
-      const auto dl = deadline();
-      if (!dl) refuse("no_timer", "Ce moment de la partie n’a pas de sablier.");
-      if (action.at < *dl) refuse("not_yet", "Le temps n’est pas encore écoulé.");
+      check_timeout(action, deadline());
     } else if (p < 0 || p >= n) {
       refuse("not_a_player", "Seuls les joueurs de la partie peuvent jouer.");
     } else if (d_.out[static_cast<std::size_t>(p)]) {

@@ -614,10 +614,7 @@ ApplyResult TrapWordsState::apply(const Action& action) {
     const PlayerId p = action.actor;
     const bool is_timeout = type == "timeout";
     if (is_timeout) {
-      if (p != kHost) refuse("not_host", "Seul l’hôte signale la fin du sablier.");
-      const auto dl = deadline();
-      if (!dl) refuse("no_timer", "Ce moment de la partie n’a pas de sablier.");
-      if (action.at < *dl) refuse("not_yet", "Le temps n’est pas encore écoulé.");
+      check_timeout(action, deadline());
     } else if (p < 0 || p >= players()) {
       refuse("not_a_player", "Seuls les joueurs de la partie peuvent jouer.");
     } else if (d_.phase == Phase::kWrite) {

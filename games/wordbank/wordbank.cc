@@ -205,10 +205,7 @@ ApplyResult WordBankState::apply(const Action& action) {
     turn["player"] = p;
 
     if (type == "timeout") {
-      if (action.actor != kHost) refuse("not_host", "Seul l’hôte signale la fin du sablier.");
-      const auto dl = deadline();
-      if (!dl) refuse("no_timer", "Cette partie se joue sans sablier.");
-      if (action.at < *dl) refuse("not_yet", "Le temps n’est pas encore écoulé.");
+      check_timeout(action, deadline());
       events.push_back(JsonObject{{"type", "turn_lost"}, {"player", p}, {"reason", "timeout"}});
       turn["lost"] = "timeout";
     } else if (type == "pass" || type == "password") {

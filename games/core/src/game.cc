@@ -4,6 +4,12 @@
 
 namespace logomachie::games {
 
+void check_timeout(const Action& action, std::optional<int64_t> deadline) {
+  if (action.actor != kHost) throw ActionError("not_host", "Seul l’hôte signale la fin du temps.");
+  if (!deadline) throw ActionError("no_timer", "Ce moment de la partie n’a pas de minuteur.");
+  if (action.at < *deadline) throw ActionError("not_yet", "Le temps n’est pas encore écoulé.");
+}
+
 std::string_view Action::type() const {
   const auto* t = body.if_contains("type");
   return t && t->is_string() ? std::string_view(t->get_string()) : std::string_view();
