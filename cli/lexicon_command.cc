@@ -226,7 +226,9 @@ int run_check(const Lexicon& lex, Accept accept) {
 std::string_view lexicon_usage() {
   return "usage: logomachie [--lexicon FILE] lexicon COMMAND\n"
          "  lookup WORD...        one JSON object per word: analyses, frequency rank\n"
-         "  relate BASE OTHER     inflection | compound | derivative | unrelated\n"
+         "  relate [--reading every|dominant|noun] BASE OTHER\n"
+         "                        inflection | compound | derivative | unrelated (BASE read as told;\n"
+         "                        default every reading; the referees read traps as dominant, deck words as noun)\n"
          "  check [--proper]      reads words on stdin, writes 1 (a word) or 0 per line\n"
          "  family WORD           lemmas of the same derivational family, one per line\n"
          "  synonyms WORD         thesaurus senses, one per line: LABEL<TAB>word|word…\n"
@@ -239,7 +241,8 @@ int lexicon_command(std::span<const std::string_view> args, std::string_view lex
     return 2;
   }
   const std::string_view cmd = args[0];
-  const auto rest = args.subspan(1);
+  auto rest = args.subspan(1);
+  lexicon::Reading reading = lexicon::Reading::kEvery;
   auto usage_error = [](const std::string& msg) {
     std::cerr << "logomachie lexicon: " << msg << "\n" << lexicon_usage();
     return 2;
@@ -248,6 +251,13 @@ int lexicon_command(std::span<const std::string_view> args, std::string_view lex
   if (cmd == "lookup") {
     if (rest.empty()) return usage_error("lookup needs at least one word");
   } else if (cmd == "relate") {
+    if (!rest.empty() && rest[0] == "--reading") {
+      if (rest.size() < 2) return usage_error("--reading needs every, dominant or noun");
+      if (rest[1] == "dominant") reading = lexicon::Reading::kDominant;
+      else if (rest[1] == "noun") reading = lexicon::Reading::kNoun;
+      else if (rest[1] != "every") return usage_error("--reading needs every, dominant or noun");
+      rest = rest.subspan(2);
+    }
     if (rest.size() != 2) return usage_error("relate needs exactly two words: BASE OTHER");
     if (!lexicon::is_valid_utf8(rest[0]) || !lexicon::is_valid_utf8(rest[1])) {
       return usage_error("relate: words must be valid UTF-8");
@@ -277,7 +287,7 @@ int lexicon_command(std::span<const std::string_view> args, std::string_view lex
     for (const auto w : rest) out += lookup_json(*lex, w) + "\n";
     std::cout << out << std::flush;
   } else if (cmd == "relate") {
-    std::cout << lexicon::to_string(lex->relate(rest[0], rest[1])) << "\n" << std::flush;
+    std::cout << lexicon::to_string(lex->relate(rest[0], rest[1], reading)) << "\n" << std::flush;
   } else if (cmd == "check") {
     return run_check(*lex, rest.empty() ? Accept::kCommon : Accept::kProper);
   } else if (cmd == "family") {

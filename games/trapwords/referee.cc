@@ -5,6 +5,7 @@
 
 #include "games/core/json.h"
 #include "lexicon/normalize.h"
+#include "lexicon/numbers.h"
 
 namespace logomachie::games::trapwords {
 namespace {
@@ -18,7 +19,15 @@ constexpr std::array<std::string_view, 5> kMonsterIds = {"demon", "dragon", "mom
 
 // --- characters -------------------------------------------------------------
 
-enum class Kind { kLetter, kApostrophe, kHyphen, kSentenceEnd, kSeparator };
+enum class Kind { kLetter, kApostrophe, kHyphen, kSentenceEnd, kSeparator, kPictogram };
+
+// Emoji and other pictograms: arrows, technical and geometric symbols,
+// dingbats, enclosed alphanumerics, the emoji blocks and regional indicators.
+bool is_pictogram(char32_t c) {
+  return (c >= 0x2190 && c <= 0x21FF) || (c >= 0x2300 && c <= 0x23FF) || (c >= 0x2460 && c <= 0x24FF) ||
+         (c >= 0x25A0 && c <= 0x27BF) || (c >= 0x2900 && c <= 0x297F) || (c >= 0x2B00 && c <= 0x2BFF) ||
+         (c >= 0x1F000 && c <= 0x1FAFF);
+}
 
 // Decodes the code point at `i` (advancing `i`); invalid bytes count as one
 // separator byte each.
@@ -53,6 +62,8 @@ Kind kind_of(char32_t c) {
   if (c == 0x2019 || c == 0x02BC || c == 0x2018) return Kind::kApostrophe;
   if (c == 0x2010 || c == 0x2011) return Kind::kHyphen;
   if (c == 0x2026) return Kind::kSentenceEnd;  // …
+  if (is_pictogram(c)) return Kind::kPictogram;
+  if ((c >= 0xFE00 && c <= 0xFE0F) || (c >= 0x20D0 && c <= 0x20FF)) return Kind::kSeparator;  // emoji selectors, keycaps
   if (c < 0xC0 || c == 0xD7 || c == 0xF7 || c == 0xFFFD) return Kind::kSeparator;  // Latin-1 punctuation, ×, ÷
   if (c >= 0x2000 && c <= 0x206F) return Kind::kSeparator;  // general punctuation, spaces
   if (c >= 0x3000 && c <= 0x303F) return Kind::kSeparator;
@@ -174,21 +185,58 @@ struct Match {
   Relation relation = Relation::kUnrelated;
 };
 
+// The tokens a sequence is compared on: words split at hyphens as well as
+// spaces ("pommes-de-terre" is pommes, de, terre), numbers in digits as their
+// words ("21" is vingt, et, un), elided particles left out.
+struct Token {
+  std::string text;
+  std::size_t word = 0;  // index into Prepared::checked (for the matched text)
+};
+
+void add_tokens(std::string_view text, std::size_t word, std::vector<Token>& out) {
+  for (auto& part : hyphen_parts(text)) {
+    if (!part.empty() && part[0] >= '0' && part[0] <= '9') {
+      if (const auto words = lexicon::spell_number(part)) {
+        for (std::size_t i = 0; i < words->size();) {
+          const std::size_t j = std::min(words->find_first_of(" -", i), words->size());
+          if (j > i) out.push_back({words->substr(i, j - i), word});
+          i = j + 1;
+        }
+        continue;
+      }
+    }
+    out.push_back({std::move(part), word});
+  }
+}
+
+std::vector<Token> tokens_of(const Prepared& p) {
+  std::vector<Token> out;
+  for (std::size_t i = 0; i < p.checked.size(); ++i) {
+    if (!p.checked[i].word->elided) add_tokens(p.checked[i].word->text, i, out);
+  }
+  return out;
+}
+
 class Target {
  public:
-  Target(const lexicon::Lexicon& lex, std::string_view text) : lex_(lex) {
+  // `reading`: how the target word is read (a trap as written on a list, the
+  // secret as the deck's noun).
+  Target(const lexicon::Lexicon& lex, std::string_view text, lexicon::Reading reading)
+      : lex_(lex), reading_(reading) {
     for (const auto& w : split_words(lex, text)) {
-      if (!w.elided) words_.push_back(w.text);
+      if (!w.elided) add_tokens(w.text, 0, tokens_);
     }
-    if (words_.size() == 1) single_ = lex.prepare(words_.front());
+    if (tokens_.size() == 1) single_ = lex.prepare(tokens_.front().text);
   }
-  bool empty() const { return words_.empty(); }
+  bool empty() const { return tokens_.empty(); }
 
   // The first match at checked word `i` (nullopt = none): a single-word
-  // target against each form of the word; a target of several words against
-  // the same words in sequence (each an inflection of its counterpart).
-  std::optional<Match> match_at(const Prepared& p, std::size_t i, std::string_view message) const {
-    if (words_.size() == 1) {
+  // target against each form of the word; a target of several words (spaces
+  // or hyphens) against the same words in sequence, whatever separates them,
+  // each an inflection of its counterpart.
+  std::optional<Match> match_at(const Prepared& p, std::size_t i, std::string_view message,
+                                const std::vector<Token>& tokens) const {
+    if (tokens_.size() == 1) {
       if (!single_) return std::nullopt;
       // The whole word first ("arc-en-ciel" is a compound of "ciel"), then
       // its parts.
@@ -196,30 +244,29 @@ class Target {
       for (const auto& form : p.checked[i].forms) {
         const auto other = lex_.prepare(form);
         if (!other) continue;
-        best = std::min(best, lex_.relate(*single_, *other));
+        best = std::min(best, lex_.relate(*single_, *other, reading_));
         if (&form == &p.checked[i].forms.front() && best != Relation::kUnrelated) break;
       }
       if (best == Relation::kUnrelated) return std::nullopt;
       return Match{i, p.checked[i].word->text, best};
     }
     if (p.checked[i].word->elided) return std::nullopt;
-    std::size_t j = i;
-    for (const auto& tw : words_) {
-      while (j < p.checked.size() && p.checked[j].word->elided) ++j;
-      if (j >= p.checked.size()) return std::nullopt;
-      if (key(tw) != key(p.checked[j].word->text) && lex_.relate(tw, p.checked[j].word->text) != Relation::kInflection) {
-        return std::nullopt;
-      }
-      ++j;
+    // Sequences start at the first token of a word.
+    auto t = std::find_if(tokens.begin(), tokens.end(), [&](const Token& tk) { return tk.word == i; });
+    if (t == tokens.end() || static_cast<std::size_t>(tokens.end() - t) < tokens_.size()) return std::nullopt;
+    for (const auto& tw : tokens_) {
+      if (key(tw.text) != key(t->text) && lex_.relate(tw.text, t->text) != Relation::kInflection) return std::nullopt;
+      ++t;
     }
     const auto* first = p.checked[i].word;
-    const auto* last = p.checked[j - 1].word;
+    const auto* last = p.checked[(t - 1)->word].word;
     return Match{i, std::string(message.substr(first->begin, last->end - first->begin)), Relation::kInflection};
   }
 
  private:
   const lexicon::Lexicon& lex_;
-  std::vector<std::string> words_;
+  lexicon::Reading reading_;
+  std::vector<Token> tokens_;
   std::optional<lexicon::Lexicon::Prepared> single_;
 };
 
@@ -228,13 +275,14 @@ std::vector<Fired> fired_traps(const lexicon::Lexicon& lex, std::span<const std:
                                std::string_view message) {
   std::vector<Target> targets;
   targets.reserve(traps.size());
-  for (const auto& t : traps) targets.emplace_back(lex, t);
+  for (const auto& t : traps) targets.emplace_back(lex, t, lexicon::Reading::kDominant);
+  const auto tokens = tokens_of(p);
   std::vector<bool> done(traps.size(), false);
   std::vector<Fired> out;
   for (std::size_t i = 0; i < p.checked.size(); ++i) {
     for (std::size_t t = 0; t < traps.size(); ++t) {
       if (done[t] || targets[t].empty()) continue;
-      if (auto m = targets[t].match_at(p, i, message)) {
+      if (auto m = targets[t].match_at(p, i, message, tokens)) {
         done[t] = true;
         out.push_back({traps[t], m->text, m->relation});
       }
@@ -405,7 +453,8 @@ ClueVerdict Referee::judge_clue(std::string_view secret, std::span<const std::st
   const auto p = prepare(lex_, clue, echo);
   v.fired = fired_traps(lex_, traps, p, clue);
 
-  const Target secret_word(lex_, secret);
+  const Target secret_word(lex_, secret, lexicon::Reading::kNoun);
+  const auto tokens = tokens_of(p);
   const int budget = word_budget(constraints);
   int said = 0;
   if (budget > 0) {
@@ -419,7 +468,7 @@ ClueVerdict Referee::judge_clue(std::string_view secret, std::span<const std::st
   for (std::size_t i = 0; i < p.checked.size(); ++i) {
     const auto& w = *p.checked[i].word;
     if (!secret_word.empty()) {
-      if (const auto m = secret_word.match_at(p, i, clue)) {
+      if (const auto m = secret_word.match_at(p, i, clue, tokens)) {
         add(w, "secret-family", m->text,
             m->relation == Relation::kInflection ? guillemets(m->text) + " : c’est le mot secret lui-même !"
                                                  : guillemets(m->text) + " est de la famille du mot secret.");
@@ -442,6 +491,14 @@ ClueVerdict Referee::judge_clue(std::string_view secret, std::span<const std::st
   }
   for (const auto* w : p.missing_echo) {
     add(*w, "echo", w->text, "Écho : " + guillemets(w->text) + " n’est pas suivi de l’écho de sa fin.");
+  }
+  // Clues are words said aloud: a pictogram is a gesture on a screen.
+  for (std::size_t i = 0; i < clue.size();) {
+    const auto at = i;
+    if (kind_of(next_code_point(clue, i)) != Kind::kPictogram) continue;
+    const std::string picto(clue.substr(at, i - at));
+    found.push_back({at, {"pictogram", picto, "Les indices se donnent avec des mots : " + guillemets(picto) +
+                                                  " n’en est pas un (pas d’émoji ni de symbole)."}});
   }
   std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   for (auto& f : found) v.violations.push_back(std::move(f.second));
@@ -467,9 +524,10 @@ GuessVerdict Referee::judge_guess(std::string_view secret, std::string_view gues
     }
   }
   const auto p = prepare(lex_, rest, false);
-  const Target secret_word(lex_, secret);
+  const Target secret_word(lex_, secret, lexicon::Reading::kNoun);
+  const auto tokens = tokens_of(p);
   for (std::size_t i = 0; i < p.checked.size() && !v.correct; ++i) {
-    if (const auto m = secret_word.match_at(p, i, rest)) {
+    if (const auto m = secret_word.match_at(p, i, rest, tokens)) {
       v.correct = m->relation == Relation::kInflection || m->relation == Relation::kCompound;
     }
   }

@@ -2,8 +2,9 @@
 //
 // Usage: lexicon-compile --dict grammalecte.tsv --thesaurus thes_fr.dat
 //          --common commonWords.json --wiki wikipedia.json --data DIR --out fr.lex
-// DIR holds derivation-rules.tsv, families.txt, not-related.tsv, suppletive.tsv,
-// solid-compound-heads.txt. Progress goes to stderr; the output file is written
+// DIR holds derivation-rules.tsv, families.txt, families-decks.txt,
+// not-related.tsv, suppletive.tsv, shortenings.tsv, solid-compound-heads.txt. With --links FILE it also writes every link that
+// merged two families (for review: scripts/family-path.py). Progress goes to stderr; the output file is written
 // atomically (temporary file, then rename).
 #include <algorithm>
 #include <bit>
@@ -34,6 +35,7 @@ namespace {
 
 struct Options {
   fs::path dict, thesaurus, common, wiki, data, out;
+  fs::path links;  // optional: every link that merged two families, for review
 };
 
 Options parse_args(int argc, char** argv) {
@@ -47,6 +49,7 @@ Options parse_args(int argc, char** argv) {
     else if (flag == "--wiki") o.wiki = value;
     else if (flag == "--data") o.data = value;
     else if (flag == "--out") o.out = value;
+    else if (flag == "--links") o.links = value;
     else fail("unknown flag " + flag);
   }
   if (o.dict.empty() || o.thesaurus.empty() || o.common.empty() || o.wiki.empty() || o.data.empty() ||
@@ -147,6 +150,8 @@ int run(const Options& opt) {
   Progress progress;
   const fs::path rules = opt.data / "derivation-rules.tsv";
   const fs::path families_txt = opt.data / "families.txt";
+  const fs::path families_decks = opt.data / "families-decks.txt";
+  const fs::path shortenings = opt.data / "shortenings.tsv";
   const fs::path not_related = opt.data / "not-related.tsv";
   const fs::path suppletive = opt.data / "suppletive.tsv";
   const fs::path heads = opt.data / "solid-compound-heads.txt";
@@ -222,9 +227,25 @@ int run(const Options& opt) {
     }
   }
 
+  // Frequency ranks (also tell which lemmas are attested words for the families).
+  progress.step("reading frequency lists");
+  const auto common_rank = read_ranked_list(opt.common);
+  const auto wiki_rank = read_ranked_list(opt.wiki);
+  for (uint32_t l = 0; l < lemma_text.size(); ++l) {
+    // Attested: the headword itself in the subtitles list, or among the first
+    // kAttestedWikiRank words of the Wikipedia list (further down it holds
+    // rare and technical words: viner, raviner).
+    constexpr uint32_t kAttestedWikiRank = 20000;
+    const std::string key = must_key(lemma_text[l]);
+    const auto wit = wiki_rank.find(key);
+    info[l].attested = common_rank.count(key) > 0 || (wit != wiki_rank.end() && wit->second <= kAttestedWikiRank);
+  }
+
   progress.step("building derivational families");
-  const FamilyResult fam =
-      build_families(info, lemma_by_key, feminine_by_key, {rules, families_txt, not_related, suppletive});
+  FamilyInputs family_inputs{rules, {families_txt}, not_related, suppletive, {}};
+  if (fs::exists(families_decks)) family_inputs.families.push_back(families_decks);
+  if (fs::exists(shortenings)) family_inputs.shortenings = shortenings;
+  const FamilyResult fam = build_families(info, lemma_by_key, feminine_by_key, family_inputs);
   {
     std::unordered_map<uint32_t, uint32_t> sizes;
     for (uint32_t l = 0; l < fam.family.size(); ++l) ++sizes[fam.family[l]];
@@ -235,10 +256,13 @@ int run(const Options& opt) {
                   std::to_string(multi) + " families with several lemmas");
   }
 
-  // Frequency ranks.
-  progress.step("reading frequency lists");
-  const auto common_rank = read_ranked_list(opt.common);
-  const auto wiki_rank = read_ranked_list(opt.wiki);
+  if (!opt.links.empty()) {
+    // One line per merge: DERIVED<TAB>BASE<TAB>WHY (scripts/family-path.py reads it).
+    std::ofstream links(opt.links, std::ios::trunc);
+    for (const FamilyLink& l : fam.links) links << lemma_text[l.a] << '\t' << lemma_text[l.b] << '\t' << l.why << '\n';
+    if (!links) fail("cannot write " + opt.links.string());
+  }
+
 
   // Emit groups, forms, analyses.
   progress.step("laying out " + std::to_string(groups.size()) + " match keys");
@@ -346,7 +370,8 @@ int run(const Options& opt) {
     lm.parts_begin = static_cast<uint32_t>(out_lemma_parts.size());
     lm.parts_count = static_cast<uint32_t>(lemma_parts[l].size());
     out_lemma_parts.insert(out_lemma_parts.end(), lemma_parts[l].begin(), lemma_parts[l].end());
-    lm.flags = info[l].common ? uint32_t{format::kFormCommon} : 0u;
+    lm.flags = (info[l].common ? uint32_t{format::kFormCommon} : 0u) |
+               (info[l].attested ? uint32_t{format::kLemmaAttested} : 0u);
   }
 
   // Hash index over groups.
@@ -416,7 +441,8 @@ int run(const Options& opt) {
   w.set(format::kSynWords, syn_words);
   w.set(format::kSynReverse, syn_reverse);
   const uint64_t digest =
-      digest_files({opt.dict, opt.thesaurus, opt.common, opt.wiki, rules, families_txt, not_related, suppletive, heads});
+      digest_files({opt.dict, opt.thesaurus, opt.common, opt.wiki, rules, families_txt, families_decks, not_related,
+                    suppletive, shortenings, heads});
   w.write(opt.out, digest);
   progress.step("wrote " + opt.out.string() + " (" + std::to_string(fs::file_size(opt.out) / 1024) + " KiB)");
   return 0;

@@ -12,9 +12,24 @@
 namespace logomachie::lexicon::compiler {
 namespace {
 
-class UnionFind {
+// Union-find over lemmas with two guards against one wrong link merging two
+// whole families: blocked pairs (a component carries the block-list tokens of
+// its members; +id and -id may never meet), and attested words (a component
+// knows whether it holds a word of the frequency lists).
+class FamilyForest {
  public:
-  explicit UnionFind(std::size_t n) : parent_(n) { std::iota(parent_.begin(), parent_.end(), 0u); }
+  enum Mode {
+    kAlways,         // suppletive forms and shortenings: inflections, never refused
+    kUnlessBlocked,  // curated lines and links between attested words
+    kNoBridge,       // links through a rare word: also refused when both sides hold attested words
+  };
+
+  explicit FamilyForest(std::size_t n) : parent_(n), attested_(n, false), tokens_(n) {
+    std::iota(parent_.begin(), parent_.end(), 0u);
+  }
+  void set_attested(uint32_t x, bool a) { attested_[x] = a; }
+  void forbid(uint32_t x, int32_t token) { tokens_[find(x)].push_back(token); }
+
   uint32_t find(uint32_t x) {
     while (parent_[x] != x) {
       parent_[x] = parent_[parent_[x]];
@@ -22,17 +37,35 @@ class UnionFind {
     }
     return x;
   }
-  bool unite(uint32_t a, uint32_t b) {
+
+  bool blocked(uint32_t a, uint32_t b) {
     a = find(a);
     b = find(b);
     if (a == b) return false;
+    for (const int32_t t : tokens_[a]) {
+      if (std::find(tokens_[b].begin(), tokens_[b].end(), -t) != tokens_[b].end()) return true;
+    }
+    return false;
+  }
+
+  bool unite(uint32_t a, uint32_t b, Mode mode) {
+    a = find(a);
+    b = find(b);
+    if (a == b) return false;
+    if (mode != kAlways && blocked(a, b)) return false;
+    if (mode == kNoBridge && attested_[a] && attested_[b]) return false;
     if (b < a) std::swap(a, b);
     parent_[b] = a;  // smallest index is the root: stable family ids
+    attested_[a] = attested_[a] || attested_[b];
+    tokens_[a].insert(tokens_[a].end(), tokens_[b].begin(), tokens_[b].end());
+    tokens_[b].clear();
     return true;
   }
 
  private:
   std::vector<uint32_t> parent_;
+  std::vector<bool> attested_;             // per root: holds an attested word
+  std::vector<std::vector<int32_t>> tokens_;  // per root: block-list tokens of its members
 };
 
 uint32_t parse_pos(const std::string& letters, const std::string& where) {
@@ -56,6 +89,7 @@ struct SuffixRule {
   uint32_t derived_pos;
   uint32_t base_pos;
   std::size_t min_stem;
+  std::string name;  // "rule 12: suffix ation er", for --links
 };
 
 // allonger = al + long + er; embellir = em + bell(e) + ir.
@@ -66,6 +100,7 @@ struct CircumfixRule {
   uint32_t derived_pos;
   uint32_t base_pos;
   std::size_t min_base;
+  std::string name;
 };
 
 struct PrefixRule {
@@ -73,6 +108,7 @@ struct PrefixRule {
   uint32_t derived_pos;
   uint32_t base_pos;
   std::size_t min_base;
+  std::string name;
 };
 
 std::string key_of(const std::string& s, const std::string& where) {
@@ -94,7 +130,7 @@ std::string light_key(const std::string& word) {
     const std::string_view two = std::string_view(f).substr(i, 2);
     if (std::string_view(f).substr(i, 3) == "’") { out += '\''; i += 3; }  // as in match keys
     else if (two == "é" && i + 2 == f.size()) { out += "é"; i += 2; }  // final é is a suffix of its own
-    else if (two == "é" || two == "è" || two == "ê" || two == "ë") { out += 'e'; i += 2; }
+    else if (two == "é" || two == "è" || two == "ë") { out += 'e'; i += 2; }
     else if (two == "ç") { out += 'c'; i += 2; }
     else if (two == "œ") { out += "oe"; i += 2; }
     else if (two == "æ") { out += "ae"; i += 2; }
@@ -109,40 +145,73 @@ FamilyResult build_families(const std::vector<LemmaInfo>& lemmas,
                             const FamilyInputs& inputs) {
   FamilyResult result;
   const auto n = static_cast<uint32_t>(lemmas.size());
-  UnionFind uf(n);
+  FamilyForest forest(n);
+  for (uint32_t l = 0; l < n; ++l) forest.set_attested(l, lemmas[l].attested);
 
   auto lemmas_with_key = [&](const std::string& key) -> const std::vector<uint32_t>* {
     const auto it = by_key.find(key);
     return it == by_key.end() ? nullptr : &it->second;
   };
 
-  // Block list: unordered pairs of lemma keys that must never be linked by a rule.
-  std::set<std::pair<std::string, std::string>> blocked;
-  for (const auto& row : read_table(inputs.not_related, false)) {
-    if (row.size() < 2) fail(inputs.not_related.string() + ": expected two words per line");
-    auto a = key_of(row[0], inputs.not_related.string());
-    auto b = key_of(row[1], inputs.not_related.string());
-    if (b < a) std::swap(a, b);
-    blocked.emplace(a, b);
+  // Block list: look-alike pairs that must never end up in one family, by
+  // whatever chain of links (porter/port must not meet through emporter).
+  {
+    int32_t id = 0;
+    for (const auto& row : read_table(inputs.not_related, false)) {
+      if (row.size() < 2) fail(inputs.not_related.string() + ": expected two words per line");
+      ++id;
+      for (int side = 0; side < 2; ++side) {
+        if (const auto* ls = lemmas_with_key(key_of(row[side], inputs.not_related.string()))) {
+          for (const uint32_t l : *ls) forest.forbid(l, side == 0 ? id : -id);
+        }
+      }
+    }
   }
-  auto is_blocked = [&](const std::string& x, const std::string& y) {
-    return x < y ? blocked.count({x, y}) > 0 : blocked.count({y, x}) > 0;
-  };
 
-  // Suppletive inflections: canonical lemma.
+  // Suppletive inflections and everyday shortenings: canonical lemma.
   result.canonical.resize(n);
   std::iota(result.canonical.begin(), result.canonical.end(), 0u);
-  for (const auto& row : read_table(inputs.suppletive, false)) {
-    if (row.size() != 2) fail(inputs.suppletive.string() + ": expected 'lemma canonical'");
-    const auto* from = lemmas_with_key(key_of(row[0], inputs.suppletive.string()));
-    const auto* to = lemmas_with_key(key_of(row[1], inputs.suppletive.string()));
-    if (from == nullptr || to == nullptr) {
-      std::cerr << "[lexicon] warning: suppletive pair not in dictionary: " << row[0] << " " << row[1] << "\n";
-      continue;
+  auto read_canonical = [&](const std::filesystem::path& path, const char* why) {
+    if (path.empty()) return;
+    for (const auto& row : read_table(path, false)) {
+      if (row.size() != 2) fail(path.string() + ": expected 'WORD CANONICAL'");
+      const auto* from = lemmas_with_key(key_of(row[0], path.string()));
+      const auto* to = lemmas_with_key(key_of(row[1], path.string()));
+      if (from == nullptr || to == nullptr) {
+        std::cerr << "[lexicon] warning: " << why << " pair not in dictionary: " << row[0] << " " << row[1] << "\n";
+        continue;
+      }
+      for (const uint32_t f : *from) {
+        if (f == to->front()) continue;
+        result.canonical[f] = to->front();
+        if (forest.unite(f, to->front(), FamilyForest::kAlways)) result.links.push_back({f, to->front(), why});
+      }
     }
-    for (const uint32_t f : *from) {
-      result.canonical[f] = to->front();
-      uf.unite(f, to->front());
+  };
+  read_canonical(inputs.suppletive, "suppletive");
+  read_canonical(inputs.shortenings, "shortening");
+
+  // Curated families first: they are reviewed, so rules join them rather than
+  // the other way round. Every listed lemma joins the first one found.
+  for (const auto& path : inputs.families) {
+    for (const auto& row : read_table(path, false)) {
+      std::vector<uint32_t> members;
+      for (const auto& w : row) {
+        if (const auto* ls = lemmas_with_key(key_of(w, path.string()))) {
+          for (const uint32_t l : *ls) {
+            if (lemmas[l].common) members.push_back(l);
+          }
+        }
+      }
+      for (std::size_t i = 1; i < members.size(); ++i) {
+        if (forest.unite(members[0], members[i], FamilyForest::kUnlessBlocked)) {
+          ++result.curated_links;
+          result.links.push_back({members[i], members[0], "curated " + path.filename().string()});
+        } else if (forest.blocked(members[0], members[i])) {
+          std::cerr << "[lexicon] warning: " << path.filename().string() << " joins a blocked pair ("
+                    << row.front() << ")\n";
+        }
+      }
     }
   }
 
@@ -155,27 +224,31 @@ FamilyResult build_families(const std::vector<LemmaInfo>& lemmas,
     for (const auto& row : read_table(inputs.rules, false)) {
       ++line;
       const std::string where = inputs.rules.string() + " rule " + std::to_string(line);
+      std::string name = "rule " + std::to_string(line) + ":";
+      for (const auto& cell : row) name += " " + cell;
       if (row[0] == "suffix" && (row.size() == 5 || row.size() == 6)) {
         suffixes.push_back({key_of(row[1], where), row[2] == "-" ? std::string() : key_of(row[2], where),
                             parse_pos(row[3], where), parse_pos(row[4], where),
-                            row.size() == 6 ? std::stoul(row[5]) : 3});
+                            row.size() == 6 ? std::stoul(row[5]) : 3, name});
       } else if (row[0] == "prefix" && (row.size() == 4 || row.size() == 5)) {
         prefixes.push_back({key_of(row[1], where), parse_pos(row[2], where), parse_pos(row[3], where),
-                            row.size() == 5 ? std::stoul(row[4]) : 4});
+                            row.size() == 5 ? std::stoul(row[4]) : 4, name});
       } else if (row[0] == "circumfix" && (row.size() == 6 || row.size() == 7)) {
         circumfixes.push_back({key_of(row[1], where), key_of(row[2], where),
                                row[3] == "-" ? std::string() : key_of(row[3], where), parse_pos(row[4], where),
-                               parse_pos(row[5], where), row.size() == 7 ? std::stoul(row[6]) : 3});
+                               parse_pos(row[5], where), row.size() == 7 ? std::stoul(row[6]) : 3, name});
       } else {
         fail(where + ": expected 'suffix DERIVED BASE DPOS BPOS [MIN_STEM]' or 'prefix P DPOS BPOS [MIN_BASE]'");
       }
     }
   }
 
-  auto link = [&](uint32_t derived, const std::string& base_key, uint32_t base_pos, bool allow_feminine) {
+  // Every candidate link a rule proposes, in rule order.
+  std::vector<FamilyLink> candidates;
+  auto propose = [&](uint32_t derived, const std::string& base_key, uint32_t base_pos, const std::string& why) {
     std::vector<uint32_t> bases;
     if (const auto* ls = lemmas_with_key(base_key)) bases = *ls;
-    if (allow_feminine && (base_pos & kAdjective) != 0) {
+    if ((base_pos & kAdjective) != 0) {
       // blanchir ← blanche ← blanc, even though "blanche" is also a noun lemma.
       if (const auto it = feminine_by_key.find(base_key); it != feminine_by_key.end()) {
         bases.insert(bases.end(), it->second.begin(), it->second.end());
@@ -183,14 +256,9 @@ FamilyResult build_families(const std::vector<LemmaInfo>& lemmas,
     }
     for (const uint32_t b : bases) {
       if (b == derived || !lemmas[b].common || (lemmas[b].pos & base_pos) == 0) continue;
-      if (is_blocked(lemmas[derived].key, lemmas[b].key)) {
-        ++result.blocked_links;
-        continue;
-      }
-      if (uf.unite(derived, b)) ++result.rule_links;
+      candidates.push_back({derived, b, why});
     }
   };
-
   for (uint32_t l = 0; l < n; ++l) {
     const LemmaInfo& info = lemmas[l];
     if (!info.common) continue;
@@ -199,12 +267,12 @@ FamilyResult build_families(const std::vector<LemmaInfo>& lemmas,
     for (const SuffixRule& r : suffixes) {
       if ((info.pos & r.derived_pos) == 0) continue;
       if (k.size() < r.derived_end.size() + r.min_stem || !k.ends_with(r.derived_end)) continue;
-      link(l, k.substr(0, k.size() - r.derived_end.size()) + r.base_end, r.base_pos, true);
+      propose(l, k.substr(0, k.size() - r.derived_end.size()) + r.base_end, r.base_pos, r.name);
     }
     for (const PrefixRule& r : prefixes) {
       if ((info.pos & r.derived_pos) == 0) continue;
       if (k.size() < r.prefix.size() + r.min_base || !k.starts_with(r.prefix)) continue;
-      link(l, k.substr(r.prefix.size()), r.base_pos, true);
+      propose(l, k.substr(r.prefix.size()), r.base_pos, r.name);
     }
     for (const CircumfixRule& r : circumfixes) {
       if ((info.pos & r.derived_pos) == 0) continue;
@@ -212,28 +280,31 @@ FamilyResult build_families(const std::vector<LemmaInfo>& lemmas,
           !k.ends_with(r.suffix)) {
         continue;
       }
-      link(l, k.substr(r.prefix.size(), k.size() - r.prefix.size() - r.suffix.size()) + r.base_end, r.base_pos,
-           true);
+      propose(l, k.substr(r.prefix.size(), k.size() - r.prefix.size() - r.suffix.size()) + r.base_end,
+              r.base_pos, r.name);
     }
   }
 
-  // Curated families: every listed lemma joins the first one found.
-  for (const auto& row : read_table(inputs.families, false)) {
-    std::vector<uint32_t> members;
-    for (const auto& w : row) {
-      if (const auto* ls = lemmas_with_key(key_of(w, inputs.families.string()))) {
-        for (const uint32_t l : *ls) {
-          if (lemmas[l].common) members.push_back(l);
-        }
+  // Links between two attested words first; then links through rare words,
+  // which may join a family but never bridge two families of attested words
+  // (vent … contreventer, venter, ventage … vente).
+  for (const int pass : {0, 1}) {
+    for (const FamilyLink& c : candidates) {
+      const bool both_attested = lemmas[c.a].attested && lemmas[c.b].attested;
+      if (both_attested != (pass == 0)) continue;
+      if (forest.blocked(c.a, c.b)) {
+        ++result.blocked_links;
+        continue;
       }
-    }
-    for (std::size_t i = 1; i < members.size(); ++i) {
-      if (uf.unite(members[0], members[i])) ++result.curated_links;
+      if (forest.unite(c.a, c.b, pass == 0 ? FamilyForest::kUnlessBlocked : FamilyForest::kNoBridge)) {
+        ++result.rule_links;
+        result.links.push_back(c);
+      }
     }
   }
 
   result.family.resize(n);
-  for (uint32_t l = 0; l < n; ++l) result.family[l] = uf.find(l);
+  for (uint32_t l = 0; l < n; ++l) result.family[l] = forest.find(l);
   return result;
 }
 

@@ -8,11 +8,15 @@
 //     linking a derived lemma to an existing base lemma of the right part of speech;
 //  2. curated families (data/lexicon/families.txt) for learned stems and
 //     alternations no rule can see (œil, oculaire; père, paternel);
-//  3. a block list (data/lexicon/not-related.tsv) of look-alike pairs that a rule
-//     would otherwise link (porter/port, verser/vers);
+//  3. a block list (data/lexicon/not-related.tsv) of look-alike pairs that must
+//     never share a family, whatever chain of links would join them
+//     (porter/port, verser/vers);
 //  4. suppletive inflections (data/lexicon/suppletive.tsv): lemmas Grammalecte
 //     files separately but that are inflections (yeux → œil).
-// Links are merged with union-find; a family is a connected component.
+// Links are merged with union-find; a family is a connected component. A link
+// through a rare word (not in the frequency lists) may join a family but never
+// bridges two families of attested words: chains of rare words were the main
+// source of wrong merges (vent, venter, ventage, vente).
 #pragma once
 
 #include <cstdint>
@@ -23,28 +27,37 @@
 
 namespace logomachie::lexicon::compiler {
 
-// The key derivation rules work on: lowercase, with é/è/ê/ë folded to e (but a
+// The key derivation rules work on: lowercase, with é/è/ë folded to e (but a
 // word-final é kept: piété is not piéter's stem + e), ç to
 // c and ligatures expanded (the alternations of French derivation: créer/création,
 // achever/achèvement, glace/glaçon), but other accents kept, because there they
-// tell words apart (mur/mûr, sur/sûr, mat/mât). Empty on invalid UTF-8.
+// tell words apart (mur/mûr, sur/sûr, mat/mât, rêver/re+ver). Empty on invalid UTF-8.
 std::string light_key(const std::string& word);
 
 struct LemmaInfo {
   std::string key;    // light_key of the lemma
   uint32_t pos = 0;   // union of PosSet bits of its common analyses
   bool common = false;
+  bool attested = false;  // the lemma itself is in the frequency lists (see build_families)
 };
 
 struct FamilyInputs {
   std::filesystem::path rules;        // derivation-rules.tsv
-  std::filesystem::path families;     // families.txt
+  std::vector<std::filesystem::path> families;  // families.txt, families-decks.txt
   std::filesystem::path not_related;  // not-related.tsv
   std::filesystem::path suppletive;   // suppletive.tsv
+  std::filesystem::path shortenings;  // shortenings.tsv (optional): clipped words, inflections of the long one
+};
+
+// One link that joined two lemmas, for review (`lexicon-compile --links`).
+struct FamilyLink {
+  uint32_t a = 0, b = 0;  // lemma indices (derived, base for rules)
+  std::string why;        // "rule 12: suffix ation er", "curated", "suppletive"…
 };
 
 struct FamilyResult {
   std::vector<uint32_t> family;     // per lemma: family id (a lemma index)
+  std::vector<FamilyLink> links;    // every link that merged two families, in order
   std::vector<uint32_t> canonical;  // per lemma: lemma that its forms inflect (itself mostly)
   std::size_t rule_links = 0;
   std::size_t curated_links = 0;

@@ -21,7 +21,7 @@
 namespace logomachie::lexicon::format {
 
 inline constexpr char kMagic[8] = {'L', 'O', 'G', 'O', 'L', 'E', 'X', '\0'};
-inline constexpr uint32_t kFormatVersion = 6;
+inline constexpr uint32_t kFormatVersion = 7;
 
 struct StrRef {
   uint32_t offset;  // into the strings section
@@ -76,6 +76,7 @@ static_assert(sizeof(Group) == 20);
 enum FormFlags : uint32_t {
   kFormCommon = 1u << 0,
   kFormProper = 1u << 1,
+  kLemmaAttested = 1u << 2,  // Lemma::flags only: the headword is in the frequency lists
 };
 
 struct Form {
@@ -100,7 +101,7 @@ struct Lemma {
   uint32_t parts_begin;  // into LemmaParts (solid compounds: portefeuille -> porte, feuille)
   uint32_t parts_count;
   uint32_t freq_rank;    // best rank among its forms; 0 = unranked
-  uint32_t flags;        // FormFlags of the lemma itself (common/proper)
+  uint32_t flags;        // FormFlags of the lemma itself (common/proper), kLemmaAttested
 };
 
 struct Tag {

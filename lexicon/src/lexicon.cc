@@ -16,6 +16,7 @@
 #include "format.h"
 #include "hash.h"
 #include "lexicon/normalize.h"
+#include "lexicon/numbers.h"
 
 namespace logomachie::lexicon {
 
@@ -100,6 +101,51 @@ struct Lexicon::Impl {
     return out;
   }
 
+  // The lemmas relate() compares for `key`: lemmas_of_key(), then
+  //  - readings of rare lemmas yield to readings of attested ones (a French
+  //    speaker reads "vente" as the sale, not the rare verb venter), unless
+  //    the other word is that lemma (`keep`: "venter" and "vente" are one verb), and
+  //  - the reading the caller asks for (see Reading in lexicon.h).
+  std::vector<uint32_t> readings(std::string_view key, std::string_view written, Reading reading,
+                                 const std::vector<uint32_t>& keep) const {
+    struct Read {
+      uint32_t lemma;
+      const format::Tag* tag;
+    };
+    std::vector<Read> reads;
+    const int64_t g = find_group(key);
+    if (g < 0) return {};
+    bool exact = false;
+    if (!written.empty()) {
+      for (const auto& f : forms_of_group(groups[g])) exact = exact || fold_case(str(f.text)) == written;
+    }
+    for (const auto& f : forms_of_group(groups[g])) {
+      if (exact && fold_case(str(f.text)) != written) continue;
+      for (const auto& a : analyses_of(f)) reads.push_back({a.lemma, &tags[a.tag]});
+    }
+    auto drop_if = [&](auto&& unwanted) {
+      // Never drops every reading.
+      const bool any_kept = std::any_of(reads.begin(), reads.end(), [&](const Read& r) { return !unwanted(r); });
+      if (any_kept) std::erase_if(reads, unwanted);
+    };
+    drop_if([&](const Read& r) {
+      return (lemmas[r.lemma].flags & format::kLemmaAttested) == 0 &&
+             std::find(keep.begin(), keep.end(), r.lemma) == keep.end();
+    });
+    if (reading == Reading::kNoun) drop_if([](const Read& r) { return (r.tag->pos & kNoun) == 0; });
+    if (reading != Reading::kEvery) {
+      const bool noun = std::any_of(reads.begin(), reads.end(), [](const Read& r) { return (r.tag->pos & kNoun) != 0; });
+      if (noun) {
+        drop_if([](const Read& r) { return (r.tag->pos & kVerb) != 0 && (r.tag->moods & kInfinitive) == 0; });
+      }
+    }
+    std::vector<uint32_t> out;
+    for (const Read& r : reads) out.push_back(r.lemma);
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+  }
+
   // True when every analysis of `key` is a grammatical word (de, la, d', à…):
   // such parts never make two compounds related.
   bool is_function_word(std::string_view key) const {
@@ -118,9 +164,9 @@ struct Lexicon::Impl {
   // Keys are match keys; `wb`/`wo` the same words case-folded with accents
   // (empty when unknown, e.g. for parts of compounds).
   Relation relate_simple(std::string_view kb, std::string_view ko, std::string_view wb = {},
-                         std::string_view wo = {}) const;
-  Relation relate_keys(std::string_view kb, std::string_view ko, std::string_view wb,
-                       std::string_view wo) const;
+                         std::string_view wo = {}, Reading reading = Reading::kEvery) const;
+  Relation relate_keys(std::string_view kb, std::string_view ko, std::string_view wb, std::string_view wo,
+                       Reading reading) const;
 };
 
 namespace {
@@ -156,10 +202,10 @@ bool intersects(const std::vector<uint32_t>& a, const std::vector<uint32_t>& b) 
 }  // namespace
 
 Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, std::string_view wb,
-                                      std::string_view wo) const {
+                                      std::string_view wo, Reading reading) const {
   if (kb == ko) return Relation::kInflection;
-  const std::vector<uint32_t> lb = lemmas_of_key(kb, wb);
-  const std::vector<uint32_t> lo = lemmas_of_key(ko, wo);
+  const std::vector<uint32_t> lb = readings(kb, wb, reading, lemmas_of_key(ko, wo));
+  const std::vector<uint32_t> lo = readings(ko, wo, Reading::kEvery, lemmas_of_key(kb, wb));
   if (lb.empty() || lo.empty()) {
     return looks_inflected(kb, ko) ? Relation::kInflection : Relation::kUnrelated;
   }
@@ -190,9 +236,26 @@ Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, 
 }
 
 Relation Lexicon::Impl::relate_keys(std::string_view kb, std::string_view ko, std::string_view wb,
-                                    std::string_view wo) const {
+                                    std::string_view wo, Reading reading) const {
   if (kb.empty() || ko.empty()) return Relation::kUnrelated;
-  Relation best = relate_simple(kb, ko, wb, wo);
+  // Numbers in digits are the words a player says ("7" is "sept").
+  std::string spelled_b, spelled_o;
+  if (kb[0] >= '0' && kb[0] <= '9') {
+    if (const auto words = spell_number(kb)) {
+      spelled_b = match_key(*words).value_or("");
+      kb = spelled_b;
+      wb = {};
+    }
+  }
+  if (ko[0] >= '0' && ko[0] <= '9') {
+    if (const auto words = spell_number(ko)) {
+      spelled_o = match_key(*words).value_or("");
+      ko = spelled_o;
+      wo = {};
+    }
+  }
+  if (kb.empty() || ko.empty()) return Relation::kUnrelated;
+  Relation best = relate_simple(kb, ko, wb, wo, reading);
   if (best == Relation::kInflection) return best;
 
   const auto parts_b = split_compound(kb);
@@ -209,7 +272,7 @@ Relation Lexicon::Impl::relate_keys(std::string_view kb, std::string_view ko, st
   if (parts_o.size() > 1 && parts_b.size() == 1) {
     // Other is a compound: a part that inflects base makes it a compound of base.
     for (const auto p : content(parts_o)) {
-      const Relation r = relate_simple(kb, p);
+      const Relation r = relate_simple(kb, p, wb, {}, reading);
       if (r == Relation::kInflection) return Relation::kCompound;
       if (r == Relation::kDerivative) best = closer(best, Relation::kDerivative);
     }
@@ -225,7 +288,7 @@ Relation Lexicon::Impl::relate_keys(std::string_view kb, std::string_view ko, st
     if (parts_b.size() == parts_o.size()) {
       bool all = true;
       for (std::size_t i = 0; i < parts_b.size() && all; ++i) {
-        all = relate_simple(parts_b[i], parts_o[i]) == Relation::kInflection;
+        all = parts_b[i] == parts_o[i] || relate_simple(parts_b[i], parts_o[i]) == Relation::kInflection;
       }
       if (all) return Relation::kInflection;
     }
@@ -494,11 +557,11 @@ std::vector<std::string_view> Lexicon::listed_by(std::string_view word) const {
   return out;
 }
 
-Relation Lexicon::relate(std::string_view base, std::string_view other) const {
+Relation Lexicon::relate(std::string_view base, std::string_view other, Reading reading) const {
   const auto pb = prepare(base);
   const auto po = prepare(other);
   if (!pb || !po) return Relation::kUnrelated;
-  return relate(*pb, *po);
+  return relate(*pb, *po, reading);
 }
 
 std::optional<Lexicon::Prepared> Lexicon::prepare(std::string_view word) const {
@@ -508,8 +571,8 @@ std::optional<Lexicon::Prepared> Lexicon::prepare(std::string_view word) const {
   return Prepared{std::move(*key), folded ? to_display(*folded).value_or("") : ""};
 }
 
-Relation Lexicon::relate(const Prepared& base, const Prepared& other) const {
-  return impl_->relate_keys(base.key, other.key, base.display, other.display);
+Relation Lexicon::relate(const Prepared& base, const Prepared& other, Reading reading) const {
+  return impl_->relate_keys(base.key, other.key, base.display, other.display, reading);
 }
 
 std::vector<std::string_view> Lexicon::family_of(std::string_view word) const {

@@ -187,9 +187,56 @@ TEST(Relate, SymmetricForInflectionAndDerivative) {
 }
 
 TEST(Relate, AmbiguousWordTakesClosestRelation) {
-  // "pomme" is a noun and a form of the verb "pommer".
+  // "suis" is a form of être and of suivre, both frequent: either relation counts.
+  EXPECT_EQ(french().relate("être", "suis"), Relation::kInflection);
+  EXPECT_EQ(french().relate("suivre", "suis"), Relation::kInflection);
   EXPECT_EQ(french().relate("pomme", "pommes"), Relation::kInflection);
-  EXPECT_EQ(french().relate("pommer", "pomme"), Relation::kInflection);
+}
+
+TEST(Relate, RareReadingsYieldToFrequentOnes) {
+  // "vente" is also a form of the rare verb venter (to blow), which venter's
+  // family would tie to "vent": nobody reads it so when the noun exists.
+  const Lexicon& lex = french();
+  EXPECT_EQ(lex.relate("vent", "vente"), Relation::kUnrelated);
+  EXPECT_EQ(lex.relate("vente", "vent"), Relation::kUnrelated);
+  // Said against the rare word itself, its forms are still its forms.
+  EXPECT_EQ(lex.relate("venter", "vente"), Relation::kInflection);
+  EXPECT_EQ(lex.relate("pommer", "pomme"), Relation::kInflection);
+}
+
+TEST(Relate, BaseReadAsAFrenchSpeakerReadsIt) {
+  const Lexicon& lex = french();
+  // Every reading: "été" is also être's participle, "aura" avoir's future.
+  EXPECT_EQ(lex.relate("été", "est"), Relation::kInflection);
+  // Dominant: a noun wins over conjugated forms of a verb.
+  EXPECT_EQ(lex.relate("été", "est", Reading::kDominant), Relation::kUnrelated);
+  EXPECT_EQ(lex.relate("bois", "boit", Reading::kDominant), Relation::kUnrelated);
+  EXPECT_EQ(lex.relate("bus", "boit", Reading::kDominant), Relation::kUnrelated);
+  EXPECT_EQ(lex.relate("aura", "a", Reading::kNoun), Relation::kUnrelated);
+  // …but an infinitive keeps its forms, and a noun its own family.
+  EXPECT_EQ(lex.relate("être", "été", Reading::kDominant), Relation::kInflection);
+  EXPECT_EQ(lex.relate("boire", "bois", Reading::kDominant), Relation::kInflection);
+  EXPECT_EQ(lex.relate("marche", "marcher", Reading::kDominant), Relation::kDerivative);
+  EXPECT_EQ(lex.relate("été", "étés", Reading::kNoun), Relation::kInflection);
+  // A word with no noun reading is read every way even when told it is a noun.
+  EXPECT_EQ(lex.relate("mangeait", "manger", Reading::kNoun), Relation::kInflection);
+}
+
+TEST(Relate, NumbersInDigitsAreTheirWords) {
+  const Lexicon& lex = french();
+  EXPECT_EQ(lex.relate("sept", "7"), Relation::kInflection);
+  EXPECT_EQ(lex.relate("7", "sept"), Relation::kInflection);
+  EXPECT_EQ(lex.relate("vingt et un", "21"), Relation::kInflection);
+  EXPECT_EQ(lex.relate("septième", "7e"), Relation::kInflection);
+  EXPECT_EQ(lex.relate("premier", "1er"), Relation::kInflection);
+  EXPECT_EQ(lex.relate("sept", "8"), Relation::kUnrelated);
+  EXPECT_EQ(lex.relate("cent", "007"), Relation::kUnrelated);
+}
+
+TEST(Relate, CompoundsWhateverTheSeparator) {
+  const Lexicon& lex = french();
+  EXPECT_EQ(lex.relate("pomme de terre", "pommes-de-terre"), Relation::kInflection);
+  EXPECT_EQ(lex.relate("arc-en-ciel", "arc en ciel"), Relation::kInflection);
 }
 
 TEST(Relate, UnknownWordsJudgedFromForm) {

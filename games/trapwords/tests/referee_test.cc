@@ -75,6 +75,51 @@ TEST(TrapWordsReferee, ElisionsAreSeparatedAndMultiWordTrapsFireOnTheSequence) {
   EXPECT_EQ(words[2].parts, (std::vector<std::string>{"arc", "en", "ciel"}));
 }
 
+TEST(TrapWordsReferee, TrapsAndSecretsAreReadAsAFrenchTableReadsThem) {
+  // A trap on a list is read by its dominant reading: "été" the season, "bois"
+  // wood, "bus" the vehicle; verbs said in a clue do not fire them.
+  EXPECT_TRUE(clue("soleil", {"été", "plage"}, "il est chaud et il était jaune").ok());
+  EXPECT_TRUE(clue("cheminée", {"bois", "feu"}, "on y boit un chocolat").ok());
+  EXPECT_TRUE(clue("ville", {"bus", "métro"}, "on boit un café en terrasse").ok());
+  // A trap that is the verb still fires on its forms.
+  EXPECT_EQ(fired(clue("soif", {"boire"}, "il boit de l'eau").fired),
+            (std::vector<std::string>{"boire:boit:inflection"}));
+  // Deck words are nouns: the secret "aura" does not forbid "a" (avoir).
+  EXPECT_TRUE(clue("aura", {}, "il a une lueur autour de lui").ok());
+  EXPECT_EQ(rules(clue("aura", {}, "des auras")), (std::vector<std::string>{"secret-family:auras"}));
+}
+
+TEST(TrapWordsReferee, LookAlikesOfATrapDoNotFire) {
+  EXPECT_TRUE(clue("magasin", {"vent"}, "une vente").ok());
+  EXPECT_TRUE(clue("sommeil", {"ver"}, "rêver la nuit, vérifier le réveil").ok());
+  EXPECT_TRUE(clue("bateau", {"port"}, "important").ok());
+  EXPECT_TRUE(clue("montagne", {"devin"}, "un ravin").ok());
+}
+
+TEST(TrapWordsReferee, NumbersInDigitsAndAnySeparatorFireTheTrap) {
+  EXPECT_EQ(fired(clue("nain", {"sept"}, "ils sont 7").fired), (std::vector<std::string>{"sept:7:inflection"}));
+  EXPECT_EQ(fired(clue("podium", {"premier"}, "le 1er arrivé").fired), (std::vector<std::string>{"premier:1er:inflection"}));
+  EXPECT_EQ(fired(clue("blackjack", {"vingt et un"}, "faire 21").fired),
+            (std::vector<std::string>{"vingt et un:21:inflection"}));
+  EXPECT_TRUE(clue("nain", {"sept"}, "ils sont 8").ok());
+  EXPECT_EQ(fired(clue("frite", {"pomme de terre"}, "des pommes-de-terre").fired),
+            (std::vector<std::string>{"pomme de terre:pommes-de-terre:inflection"}));
+  EXPECT_EQ(fired(clue("frite", {"pomme-de-terre"}, "une pomme de terre").fired),
+            (std::vector<std::string>{"pomme-de-terre:pomme de terre:inflection"}));
+  EXPECT_EQ(fired(clue("pluie", {"arc-en-ciel"}, "des arcs en ciel").fired),
+            (std::vector<std::string>{"arc-en-ciel:arcs en ciel:inflection"}));
+}
+
+TEST(TrapWordsReferee, PictogramsAreNotWords) {
+  // The rulebook wants clues made of words, not gestures: an emoji is invalid.
+  auto v = clue("cheval", {"galop"}, "un animal 🐎 rapide");
+  EXPECT_EQ(rules(v), (std::vector<std::string>{"pictogram:🐎"}));
+  EXPECT_TRUE(v.fired.empty());
+  EXPECT_EQ(rules(clue("amour", {}, "❤️")), (std::vector<std::string>{"pictogram:❤"}));
+  // Letters of other scripts, accents and punctuation are not pictograms.
+  EXPECT_TRUE(clue("cheval", {}, "un équidé, très rapide !").ok());
+}
+
 TEST(TrapWordsReferee, TheSecretWordItsFamilyAndProperNounsAreViolations) {
   auto v = clue("cheval", {}, "des chevaux, un pas chevalin");
   EXPECT_EQ(rules(v), (std::vector<std::string>{"secret-family:chevaux", "secret-family:chevalin"}));

@@ -113,6 +113,20 @@ enum class Relation : uint8_t {
   kUnrelated,   // everything else, including look-alikes (chat/château)
 };
 
+// How relate() reads its base word (the reference: a secret, a trap, a used
+// password). The other word (what a player said) is always read every way the
+// dictionary allows, except that readings of rare lemmas yield to readings of
+// words in the frequency lists ("vente" is not the rare verb venter).
+enum class Reading : uint8_t {
+  kEvery,     // every reading (tools; relate is then symmetric for inflection and derivative)
+  kDominant,  // as a French speaker reads the word written alone on a list: a noun
+              // reading wins over conjugated and participle forms of a verb ("été" is
+              // the season, "bois" is wood, "aura" the halo); infinitives, adjectives
+              // and nouns keep every reading
+  kNoun,      // the caller knows it is a noun (deck words): only its noun readings
+              // when it has any, else as kDominant
+};
+
 // "inflection", "compound", "derivative" or "unrelated".
 std::string_view to_string(Relation r) noexcept;
 
@@ -189,9 +203,11 @@ class Lexicon {
   std::vector<SynonymSense> synonyms(std::string_view word) const;
   std::vector<std::string_view> listed_by(std::string_view word) const;
 
-  // How `other` relates to `base` (see Relation). Symmetric for inflection and
-  // derivative. Unknown words are judged from their form. Never throws.
-  Relation relate(std::string_view base, std::string_view other) const;
+  // How `other` relates to `base` (see Relation), `base` read as `reading`
+  // says. With Reading::kEvery, symmetric for inflection and derivative.
+  // Unknown words are judged from their form; numbers in digits are read as
+  // the number words ("7" is "sept", "7e" is "septième"). Never throws.
+  Relation relate(std::string_view base, std::string_view other, Reading reading = Reading::kEvery) const;
 
   // relate() for many pairs: a word normalised once (its match key and
   // display form), then compared without normalising again. Same answers as
@@ -201,7 +217,7 @@ class Lexicon {
     std::string display;
   };
   std::optional<Prepared> prepare(std::string_view word) const;
-  Relation relate(const Prepared& base, const Prepared& other) const;
+  Relation relate(const Prepared& base, const Prepared& other, Reading reading = Reading::kEvery) const;
 
   // Lemmas in the same derivational family as `word` (its own lemmas included),
   // sorted; for tools and hints.

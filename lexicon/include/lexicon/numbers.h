@@ -1,0 +1,23 @@
+// Numbers written in digits, read as the French words a player would say.
+//
+// Clues are spoken words: "7" is said « sept », "21e" « vingt et unième ». The
+// referees compare those words with traps and secrets, so a number typed in
+// digits is the same word as the number written out (docs/lexicon.md).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace logomachie::lexicon {
+
+// The French words for a cardinal ("7" → "sept", "21" → "vingt et un",
+// "80" → "quatre-vingts", "1000" → "mille", "2024" → "deux mille vingt-quatre")
+// or an ordinal ("1er"/"1re"/"1ère" → "premier"/"première", "2nd"/"2nde" →
+// "second"/"seconde", "3e"/"3ème"/"3eme"/"3ieme" → "troisième"), traditional
+// spelling (hyphens below one hundred, "et" without). Digits only, no sign,
+// no spaces, at most 9 digits; nullopt for anything else, and for a leading
+// zero other than "0" itself.
+std::optional<std::string> spell_number(std::string_view digits);
+
+}  // namespace logomachie::lexicon

@@ -1,0 +1,58 @@
+#include "lexicon/numbers.h"
+
+#include <gtest/gtest.h>
+
+namespace logomachie::lexicon {
+namespace {
+
+std::string spell(std::string_view s) { return spell_number(s).value_or("<none>"); }
+
+TEST(SpellNumber, Cardinals) {
+  EXPECT_EQ(spell("0"), "zéro");
+  EXPECT_EQ(spell("7"), "sept");
+  EXPECT_EQ(spell("17"), "dix-sept");
+  EXPECT_EQ(spell("21"), "vingt et un");
+  EXPECT_EQ(spell("22"), "vingt-deux");
+  EXPECT_EQ(spell("71"), "soixante et onze");
+  EXPECT_EQ(spell("77"), "soixante-dix-sept");
+  EXPECT_EQ(spell("80"), "quatre-vingts");
+  EXPECT_EQ(spell("81"), "quatre-vingt-un");
+  EXPECT_EQ(spell("91"), "quatre-vingt-onze");
+  EXPECT_EQ(spell("100"), "cent");
+  EXPECT_EQ(spell("101"), "cent un");
+  EXPECT_EQ(spell("200"), "deux cents");
+  EXPECT_EQ(spell("280"), "deux cent quatre-vingts");
+  EXPECT_EQ(spell("1000"), "mille");
+  EXPECT_EQ(spell("2024"), "deux mille vingt-quatre");
+  EXPECT_EQ(spell("80000"), "quatre-vingt mille");
+  EXPECT_EQ(spell("200000"), "deux cent mille");
+  EXPECT_EQ(spell("1000000"), "un million");
+  EXPECT_EQ(spell("3000001"), "trois millions un");
+}
+
+TEST(SpellNumber, Ordinals) {
+  EXPECT_EQ(spell("1er"), "premier");
+  EXPECT_EQ(spell("1re"), "première");
+  EXPECT_EQ(spell("1ère"), "première");
+  EXPECT_EQ(spell("2nd"), "second");
+  EXPECT_EQ(spell("2e"), "deuxième");
+  EXPECT_EQ(spell("4ème"), "quatrième");
+  EXPECT_EQ(spell("5e"), "cinquième");
+  EXPECT_EQ(spell("9eme"), "neuvième");
+  EXPECT_EQ(spell("21e"), "vingt et unième");
+  EXPECT_EQ(spell("80e"), "quatre-vingtième");
+  EXPECT_EQ(spell("1000E"), "millième");
+}
+
+TEST(SpellNumber, NotANumber) {
+  EXPECT_EQ(spell(""), "<none>");
+  EXPECT_EQ(spell("abc"), "<none>");
+  EXPECT_EQ(spell("007"), "<none>");
+  EXPECT_EQ(spell("1234567890"), "<none>");
+  EXPECT_EQ(spell("7x"), "<none>");
+  EXPECT_EQ(spell("0e"), "<none>");
+  EXPECT_EQ(spell("-3"), "<none>");
+}
+
+}  // namespace
+}  // namespace logomachie::lexicon
