@@ -157,13 +157,18 @@ bool MotPourMotGame::is_example(const Category& c, std::string_view letters) con
   return std::find(c.keys.begin(), c.keys.end(), letters) != c.keys.end();
 }
 
-bool MotPourMotGame::spelling_known(const Category& c, std::string_view word) const {
-  if (lexicon_.contains(word, lexicon::Accept::kProper)) return true;
-  // The card's own answers (foreign words, names the dictionary lacks),
-  // with case and accents folded as the dictionary does.
+MotPourMotGame::Spelling MotPourMotGame::check_spelling(const Category& c, std::string_view word) const {
+  if (lexicon_.spelled_as_written(word, lexicon::Accept::kProper)) return Spelling::kCorrect;
+  // The card's own answers (foreign words, names the dictionary lacks), on
+  // the same terms.
   const auto key = lexicon::match_key(word);
-  return key && std::any_of(c.answers.begin(), c.answers.end(),
-                            [&](const std::string& a) { return lexicon::match_key(a) == key; });
+  bool known = key && lexicon_.contains(word, lexicon::Accept::kProper);
+  for (const auto& a : c.answers) {
+    if (!key || lexicon::match_key(a) != key) continue;
+    if (lexicon::accents_agree(word, a)) return Spelling::kCorrect;
+    known = true;
+  }
+  return known ? Spelling::kWrongAccent : Spelling::kUnknown;
 }
 
 namespace {
@@ -501,9 +506,16 @@ ApplyResult MotPourMotState::apply(const Action& action) {
         events.push_back(JsonObject{{"type", "challenged"}, {"kind", kind}, {"player", p}});
         if (kind == "category") {
           start_vote(next, "category", action.at, events);
-        } else if (game_.spelling_known(category(), played.word)) {
+        } else if (const auto spelling = game_.check_spelling(category(), played.word);
+                   spelling == MotPourMotGame::Spelling::kCorrect) {
           events.push_back(JsonObject{{"type", "spelling_checked"}, {"correct", true}});
           end_turn(next, *this, "stood", true, action.at, events);
+        } else if (spelling == MotPourMotGame::Spelling::kWrongAccent) {
+          // The word is known but the accent written is not its own
+          // ("élèphant"): a misspelling, as a dictionary would say.
+          events.push_back(JsonObject{{"type", "spelling_checked"}, {"correct", false}});
+          revert(next);
+          end_turn(next, *this, "reverted", false, action.at, events);
         } else {
           // The dictionary does not know it: a proper noun or a foreign word it
           // lacks, or a misspelling. The players decide.

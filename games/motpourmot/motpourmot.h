@@ -83,9 +83,16 @@ class MotPourMotGame final : public Game {
   bool is_example(const Category& c, std::string_view letters) const;
   // The cards listing `letters` among their answers (indexes into categories()).
   const std::vector<uint32_t>& cards_listing(std::string_view letters) const;
-  // Whether the dictionary knows the word (common words and proper nouns,
-  // accents folded: "elephant" is "éléphant") or the card lists it.
-  bool spelling_known(const Category& c, std::string_view word) const;
+  // The spelling check (README, "Spelling check"): the dictionary (common
+  // words and proper nouns) or the card's own answers know the word, written
+  // with its accents or without them (a keyboard's "elephant" is éléphant);
+  // a wrong or extra accent on a word they know is a misspelling
+  // ("élèphant"); a word neither knows is for the players to judge.
+  enum class Spelling { kCorrect, kWrongAccent, kUnknown };
+  Spelling check_spelling(const Category& c, std::string_view word) const;
+  bool spelling_known(const Category& c, std::string_view word) const {
+    return check_spelling(c, word) == Spelling::kCorrect;
+  }
 
  private:
   GameInfo info_;

@@ -513,7 +513,7 @@ std::optional<Error> TrapWordsState::check_trap(int team, std::string_view word)
     if (key(t) == k) return Error{"duplicate_trap", guillemets(w) + " est déjà sur votre liste."};
   }
   const auto& secret = d_.secret[static_cast<std::size_t>(1 - team)];
-  if (game_.lexicon().relate(secret, w) != lexicon::Relation::kUnrelated || key(secret) == k) {
+  if (game_.lexicon().relate(secret, w, lexicon::Reading::kNoun) != lexicon::Relation::kUnrelated || key(secret) == k) {
     return Error{"secret_family", guillemets(w) + " est de la famille du mot secret : c’est déjà interdit, choisissez un autre piège."};
   }
   return std::nullopt;

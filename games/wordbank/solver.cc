@@ -119,14 +119,14 @@ bool Solver::excluded(std::string_view display, const PreparedWords& used) const
   const auto word = lexicon_.prepare(display);
   if (!word) return false;
   for (const auto& u : used) {
-    if (lexicon_.relate(u, *word) != lexicon::Relation::kUnrelated) return true;
+    if (lexicon_.relate(u, *word, lexicon::Reading::kDominant) != lexicon::Relation::kUnrelated) return true;
   }
   return false;
 }
 
 bool Solver::excluded(std::string_view display, std::span<const std::string> used) const {
   for (const auto& u : used) {
-    if (lexicon_.relate(u, display) != lexicon::Relation::kUnrelated) return true;
+    if (lexicon_.relate(u, display, lexicon::Reading::kDominant) != lexicon::Relation::kUnrelated) return true;
   }
   return false;
 }

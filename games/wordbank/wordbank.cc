@@ -259,7 +259,7 @@ ApplyResult WordBankState::apply(const Action& action) {
               reason = "already_used";
             } else if (lexicon::match_key(u) == lexicon::match_key(word)) {
               reason = "same_spelling";  // mur after mûr: accents are ignored
-            } else if (lex.relate(u, word) != lexicon::Relation::kUnrelated) {
+            } else if (lex.relate(u, word, lexicon::Reading::kDominant) != lexicon::Relation::kUnrelated) {
               reason = "same_family";
             } else {
               continue;

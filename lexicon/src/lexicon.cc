@@ -15,6 +15,7 @@
 
 #include "format.h"
 #include "hash.h"
+#include "utf8.h"
 #include "lexicon/normalize.h"
 #include "lexicon/numbers.h"
 
@@ -106,8 +107,10 @@ struct Lexicon::Impl {
   //    speaker reads "vente" as the sale, not the rare verb venter), unless
   //    the other word is that lemma (`keep`: "venter" and "vente" are one verb), and
   //  - the reading the caller asks for (see Reading in lexicon.h).
+  //  `keep_all`: `keep` also survives the reading asked for (the other word's
+  //  readings that the base has: "bois" against "boire").
   std::vector<uint32_t> readings(std::string_view key, std::string_view written, Reading reading,
-                                 const std::vector<uint32_t>& keep) const {
+                                 const std::vector<uint32_t>& keep, bool keep_all = false) const {
     struct Read {
       uint32_t lemma;
       const format::Tag* tag;
@@ -136,7 +139,10 @@ struct Lexicon::Impl {
     if (reading != Reading::kEvery) {
       const bool noun = std::any_of(reads.begin(), reads.end(), [](const Read& r) { return (r.tag->pos & kNoun) != 0; });
       if (noun) {
-        drop_if([](const Read& r) { return (r.tag->pos & kVerb) != 0 && (r.tag->moods & kInfinitive) == 0; });
+        drop_if([&](const Read& r) {
+          return (r.tag->pos & kVerb) != 0 && (r.tag->moods & kInfinitive) == 0 &&
+                 !(keep_all && std::find(keep.begin(), keep.end(), r.lemma) != keep.end());
+        });
       }
     }
     std::vector<uint32_t> out;
@@ -205,7 +211,12 @@ Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, 
                                       std::string_view wo, Reading reading) const {
   if (kb == ko) return Relation::kInflection;
   const std::vector<uint32_t> lb = readings(kb, wb, reading, lemmas_of_key(ko, wo));
-  const std::vector<uint32_t> lo = readings(ko, wo, Reading::kEvery, lemmas_of_key(kb, wb));
+  // The other word (what a player said) is read every way when the base is,
+  // else as dominant too, except for the readings the base itself has: "bois"
+  // said against the trap "boire" is still boire's, but "content" said against
+  // "conte" is not the verb conter.
+  const std::vector<uint32_t> lo =
+      readings(ko, wo, reading == Reading::kEvery ? Reading::kEvery : Reading::kDominant, lemmas_of_key(kb, wb), true);
   if (lb.empty() || lo.empty()) {
     return looks_inflected(kb, ko) ? Relation::kInflection : Relation::kUnrelated;
   }
@@ -214,24 +225,23 @@ Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, 
   for (const uint32_t l : lo) { canon_o.push_back(lemmas[l].canonical); fam_o.push_back(lemmas[l].family); }
   if (intersects(canon_b, canon_o)) return Relation::kInflection;
   if (intersects(fam_b, fam_o)) return Relation::kDerivative;
-  // Solid compounds (portefeuille = porte + feuille): a part against the whole.
-  auto part_matches = [&](const std::vector<uint32_t>& compound_lemmas, const std::vector<uint32_t>& canon,
-                          const std::vector<uint32_t>& fam) {
+  // Solid compounds (portefeuille = porte + feuille): a part, or an inflection
+  // of it, against the whole. Parts are read as they are meant inside the
+  // compound (dominant: the "vis" of tournevis is the screw, not voir or
+  // vivre), and only the part itself counts, not its family (portefeuille is
+  // not of porter's family).
+  auto part_matches = [&](const std::vector<uint32_t>& compound_lemmas, const std::vector<uint32_t>& canon) {
     for (const uint32_t l : compound_lemmas) {
       const auto& lm = lemmas[l];
       for (uint32_t p = lm.parts_begin; p < lm.parts_begin + lm.parts_count; ++p) {
-        for (const auto& f : forms_of_group(groups[lemma_parts[p]])) {
-          for (const auto& a : analyses_of(f)) {
-            const auto& pl = lemmas[a.lemma];
-            if (std::find(canon.begin(), canon.end(), pl.canonical) != canon.end()) return true;
-            if (std::find(fam.begin(), fam.end(), pl.family) != fam.end()) return true;
-          }
+        for (const uint32_t pl : readings(str(groups[lemma_parts[p]].key), {}, Reading::kDominant, {})) {
+          if (std::find(canon.begin(), canon.end(), lemmas[pl].canonical) != canon.end()) return true;
         }
       }
     }
     return false;
   };
-  if (part_matches(lo, canon_b, fam_b) || part_matches(lb, canon_o, fam_o)) return Relation::kDerivative;
+  if (part_matches(lo, canon_b) || part_matches(lb, canon_o)) return Relation::kDerivative;
   return Relation::kUnrelated;
 }
 
@@ -279,7 +289,7 @@ Relation Lexicon::Impl::relate_keys(std::string_view kb, std::string_view ko, st
   } else if (parts_b.size() > 1 && parts_o.size() == 1) {
     // Base is a compound: one of its parts said alone is a derivative of it.
     for (const auto p : content(parts_b)) {
-      const Relation r = relate_simple(p, ko);
+      const Relation r = relate_simple(p, ko, {}, wo, reading == Reading::kEvery ? reading : Reading::kDominant);
       if (r == Relation::kInflection || r == Relation::kDerivative) best = closer(best, Relation::kDerivative);
     }
   } else if (parts_b.size() > 1 && parts_o.size() > 1) {
@@ -398,6 +408,20 @@ bool Lexicon::contains(std::string_view word, Accept accept) const {
   const uint32_t flags = impl_->groups[g].flags;
   if (flags & format::kGroupHasCommon) return true;
   return accept == Accept::kProper && (flags & format::kGroupHasProper) != 0;
+}
+
+bool Lexicon::spelled_as_written(std::string_view word, Accept accept) const {
+  if (!contains(word, accept)) return false;
+  const auto typed = to_display(word);
+  if (!typed) return false;
+  const auto key = match_key(word);
+  const int64_t g = impl_->find_group(*key);
+  const uint32_t wanted = accept == Accept::kProper ? (format::kFormCommon | format::kFormProper) : format::kFormCommon;
+  for (const auto& f : impl_->forms_of_group(impl_->groups[g])) {
+    if ((f.flags & wanted) == 0) continue;
+    if (accents_agree(*typed, impl_->str(f.text))) return true;
+  }
+  return false;
 }
 
 void Lexicon::contains_batch(std::span<const std::string_view> words, std::span<uint8_t> out,

@@ -270,4 +270,35 @@ std::optional<std::string> fold_case(std::string_view text) {
   return out;
 }
 
+bool accents_agree(std::string_view typed_text, std::string_view form_text) {
+  const auto typed_folded = fold_case(typed_text);
+  const auto form_folded = fold_case(form_text);
+  if (!typed_folded || !form_folded) return false;
+  const auto typed_nfc = to_display(*typed_folded);
+  const auto form_nfc = to_display(*form_folded);
+  if (!typed_nfc || !form_nfc) return false;
+  const std::string_view typed = *typed_nfc, form = *form_nfc;
+  std::size_t i = 0, j = 0;
+  while (i < typed.size() && j < form.size()) {
+    const std::size_t ti = i, fj = j;
+    const char32_t t = utf8::decode(typed, i);
+    const char32_t f = utf8::decode(form, j);
+    if (t == f) continue;
+    if ((f == U'œ' || f == U'æ') && t == (f == U'œ' ? U'o' : U'a') && i < typed.size() &&
+        typed[i] == 'e') {
+      ++i;  // "oe" typed for œ, "ae" for æ
+      continue;
+    }
+    const auto kt = match_key(typed.substr(ti, i - ti));
+    const auto kf = match_key(form.substr(fj, j - fj));
+    if (!kt || !kf || *kt != *kf) return false;
+    // Same letter once accents are folded: fine when the player typed none
+    // (or an apostrophe/hyphen variant), a misspelling when they typed another.
+    const bool plain = t < 0x80 || *kt == "'" || *kt == "-";
+    if (!plain) return false;
+  }
+  return i == typed.size() && j == form.size();
+}
+
+
 }  // namespace logomachie::lexicon

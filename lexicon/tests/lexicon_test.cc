@@ -49,6 +49,25 @@ TEST(Contains, WordPolicyExclusions) {
   EXPECT_FALSE(lex.contains("anglo"));    // fragment (:Zp)
 }
 
+TEST(SpelledAsWritten, MissingAccentsAreFineWrongOnesAreNot) {
+  const Lexicon& lex = french();
+  EXPECT_TRUE(lex.spelled_as_written("éléphant"));
+  EXPECT_TRUE(lex.spelled_as_written("elephant"));   // a keyboard without accents
+  EXPECT_TRUE(lex.spelled_as_written("ÉLÉPHANT"));
+  EXPECT_TRUE(lex.spelled_as_written("Elephant"));
+  EXPECT_FALSE(lex.spelled_as_written("élèphant"));  // a wrong accent
+  EXPECT_FALSE(lex.spelled_as_written("éléphânt"));  // an extra one
+  EXPECT_TRUE(lex.spelled_as_written("pêcher"));
+  EXPECT_TRUE(lex.spelled_as_written("pécher"));
+  EXPECT_TRUE(lex.spelled_as_written("pecher"));
+  EXPECT_FALSE(lex.spelled_as_written("pècher"));
+  EXPECT_TRUE(lex.spelled_as_written("oeil"));       // œ typed as two letters
+  EXPECT_TRUE(lex.spelled_as_written("aujourd'hui"));
+  EXPECT_TRUE(lex.spelled_as_written("aujourd’hui"));
+  EXPECT_FALSE(lex.spelled_as_written("xqzwv"));
+  EXPECT_TRUE(lex.spelled_as_written("Gandalf", Accept::kProper) == lex.contains("Gandalf", Accept::kProper));
+}
+
 TEST(Contains, BadInputIsNotAWord) {
   const Lexicon& lex = french();
   EXPECT_FALSE(lex.contains(""));

@@ -177,6 +177,26 @@ TEST(MotPourMotChallenge, CorrectSpellingCostsTheChallengersTheirTurn) {
   EXPECT_EQ(data(*s).last_turn.as_object().at("result"), "stood");
 }
 
+TEST(MotPourMotChallenge, AWrongAccentIsAMisspellingAMissingOneIsNot) {
+  // A keyboard without accents is fine ("elephant", above); an accent that is
+  // not the word's own is a misspelling the dictionary can tell: undone, no vote.
+  auto s = mpm().new_state(setup(2, 1));
+  const auto before = data(*s).position;
+  must_apply(*s, 1, word("élèphant"), 0);
+  must_apply(*s, 0, {{"type", "challenge"}, {"kind", "spelling"}});
+  EXPECT_EQ(data(*s).phase, Phase::kPlay);
+  EXPECT_EQ(data(*s).position, before);
+  EXPECT_EQ(data(*s).team, 0);  // team B lost its turn
+  EXPECT_EQ(data(*s).last_turn.as_object().at("result"), "reverted");
+  const auto& game = mpm();
+  const auto& c = *game.find_category(game.categories().front().id);
+  EXPECT_EQ(game.check_spelling(c, "éléphant"), MotPourMotGame::Spelling::kCorrect);
+  EXPECT_EQ(game.check_spelling(c, "ELEPHANT"), MotPourMotGame::Spelling::kCorrect);
+  EXPECT_EQ(game.check_spelling(c, "éléphânt"), MotPourMotGame::Spelling::kWrongAccent);
+  EXPECT_EQ(game.check_spelling(c, "pécher"), MotPourMotGame::Spelling::kCorrect);
+  EXPECT_EQ(game.check_spelling(c, "zorglubette"), MotPourMotGame::Spelling::kUnknown);
+}
+
 TEST(MotPourMotChallenge, ASpellingUpheldByVoteCostsTheChallengersTheirTurn) {
   // A name the dictionary does not know: the players vote, and keep it.
   auto s = mpm().new_state(setup(2, 0));

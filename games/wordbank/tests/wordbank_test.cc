@@ -5,6 +5,7 @@
 
 #include "games/core/tests/test_support.h"
 #include "games/wordbank/wordbank.h"
+#include "lexicon/normalize.h"
 
 namespace logomachie::games::wordbank {
 namespace {
@@ -206,6 +207,41 @@ TEST(WordBankPassword, UsedWordsAndTheirFamiliesAreRefused) {
   EXPECT_EQ(r.events[0].as_object().at("reason"), "same_family");
   must_apply(*st, 0, password("porte", {0, 2, 3}));  // unrelated: accepted
   EXPECT_EQ(data(*st).used, (std::vector<std::string>{"protéger", "porte"}));
+}
+
+TEST(WordBankPassword, FamiliesWithChangedStemsShareABase) {
+  // "Même base" covers learned stems (protéger/protecteur, diriger/direction),
+  // and look-alikes are not one base (vent/vente, été/être).
+  struct Case {
+    std::string_view used, word;
+    bool refused;
+  };
+  for (const Case& c : {Case{"protéger", "protecteur", true}, Case{"protéger", "protectrice", true},
+                        Case{"diriger", "direction", true}, Case{"diriger", "directeur", true},
+                        Case{"décrire", "description", true}, Case{"inscrire", "inscription", true},
+                        Case{"électeur", "élection", true}, Case{"vent", "vente", false},
+                        Case{"été", "être", false}, Case{"ver", "vérifier", false}}) {
+    games::Setup s;
+    s.players = 2;
+    // A circle spelling the start of the used word: the first three letters.
+    const auto key = lexicon::match_key(c.used).value();
+    JsonArray circle;
+    for (int i = 0; i < 3; ++i) {
+      circle.push_back(JsonObject{{"letter", std::string(1, static_cast<char>(key[i] - 'a' + 'A'))}, {"spaces", 5}});
+    }
+    s.fixed["circle"] = circle;
+    s.fixed["first_player"] = 0;
+    auto st = wb().new_state(s);
+    must_apply(*st, 0, password(c.used, {0, 1, 2}));
+    ASSERT_EQ(data(*st).used.size(), 1u) << c.used;
+    const auto r = must_apply(*st, 1, password(c.word, {0, 1, 2}));
+    const auto& e = r.events[0].as_object();
+    if (c.refused) {
+      EXPECT_EQ(e.at("reason"), "same_family") << c.used << " / " << c.word;
+    } else {
+      EXPECT_FALSE(e.contains("reason") && e.at("reason") == "same_family") << c.used << " / " << c.word;
+    }
+  }
 }
 
 TEST(WordBankPassword, AccentsDoNotMakeANewPassword) {

@@ -174,6 +174,14 @@ class Lexicon {
   // True when `word`, folded for case and accents, equals a word accepted by `accept`.
   bool contains(std::string_view word, Accept accept = Accept::kCommon) const;
 
+  // contains(), and the accents the player wrote agree with a dictionary
+  // spelling of the word: a missing accent is a keyboard's, not a mistake
+  // ("elephant" for éléphant, "ou" for où), but a wrong or extra accent is a
+  // misspelling ("élèphant", "éléphânt"). Case, apostrophe and hyphen variants
+  // and œ/æ typed as two letters never count. For the spelling checks of the
+  // games (Mot pour Mot's "orthographe normative").
+  bool spelled_as_written(std::string_view word, Accept accept = Accept::kCommon) const;
+
   // contains() for many words at once: out[i] = contains(words[i], accept).
   // Same answers, several times the throughput on large inputs, because the
   // memory look-ups of a batch overlap (software prefetching). Requires

@@ -49,4 +49,11 @@ std::optional<std::string> to_display(std::string_view text);
 // Lowercase (full case folding) of `text` keeping accents, NFC; nullopt for invalid UTF-8.
 std::optional<std::string> fold_case(std::string_view text);
 
+// True when `typed` may be a way of writing `form` with accents left out:
+// same letters once case and accents are folded, and every accented letter
+// typed is the form's own ("elephant" and "éléphant" for éléphant, not
+// "élèphant"). Apostrophe and hyphen variants, and œ/æ typed as two letters,
+// are fine. False on invalid UTF-8.
+bool accents_agree(std::string_view typed, std::string_view form);
+
 }  // namespace logomachie::lexicon
