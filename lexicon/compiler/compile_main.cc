@@ -160,15 +160,15 @@ int run(const Options& opt) {
   std::vector<DictEntry> entries = read_dictionary(opt.dict);
   if (fs::exists(shortenings)) {
     // Clippings the dictionary lacks ("anniv", "aprèm") become known forms
-    // with a tag of our own (";C": not common words), so that relate() can
+    // with a tag of our own (";Logo-clip": not common words), so that relate() can
     // read them as their long word (build_families maps them).
     std::set<std::string> known;
     for (const DictEntry& e : entries) known.insert(e.form);
     std::size_t added = 0;
     for (const auto& row : read_table(shortenings, false)) {
       if (row.size() != 2 || known.count(row[0]) > 0) continue;
-      entries.push_back({row[0], row[0], ":N;C"});
-      if (!row[0].ends_with("s") && !row[0].ends_with("x")) entries.push_back({row[0] + "s", row[0], ":N;C"});
+      entries.push_back({row[0], row[0], ":N;Logo-clip"});
+      if (!row[0].ends_with("s") && !row[0].ends_with("x")) entries.push_back({row[0] + "s", row[0], ":N;Logo-clip"});
       ++added;
     }
     progress.step("added " + std::to_string(added) + " clippings from " + shortenings.filename().string());

@@ -76,6 +76,7 @@ uint32_t parse_pos(const std::string& letters, const std::string& where) {
       case 'A': pos |= kAdjective; break;
       case 'V': pos |= kVerb; break;
       case 'W': pos |= kAdverb; break;
+      case 'B': pos |= kNumber; break;
       case '*': pos |= kNoun | kAdjective | kVerb | kAdverb; break;
       default: fail(where + ": unknown part of speech letter '" + std::string(1, c) + "'");
     }

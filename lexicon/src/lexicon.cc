@@ -152,6 +152,17 @@ struct Lexicon::Impl {
     return out;
   }
 
+  // True when `written` (case-folded, accents kept) is exactly one of the
+  // dictionary forms with match key `key`.
+  bool is_form(std::string_view key, std::string_view written) const {
+    const int64_t g = find_group(key);
+    if (g < 0) return false;
+    for (const auto& f : forms_of_group(groups[g])) {
+      if (fold_case(str(f.text)) == written) return true;
+    }
+    return false;
+  }
+
   // True when every analysis of `key` is a grammatical word (de, la, d', à…):
   // such parts never make two compounds related.
   bool is_function_word(std::string_view key) const {
@@ -209,14 +220,21 @@ bool intersects(const std::vector<uint32_t>& a, const std::vector<uint32_t>& b) 
 
 Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, std::string_view wb,
                                       std::string_view wo, Reading reading) const {
-  if (kb == ko) return Relation::kInflection;
+  if (kb == ko) {
+    // Same letters once accents are folded: the same word typed with or
+    // without its accents (élève/eleve), unless both were written with
+    // accents that make them two different dictionary words (mûr/mur,
+    // forêt/foret, marche/marché): then their readings decide.
+    if (wb.empty() || wo.empty() || wb == wo || !is_form(kb, wb) || !is_form(ko, wo)) return Relation::kInflection;
+  }
   const std::vector<uint32_t> lb = readings(kb, wb, reading, lemmas_of_key(ko, wo));
   // The other word (what a player said) is read every way when the base is,
   // else as dominant too, except for the readings the base itself has: "bois"
   // said against the trap "boire" is still boire's, but "content" said against
   // "conte" is not the verb conter.
-  const std::vector<uint32_t> lo =
-      readings(ko, wo, reading == Reading::kEvery ? Reading::kEvery : Reading::kDominant, lemmas_of_key(kb, wb), true);
+  const std::vector<uint32_t> lo = reading == Reading::kEvery
+                                       ? readings(ko, wo, Reading::kEvery, lemmas_of_key(kb, wb))
+                                       : readings(ko, wo, Reading::kDominant, lb, true);
   if (lb.empty() || lo.empty()) {
     return looks_inflected(kb, ko) ? Relation::kInflection : Relation::kUnrelated;
   }
@@ -241,7 +259,10 @@ Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, 
     }
     return false;
   };
-  if (part_matches(lo, canon_b) || part_matches(lb, canon_o)) return Relation::kDerivative;
+  // The other word holds the base (pluie/parapluie): a compound, as
+  // cheval/cheval-vapeur; the base holds the other word: a derivative.
+  if (part_matches(lo, canon_b)) return Relation::kCompound;
+  if (part_matches(lb, canon_o)) return Relation::kDerivative;
   return Relation::kUnrelated;
 }
 

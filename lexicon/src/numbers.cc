@@ -48,7 +48,9 @@ std::string cardinal(uint64_t n) {
   if (n == 0) return "zéro";
   std::string out;
   auto add = [&](const std::string& s) { out += (out.empty() ? "" : " ") + s; };
-  const auto millions = static_cast<unsigned>(n / 1000000);
+  const auto billions = static_cast<unsigned>(n / 1000000000);
+  if (billions > 0) add(below_thousand(billions, false) + (billions == 1 ? " milliard" : " milliards"));
+  const auto millions = static_cast<unsigned>(n / 1000000 % 1000);
   const auto thousands = static_cast<unsigned>(n / 1000 % 1000);
   const auto rest = static_cast<unsigned>(n % 1000);
   if (millions > 0) add(below_thousand(millions, false) + (millions == 1 ? " million" : " millions"));
@@ -64,7 +66,7 @@ std::string ordinal_of(const std::string& words) {
   std::string last = cut == std::string::npos ? words : words.substr(cut + 1);
   if (last == "cinq") last = "cinqu";
   else if (last == "neuf") last = "neuv";
-  else if (last == "cents" || last == "vingts" || last == "millions") last.pop_back();
+  else if (last == "cents" || last == "vingts" || last == "millions" || last == "milliards") last.pop_back();
   if (!last.empty() && last.back() == 'e') last.pop_back();
   return head + last + "ième";
 }
@@ -82,12 +84,27 @@ bool ieq(std::string_view a, std::string_view b) {
 }  // namespace
 
 std::optional<std::string> spell_number(std::string_view s) {
-  std::size_t digits = 0;
-  while (digits < s.size() && s[digits] >= '0' && s[digits] <= '9') ++digits;
-  if (digits == 0 || digits > 9 || (s[0] == '0' && digits > 1)) return std::nullopt;
+  // Digits, optionally in groups of three separated by a space ("1 000").
+  std::size_t end = 0, digits = 0, group = 0;
+  bool grouped = false;
   uint64_t n = 0;
-  for (std::size_t i = 0; i < digits; ++i) n = n * 10 + static_cast<uint64_t>(s[i] - '0');
-  const std::string_view suffix = s.substr(digits);
+  while (end < s.size()) {
+    if (s[end] >= '0' && s[end] <= '9') {
+      n = n * 10 + static_cast<uint64_t>(s[end] - '0');
+      ++digits;
+      ++group;
+      ++end;
+    } else if (s[end] == ' ' && digits > 0 && end + 1 < s.size() && s[end + 1] >= '0' && s[end + 1] <= '9' &&
+               (grouped ? group == 3 : group <= 3)) {
+      grouped = true;
+      group = 0;
+      ++end;
+    } else {
+      break;
+    }
+  }
+  if (digits == 0 || digits > 12 || (grouped && group != 3) || (s[0] == '0' && digits > 1)) return std::nullopt;
+  const std::string_view suffix = s.substr(end);
   if (suffix.empty()) return cardinal(n);
   if (n == 1) {
     if (ieq(suffix, "er")) return "premier";

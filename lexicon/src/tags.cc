@@ -50,10 +50,10 @@ format::Tag decode_tag(std::string_view raw) {
     if (tok.empty()) continue;
     if (kind == ';') {
       if (tok == "S") { tag.pos |= kSymbol; excluded = true; }
-      // Ours (lexicon-compile): a familiar clipping from data/lexicon/shortenings.tsv
+      // ";Logo-clip" is ours (lexicon-compile): a familiar clipping from data/lexicon/shortenings.tsv
       // that the dictionary lacks ("anniv"): known, related to its long word,
       // but not a dictionary word for the letter games.
-      if (tok == "C") excluded = true;
+      if (tok == "Logo-clip") excluded = true;
       continue;
     }
     if (kind == '#') {

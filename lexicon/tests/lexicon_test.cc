@@ -191,7 +191,12 @@ TEST(Relate, SpecificationExamples) {
   EXPECT_EQ(lex.relate("protéger", "protection"), Relation::kDerivative);
   EXPECT_EQ(lex.relate("cheval", "chevalier"), Relation::kDerivative);
   EXPECT_EQ(lex.relate("cheval-vapeur", "cheval"), Relation::kDerivative);
-  EXPECT_EQ(lex.relate("porte", "portefeuille"), Relation::kDerivative);
+  // A solid compound holds its parts as a hyphenated one does.
+  EXPECT_EQ(lex.relate("feuille", "portefeuille"), Relation::kCompound);
+  EXPECT_EQ(lex.relate("pluie", "parapluie"), Relation::kCompound);
+  EXPECT_EQ(lex.relate("portefeuille", "feuille"), Relation::kDerivative);
+  // …read as meant inside it: the porte of portefeuille is the noun, not porter.
+  EXPECT_EQ(lex.relate("portefeuille", "porter", Reading::kDominant), Relation::kUnrelated);
   EXPECT_EQ(lex.relate("chat", "château"), Relation::kUnrelated);
   EXPECT_EQ(lex.relate("mer", "merci"), Relation::kUnrelated);
   EXPECT_EQ(lex.relate("lion", "million"), Relation::kUnrelated);

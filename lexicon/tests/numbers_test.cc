@@ -28,6 +28,9 @@ TEST(SpellNumber, Cardinals) {
   EXPECT_EQ(spell("200000"), "deux cent mille");
   EXPECT_EQ(spell("1000000"), "un million");
   EXPECT_EQ(spell("3000001"), "trois millions un");
+  EXPECT_EQ(spell("1 000"), "mille");
+  EXPECT_EQ(spell("2 500 000"), "deux millions cinq cent mille");
+  EXPECT_EQ(spell("1000000000"), "un milliard");
 }
 
 TEST(SpellNumber, Ordinals) {
@@ -48,7 +51,9 @@ TEST(SpellNumber, NotANumber) {
   EXPECT_EQ(spell(""), "<none>");
   EXPECT_EQ(spell("abc"), "<none>");
   EXPECT_EQ(spell("007"), "<none>");
-  EXPECT_EQ(spell("1234567890"), "<none>");
+  EXPECT_EQ(spell("1234567890123"), "<none>");
+  EXPECT_EQ(spell("1 00"), "<none>");
+  EXPECT_EQ(spell("10 0000"), "<none>");
   EXPECT_EQ(spell("7x"), "<none>");
   EXPECT_EQ(spell("0e"), "<none>");
   EXPECT_EQ(spell("-3"), "<none>");

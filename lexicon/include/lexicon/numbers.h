@@ -16,8 +16,9 @@ namespace logomachie::lexicon {
 // or an ordinal ("1er"/"1re"/"1ère" → "premier"/"première", "2nd"/"2nde" →
 // "second"/"seconde", "3e"/"3ème"/"3eme"/"3ieme" → "troisième"), traditional
 // spelling (hyphens below one hundred, "et" without). Digits only, no sign,
-// no spaces, at most 9 digits; nullopt for anything else, and for a leading
-// zero other than "0" itself.
+// optionally grouped by three with spaces ("1 000 000"), at most 12 digits
+// (milliards); nullopt for anything else, and for a leading zero other than
+// "0" itself.
 std::optional<std::string> spell_number(std::string_view digits);
 
 }  // namespace logomachie::lexicon
