@@ -150,7 +150,6 @@ int run(const Options& opt) {
   Progress progress;
   const fs::path rules = opt.data / "derivation-rules.tsv";
   const fs::path families_txt = opt.data / "families.txt";
-  const fs::path families_decks = opt.data / "families-decks.txt";
   const fs::path shortenings = opt.data / "shortenings.tsv";
   const fs::path not_related = opt.data / "not-related.tsv";
   const fs::path suppletive = opt.data / "suppletive.tsv";
@@ -257,8 +256,16 @@ int run(const Options& opt) {
   }
 
   progress.step("building derivational families");
+  // families.txt first, then every other families-*.txt (families-decks.txt,
+  // families-frequent.txt…) in name order.
   FamilyInputs family_inputs{rules, {families_txt}, not_related, suppletive, {}};
-  if (fs::exists(families_decks)) family_inputs.families.push_back(families_decks);
+  std::vector<fs::path> more_families;
+  for (const auto& entry : fs::directory_iterator(opt.data)) {
+    const auto name = entry.path().filename().string();
+    if (name.starts_with("families-") && name.ends_with(".txt")) more_families.push_back(entry.path());
+  }
+  std::sort(more_families.begin(), more_families.end());
+  family_inputs.families.insert(family_inputs.families.end(), more_families.begin(), more_families.end());
   if (fs::exists(shortenings)) family_inputs.shortenings = shortenings;
   const FamilyResult fam = build_families(info, lemma_by_key, feminine_by_key, family_inputs);
   {
@@ -456,8 +463,8 @@ int run(const Options& opt) {
   w.set(format::kSynWords, syn_words);
   w.set(format::kSynReverse, syn_reverse);
   const uint64_t digest =
-      digest_files({opt.dict, opt.thesaurus, opt.common, opt.wiki, rules, families_txt, families_decks, not_related,
-                    suppletive, shortenings, heads});
+      digest_files({opt.dict, opt.thesaurus, opt.common, opt.wiki, rules, families_txt, not_related, suppletive,
+                    shortenings, heads});
   w.write(opt.out, digest);
   progress.step("wrote " + opt.out.string() + " (" + std::to_string(fs::file_size(opt.out) / 1024) + " KiB)");
   return 0;

@@ -152,15 +152,50 @@ struct Lexicon::Impl {
     return out;
   }
 
-  // True when `written` (case-folded, accents kept) is exactly one of the
-  // dictionary forms with match key `key`.
-  bool is_form(std::string_view key, std::string_view written) const {
+  // The parts of speech and genders of the common-word form spelt exactly
+  // `written` (case-folded, accents kept) among those with key `key`; 0 when
+  // it is not one ("Pres", a title abbreviation, does not count).
+  uint64_t exact_signature(std::string_view key, std::string_view written) const {
+    uint64_t sig = 0;
     const int64_t g = find_group(key);
-    if (g < 0) return false;
+    if (g < 0) return 0;
     for (const auto& f : forms_of_group(groups[g])) {
-      if (fold_case(str(f.text)) == written) return true;
+      if ((f.flags & format::kFormCommon) == 0 || fold_case(str(f.text)) != written) continue;
+      for (const auto& a : analyses_of(f)) {
+        const auto& t = tags[a.tag];
+        if (!t.common) continue;
+        sig |= (t.pos & (kNoun | kAdjective | kVerb | kAdverb | kGrammatical | kInterjection | kNumber)) |
+               (uint64_t{1} << (32 + t.gender));
+      }
+    }
+    return sig;
+  }
+
+  // True when `written` is a thesaurus headword as spelt (accents kept).
+  bool is_headword(std::string_view key, std::string_view written) const {
+    auto it = std::lower_bound(syn_entries.begin(), syn_entries.end(), key,
+                               [&](const format::SynEntry& e, std::string_view k) { return str(e.key) < k; });
+    for (; it != syn_entries.end() && str(it->key) == key; ++it) {
+      if (fold_case(str(it->headword)) == written) return true;
     }
     return false;
+  }
+
+  // Two spellings with the same key (`a`, `b`: case-folded, accents kept)
+  // are two words, not one typed with or without accents, when both are
+  // dictionary forms and either both are thesaurus headwords (mur/mûr,
+  // côte/cote, tâche/tache) or they share no part of speech or gender
+  // (pâle/pale, maïs/mais, forêt/foret). The 1990 spellings (ile, gout,
+  // piqure) are neither: they stay the word they respell.
+  bool distinct_spellings(std::string_view key, std::string_view a, std::string_view b) const {
+    const uint64_t sa = exact_signature(key, a), sb = exact_signature(key, b);
+    if (sa == 0 || sb == 0) return false;
+    if (is_headword(key, a) && is_headword(key, b)) return true;
+    const uint64_t pos_mask = 0xFFFFFFFFu, gender_mask = ~pos_mask;
+    const bool nouns_only = (sa & pos_mask) == kNoun && (sb & pos_mask) == kNoun;
+    return (sa & sb & pos_mask) == 0 ||
+           (nouns_only && (sa & gender_mask & ~(uint64_t{1} << 32)) != 0 &&
+            (sb & gender_mask & ~(uint64_t{1} << 32)) != 0 && (sa & sb & gender_mask) == 0);
   }
 
   // True when every analysis of `key` is a grammatical word (de, la, d', à…):
@@ -225,7 +260,7 @@ Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, 
     // without its accents (élève/eleve), unless both were written with
     // accents that make them two different dictionary words (mûr/mur,
     // forêt/foret, marche/marché): then their readings decide.
-    if (wb.empty() || wo.empty() || wb == wo || !is_form(kb, wb) || !is_form(ko, wo)) return Relation::kInflection;
+    if (wb.empty() || wo.empty() || wb == wo || !distinct_spellings(kb, wb, wo)) return Relation::kInflection;
   }
   const std::vector<uint32_t> lb = readings(kb, wb, reading, lemmas_of_key(ko, wo));
   // The other word (what a player said) is read every way when the base is,
