@@ -13,7 +13,8 @@
 #     re-running the exact commands of build.ninja into temporary files;
 #  5. runs the Google Benchmark micro-benchmarks (build/release/bench/lexicon_bench);
 #  6. prints a Markdown summary and writes it to build/bench/summary.md;
-#  7. runs the game solvers' benchmark (bench/solver_bench) into build/bench/solvers.md.
+#  7. runs the game solvers' benchmark (bench/solver_bench) into build/bench/solvers.md,
+#     and the TrapWords referee's (bench/referee_bench) into build/bench/referee.md.
 #
 # Environment: HUNSPELL_AFF / HUNSPELL_DIC override the Hunspell dictionary;
 # BENCH_SKIP_BUILD_STEPS=1 skips step 4 (the slowest, about a minute).
@@ -300,6 +301,8 @@ log "summary written to ${summary#"$root"/}"
 
 # --- 7. game solvers (issue 3) ------------------------------------------------------------
 log "building and running solver_bench (Word Bank and Lettralettre solvers vs a naive scan)"
-cmake --build --preset release --target solver_bench bot_arena
+cmake --build --preset release --target solver_bench bot_arena referee_bench
 "$build_dir/bench/solver_bench" 3000 40 | tee "$out_dir/solvers.md"
+log "running referee_bench (TrapWords referee over the labelled clues)"
+"$build_dir/bench/referee_bench" 20 | tee "$out_dir/referee.md"
 log "solver summary written to ${out_dir#"$root"/}/solvers.md (bot win rates: docs/bots.md)"

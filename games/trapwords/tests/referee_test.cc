@@ -110,6 +110,18 @@ TEST(TrapWordsReferee, NumbersInDigitsAndAnySeparatorFireTheTrap) {
             (std::vector<std::string>{"arc-en-ciel:arcs en ciel:inflection"}));
 }
 
+TEST(TrapWordsReferee, EverydayClippingsAreTheirLongWord) {
+  // Clippings are spoken words (not the rulebook's forbidden abbreviations),
+  // and the same word as the long one: they fire it, and it fires on them.
+  EXPECT_EQ(fired(clue("clavier", {"ordinateur"}, "on tape sur son ordi").fired),
+            (std::vector<std::string>{"ordinateur:ordi:inflection"}));
+  EXPECT_EQ(fired(clue("canapé", {"télé"}, "devant la télévision").fired),
+            (std::vector<std::string>{"télé:télévision:inflection"}));
+  EXPECT_EQ(fired(clue("gâteau", {"anniversaire"}, "pour ton anniv").fired),
+            (std::vector<std::string>{"anniversaire:anniv:inflection"}));
+  EXPECT_TRUE(clue("clavier", {"ordinateur"}, "un téléphone").ok());
+}
+
 TEST(TrapWordsReferee, PictogramsAreNotWords) {
   // The rulebook wants clues made of words, not gestures: an emoji is invalid.
   auto v = clue("cheval", {"galop"}, "un animal 🐎 rapide");
