@@ -131,10 +131,6 @@ struct Lexicon::Impl {
       const bool any_kept = std::any_of(reads.begin(), reads.end(), [&](const Read& r) { return !unwanted(r); });
       if (any_kept) std::erase_if(reads, unwanted);
     };
-    drop_if([&](const Read& r) {
-      return (lemmas[r.lemma].flags & format::kLemmaAttested) == 0 &&
-             std::find(keep.begin(), keep.end(), r.lemma) == keep.end();
-    });
     if (reading == Reading::kNoun) drop_if([](const Read& r) { return (r.tag->pos & kNoun) == 0; });
     if (reading != Reading::kEvery) {
       const bool noun = std::any_of(reads.begin(), reads.end(), [](const Read& r) { return (r.tag->pos & kNoun) != 0; });
@@ -145,6 +141,11 @@ struct Lexicon::Impl {
         });
       }
     }
+    // After the reading asked for (a deck noun stays a noun even when rare).
+    drop_if([&](const Read& r) {
+      return (lemmas[r.lemma].flags & format::kLemmaAttested) == 0 &&
+             std::find(keep.begin(), keep.end(), r.lemma) == keep.end();
+    });
     std::vector<uint32_t> out;
     for (const Read& r : reads) out.push_back(r.lemma);
     std::sort(out.begin(), out.end());
@@ -277,7 +278,6 @@ Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, 
   for (const uint32_t l : lb) { canon_b.push_back(lemmas[l].canonical); fam_b.push_back(lemmas[l].family); }
   for (const uint32_t l : lo) { canon_o.push_back(lemmas[l].canonical); fam_o.push_back(lemmas[l].family); }
   if (intersects(canon_b, canon_o)) return Relation::kInflection;
-  if (intersects(fam_b, fam_o)) return Relation::kDerivative;
   // Solid compounds (portefeuille = porte + feuille): a part, or an inflection
   // of it, against the whole. Parts are read as they are meant inside the
   // compound (dominant: the "vis" of tournevis is the screw, not voir or
@@ -297,6 +297,7 @@ Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, 
   // The other word holds the base (pluie/parapluie): a compound, as
   // cheval/cheval-vapeur; the base holds the other word: a derivative.
   if (part_matches(lo, canon_b)) return Relation::kCompound;
+  if (intersects(fam_b, fam_o)) return Relation::kDerivative;
   if (part_matches(lb, canon_o)) return Relation::kDerivative;
   return Relation::kUnrelated;
 }
