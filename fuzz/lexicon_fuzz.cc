@@ -7,6 +7,7 @@
 
 #include "lexicon/lexicon.h"
 #include "lexicon/normalize.h"
+#include "lexicon/numbers.h"
 
 using namespace logomachie::lexicon;
 
@@ -37,6 +38,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   (void)lex.analyses(input);
   (void)lex.frequency_rank(input);
   (void)lex.words_with_prefix(input, 5);
+  (void)lex.spelled_as_written(input, Accept::kProper);
+  (void)logomachie::lexicon::spell_number(input);
   const auto tab = input.find('\t');
   if (tab != std::string_view::npos) {
     const auto a = input.substr(0, tab);
@@ -45,6 +48,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
     const Relation r2 = lex.relate(b, a);
     // inflection and derivative are symmetric
     if ((r1 == Relation::kInflection) != (r2 == Relation::kInflection)) std::abort();
+    // The readings the referees ask for, and the accent judgement.
+    (void)lex.relate(a, b, Reading::kDominant);
+    (void)lex.relate(a, b, Reading::kNoun);
+    (void)logomachie::lexicon::accents_agree(a, b);
   }
   return 0;
 }
