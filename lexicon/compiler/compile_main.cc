@@ -214,6 +214,7 @@ int run(const Options& opt) {
   std::vector<LemmaInfo> info(lemma_text.size());
   std::unordered_map<std::string, std::vector<uint32_t>> lemma_by_key;
   for (uint32_t l = 0; l < lemma_text.size(); ++l) {
+    info[l].text = lemma_text[l];
     info[l].key = light_key(lemma_text[l]);
     lemma_by_key[info[l].key].push_back(l);
   }
@@ -345,6 +346,15 @@ int run(const Options& opt) {
   for (const auto& row : read_table(heads, false)) {
     for (const auto& h : row) head_keys.push_back(light_key(h));
   }
+  // A compound whose head or rest is blocked against it in not-related.tsv
+  // is a look-alike, not a compound (entreprise is not entre + prise).
+  std::set<std::pair<std::string, std::string>> blocked_parts;
+  for (const auto& row : read_table(not_related, false)) {
+    if (row.size() >= 2) {
+      blocked_parts.emplace(light_key(row[0]), light_key(row[1]));
+      blocked_parts.emplace(light_key(row[1]), light_key(row[0]));
+    }
+  }
   std::vector<std::vector<uint32_t>> lemma_parts(lemma_text.size());
   std::size_t solid = 0;
   for (uint32_t l = 0; l < lemma_text.size(); ++l) {
@@ -357,6 +367,7 @@ int run(const Options& opt) {
       const std::size_t min_rest = head.size() >= 5 ? 3 : 4;
       if (k.size() < head.size() + min_rest || !k.starts_with(head)) continue;
       const std::string rest = k.substr(head.size());
+      if (blocked_parts.count({k, rest}) > 0 || blocked_parts.count({k, head}) > 0) continue;
       const auto it = lemma_by_key.find(rest);
       if (it == lemma_by_key.end()) continue;
       bool noun = false;  // a noun, verb or adjective (pourboire = pour + boire, vinaigre = vin + aigre)

@@ -153,6 +153,20 @@ FamilyResult build_families(const std::vector<LemmaInfo>& lemmas,
     const auto it = by_key.find(key);
     return it == by_key.end() ? nullptr : &it->second;
   };
+  // The lemmas a word of our data files names: those spelt exactly so (case
+  // folded) when there are any, else every lemma with its light key, since
+  // light keys fold é/è (récréation and recréation share one).
+  auto lemmas_named = [&](const std::string& word, const std::string& where) {
+    std::vector<uint32_t> out;
+    const auto* all = lemmas_with_key(key_of(word, where));
+    if (all == nullptr) return out;
+    const auto folded = fold_case(word);
+    for (const uint32_t l : *all) {
+      if (folded && fold_case(lemmas[l].text) == folded) out.push_back(l);
+    }
+    if (out.empty()) out = *all;
+    return out;
+  };
 
   // Block list: look-alike pairs that must never end up in one family, by
   // whatever chain of links (porter/port must not meet through emporter).
@@ -162,8 +176,8 @@ FamilyResult build_families(const std::vector<LemmaInfo>& lemmas,
       if (row.size() < 2) fail(inputs.not_related.string() + ": expected two words per line");
       ++id;
       for (int side = 0; side < 2; ++side) {
-        if (const auto* ls = lemmas_with_key(key_of(row[side], inputs.not_related.string()))) {
-          for (const uint32_t l : *ls) forest.forbid(l, side == 0 ? id : -id);
+        for (const uint32_t l : lemmas_named(row[side], inputs.not_related.string())) {
+          forest.forbid(l, side == 0 ? id : -id);
         }
       }
     }
@@ -176,16 +190,16 @@ FamilyResult build_families(const std::vector<LemmaInfo>& lemmas,
     if (path.empty()) return;
     for (const auto& row : read_table(path, false)) {
       if (row.size() != 2) fail(path.string() + ": expected 'WORD CANONICAL'");
-      const auto* from = lemmas_with_key(key_of(row[0], path.string()));
-      const auto* to = lemmas_with_key(key_of(row[1], path.string()));
-      if (from == nullptr || to == nullptr) {
+      const auto from = lemmas_named(row[0], path.string());
+      const auto to = lemmas_named(row[1], path.string());
+      if (from.empty() || to.empty()) {
         std::cerr << "[lexicon] warning: " << why << " pair not in dictionary: " << row[0] << " " << row[1] << "\n";
         continue;
       }
-      for (const uint32_t f : *from) {
-        if (f == to->front()) continue;
-        result.canonical[f] = to->front();
-        if (forest.unite(f, to->front(), FamilyForest::kAlways)) result.links.push_back({f, to->front(), why});
+      for (const uint32_t f : from) {
+        if (f == to.front()) continue;
+        result.canonical[f] = to.front();
+        if (forest.unite(f, to.front(), FamilyForest::kAlways)) result.links.push_back({f, to.front(), why});
       }
     }
   };
@@ -198,10 +212,8 @@ FamilyResult build_families(const std::vector<LemmaInfo>& lemmas,
     for (const auto& row : read_table(path, false)) {
       std::vector<uint32_t> members;
       for (const auto& w : row) {
-        if (const auto* ls = lemmas_with_key(key_of(w, path.string()))) {
-          for (const uint32_t l : *ls) {
-            if (lemmas[l].common) members.push_back(l);
-          }
+        for (const uint32_t l : lemmas_named(w, path.string())) {
+          if (lemmas[l].common) members.push_back(l);
         }
       }
       for (std::size_t i = 1; i < members.size(); ++i) {

@@ -35,6 +35,7 @@ namespace logomachie::lexicon::compiler {
 std::string light_key(const std::string& word);
 
 struct LemmaInfo {
+  std::string text;   // the lemma as the dictionary writes it
   std::string key;    // light_key of the lemma
   uint32_t pos = 0;   // union of PosSet bits of its common analyses
   bool common = false;

@@ -132,3 +132,43 @@ TEST(PairsEval, HeldOutPart) {
 
 }  // namespace
 }  // namespace logomachie::lexicon
+
+namespace logomachie::lexicon {
+namespace {
+
+// The reviewed audit of deck families (tests/data/referee/audit-decks.tsv):
+// pairs the review found wrong and that were fixed must stay unrelated, and
+// pairs it found right must stay related.
+TEST(LexiconAudit, ReviewedDeckPairsKeepTheirVerdict) {
+  std::ifstream in(std::filesystem::path(LOGO_REFEREE_CORPUS) / "audit-decks.tsv");
+  std::string line;
+  bool header = true;
+  int ok = 0, wrong_fixed = 0;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    if (header) {
+      header = false;
+      continue;
+    }
+    std::istringstream ls(line);
+    std::string deck, other, relation, verdict, note;
+    std::getline(ls, deck, '\t');
+    std::getline(ls, other, '\t');
+    std::getline(ls, relation, '\t');
+    std::getline(ls, verdict, '\t');
+    std::getline(ls, note, '\t');
+    const Relation got = testing::french().relate(deck, other, Reading::kNoun);
+    if (verdict == "ok") {
+      ++ok;
+      EXPECT_NE(got, Relation::kUnrelated) << deck << " / " << other << " was reviewed as related";
+    } else if (verdict == "wrong" && !note.starts_with("(open)")) {
+      ++wrong_fixed;
+      EXPECT_EQ(got, Relation::kUnrelated) << deck << " / " << other << " was reviewed as unrelated: " << note;
+    }
+  }
+  EXPECT_GE(ok, 500);
+  EXPECT_GE(wrong_fixed, 100);
+}
+
+}  // namespace
+}  // namespace logomachie::lexicon
