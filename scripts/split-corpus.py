@@ -9,7 +9,7 @@ Rows are split by their base word (the pair's base, the clue's or guess's
 secret), so that a word's whole family lands on one side: tuning a family on
 the tuning part cannot leak into the held-out numbers. About one base word in
 three goes to the held-out part, chosen by a hash of the word (stable, not
-random). It refuses to overwrite an existing split: the split is done once
+random). It never overwrites an existing split: the split is done once
 (docs/lexicon.md, "The labelled corpus").
 """
 import glob
@@ -37,7 +37,8 @@ def main():
             continue
         outs = {part: f"{ROOT}/{kind}-{part}.tsv" for part in ("tuning", "heldout")}
         if any(os.path.exists(p) for p in outs.values()):
-            sys.exit(f"{kind}: already split ({outs['tuning']}); the split is done once")
+            print(f"{kind}: already split ({outs['tuning']}); the split is done once, left as it is")
+            continue
         header, rows = None, {"tuning": [], "heldout": []}
         for path in raws:
             with open(path, encoding="utf-8") as f:
