@@ -134,8 +134,70 @@ struct Checked {
 struct Prepared {
   std::vector<Word> words;
   std::vector<Checked> checked;  // in order; echoes left out
+  std::vector<lexicon::Reading> context;  // per checked word: what the sentence says of it
   std::vector<const Word*> missing_echo;
 };
+
+// --- context: how the sentence reads a word ------------------------------------
+
+bool in(std::string_view k, std::initializer_list<std::string_view> set) {
+  return std::find(set.begin(), set.end(), k) != set.end();
+}
+
+bool is_subject(std::string_view k) {
+  return in(k, {"je", "j'", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles", "ca", "cela"});
+}
+bool is_negation(std::string_view k) { return in(k, {"ne", "n'"}); }
+// Object pronouns that are never determiners.
+bool is_clitic(std::string_view k) { return in(k, {"me", "m'", "te", "t'", "se", "s'", "lui", "y"}); }
+// Words that are determiners, or object pronouns right after a subject.
+bool is_determiner_or_clitic(std::string_view k) { return in(k, {"le", "la", "les", "l'", "leur", "en"}); }
+bool is_determiner(std::string_view k) {
+  return in(k, {"le", "la", "les", "l'", "un", "une", "des", "du", "au", "aux", "mon", "ton", "son", "ma", "ta",
+                "sa", "mes", "tes", "ses", "notre", "votre", "nos", "vos", "leur", "leurs", "ce", "cet", "cette",
+                "ces", "chaque", "plusieurs", "quelques", "quel", "quelle", "quels", "quelles"});
+}
+bool is_avoir(std::string_view k) {
+  return in(k, {"a", "as", "ai", "avons", "avez", "ont", "avait", "avais", "avaient", "avions", "aviez", "aura",
+                "aurai", "auras", "aurons", "aurez", "auront", "aurait", "aurais", "auraient", "eu", "ayant"});
+}
+bool is_adverb(std::string_view k) {
+  return in(k, {"pas", "plus", "jamais", "toujours", "deja", "souvent", "encore", "bien", "beaucoup", "vraiment",
+                "meme", "aussi", "rarement", "parfois", "enfin", "tout", "trop", "tres", "peu", "mal"});
+}
+
+// What the words before checked word `i` say of it (lexicon::Reading): a
+// verb after a subject pronoun, "ne", an object pronoun or a form of avoir
+// ("je bois", "on la porte", "il a été"); a noun or adjective after a
+// determiner ("le bois"); a preposition or conjunction where no determiner
+// calls for a noun ("vers minuit", "car il pleut"); otherwise nothing
+// (kEvery). Plain word lists, no parsing: it only narrows when the cue is
+// unambiguous, so a miss leaves the word read every way.
+lexicon::Reading context_of(const lexicon::Lexicon& lex, const Prepared& p, std::size_t i) {
+  auto k = [&](std::size_t j) { return key(p.checked[j].word->text); };
+  if (i > 0) {
+    const auto prev = k(i - 1);
+    const auto before = i > 1 ? k(i - 2) : std::string();
+    if (is_negation(prev) || is_subject(prev) || is_clitic(prev)) return lexicon::Reading::kVerb;
+    if (is_determiner_or_clitic(prev) && i > 1 &&
+        (is_subject(before) || is_negation(before) || is_clitic(before))) {
+      return lexicon::Reading::kVerb;
+    }
+    // A participle after avoir, adverbs between: "il a été", "ça a toujours été".
+    std::size_t j = i - 1;
+    while (j > 0 && is_adverb(k(j))) --j;
+    if (is_avoir(k(j)) && j > 0 && (is_subject(k(j - 1)) || is_clitic(k(j - 1)) || is_negation(k(j - 1)))) {
+      return lexicon::Reading::kVerb;
+    }
+    if (is_determiner(prev)) return lexicon::Reading::kNominal;
+  }
+  for (const auto& a : lex.analyses(p.checked[i].word->text)) {
+    if (a.tag.find(":G:R") != std::string_view::npos || a.tag.find(":G:C") != std::string_view::npos) {
+      return lexicon::Reading::kFunction;
+    }
+  }
+  return lexicon::Reading::kEvery;
+}
 
 bool is_echo_of(std::string_view base, std::string_view echo) {
   const auto b = key(base), e = key(echo);
@@ -174,6 +236,9 @@ Prepared prepare(const lexicon::Lexicon& lex, std::string_view message, bool ech
     }
     if (echo && !echoed && !w.elided && key(c.forms.front()).size() >= 3) p.missing_echo.push_back(&w);
     p.checked.push_back(std::move(c));
+  }
+  for (std::size_t i = 0; i < p.checked.size(); ++i) {
+    p.context.push_back(p.checked[i].word->elided ? lexicon::Reading::kEvery : context_of(lex, p, i));
   }
   return p;
 }
@@ -244,7 +309,10 @@ class Target {
       for (const auto& form : p.checked[i].forms) {
         const auto other = lex_.prepare(form);
         if (!other) continue;
-        best = std::min(best, lex_.relate(*single_, *other, reading_));
+        // The sentence's reading applies to the word as typed, not to parts.
+        const bool whole = &form == &p.checked[i].forms.front();
+        best = std::min(best, lex_.relate(*single_, *other, reading_,
+                                          whole ? p.context[i] : lexicon::Reading::kEvery));
         if (&form == &p.checked[i].forms.front() && best != Relation::kUnrelated) break;
       }
       if (best == Relation::kUnrelated) return std::nullopt;
@@ -526,6 +594,12 @@ GuessVerdict Referee::judge_guess(std::string_view secret, std::string_view gues
   const auto p = prepare(lex_, rest, false);
   const Target secret_word(lex_, secret, lexicon::Reading::kNoun);
   const auto tokens = tokens_of(p);
+  // A guess is the name of the secret: typed without its accents or with
+  // other ones, it still names it (« foret » for forêt). Clues are stricter.
+  const auto secret_key = key(secret);
+  for (const auto& c : p.checked) {
+    for (const auto& f : c.forms) v.correct = v.correct || key(f) == secret_key;
+  }
   for (std::size_t i = 0; i < p.checked.size() && !v.correct; ++i) {
     if (const auto m = secret_word.match_at(p, i, rest, tokens)) {
       v.correct = m->relation == Relation::kInflection || m->relation == Relation::kCompound;

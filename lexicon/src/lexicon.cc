@@ -90,7 +90,9 @@ struct Lexicon::Impl {
     bool exact = false;
     if (!written.empty()) {
       for (const auto& f : forms_of_group(groups[g])) {
-        if (fold_case(str(f.text)) == written) exact = true;
+        // Only a common word spelt so counts: "eclipse" typed is not the
+        // place Eclipse but éclipse without its accent.
+        if ((f.flags & format::kFormCommon) && fold_case(str(f.text)) == written) exact = true;
       }
     }
     for (const auto& f : forms_of_group(groups[g])) {
@@ -102,15 +104,31 @@ struct Lexicon::Impl {
     return out;
   }
 
+  // What a reading is, coarsely: nominal (nouns, adjectives, adverbs, numbers),
+  // verbal, or a function word. A lemma read several ways has several bits.
+  static uint8_t class_of(const format::Tag& t) {
+    uint8_t c = 0;
+    if (t.pos & (kNoun | kAdjective | kAdverb | kNumber | kTitle | kInterjection)) c |= kNominalClass;
+    if (t.pos & kVerb) c |= kVerbalClass;
+    if (t.pos & kGrammatical) c |= kFunctionClass;
+    return c != 0 ? c : kNominalClass;
+  }
+  static constexpr uint8_t kNominalClass = 1, kVerbalClass = 2, kFunctionClass = 4;
+
+  struct LemmaRead {
+    uint32_t lemma;
+    uint8_t classes;  // class_of() of its readings, or-ed
+  };
+
   // The lemmas relate() compares for `key`: lemmas_of_key(), then
+  //  - the reading the caller asks for (see Reading in lexicon.h), and
   //  - readings of rare lemmas yield to readings of attested ones (a French
   //    speaker reads "vente" as the sale, not the rare verb venter), unless
-  //    the other word is that lemma (`keep`: "venter" and "vente" are one verb), and
-  //  - the reading the caller asks for (see Reading in lexicon.h).
+  //    the other word is that lemma (`keep`: "venter" and "vente" are one verb).
   //  `keep_all`: `keep` also survives the reading asked for (the other word's
   //  readings that the base has: "bois" against "boire").
-  std::vector<uint32_t> readings(std::string_view key, std::string_view written, Reading reading,
-                                 const std::vector<uint32_t>& keep, bool keep_all = false) const {
+  std::vector<LemmaRead> read_lemmas(std::string_view key, std::string_view written, Reading reading,
+                                     const std::vector<uint32_t>& keep, bool keep_all = false) const {
     struct Read {
       uint32_t lemma;
       const format::Tag* tag;
@@ -120,7 +138,9 @@ struct Lexicon::Impl {
     if (g < 0) return {};
     bool exact = false;
     if (!written.empty()) {
-      for (const auto& f : forms_of_group(groups[g])) exact = exact || fold_case(str(f.text)) == written;
+      for (const auto& f : forms_of_group(groups[g])) {
+        exact = exact || ((f.flags & format::kFormCommon) && fold_case(str(f.text)) == written);
+      }
     }
     for (const auto& f : forms_of_group(groups[g])) {
       if (exact && fold_case(str(f.text)) != written) continue;
@@ -131,8 +151,19 @@ struct Lexicon::Impl {
       const bool any_kept = std::any_of(reads.begin(), reads.end(), [&](const Read& r) { return !unwanted(r); });
       if (any_kept) std::erase_if(reads, unwanted);
     };
-    if (reading == Reading::kNoun) drop_if([](const Read& r) { return (r.tag->pos & kNoun) == 0; });
-    if (reading != Reading::kEvery) {
+    switch (reading) {
+      case Reading::kNoun: drop_if([](const Read& r) { return (r.tag->pos & kNoun) == 0; }); break;
+      case Reading::kNominal: drop_if([](const Read& r) { return (r.tag->pos & (kNoun | kAdjective)) == 0; }); break;
+      case Reading::kVerb:
+        // Attested verbs only: "pomme" after "on" is not the rare pommer.
+        drop_if([&](const Read& r) {
+          return (r.tag->pos & kVerb) == 0 || (lemmas[r.lemma].flags & format::kLemmaAttested) == 0;
+        });
+        break;
+      case Reading::kFunction: drop_if([](const Read& r) { return (r.tag->pos & kGrammatical) == 0; }); break;
+      default: break;
+    }
+    if (reading == Reading::kNoun || reading == Reading::kDominant) {
       const bool noun = std::any_of(reads.begin(), reads.end(), [](const Read& r) { return (r.tag->pos & kNoun) != 0; });
       if (noun) {
         drop_if([&](const Read& r) {
@@ -146,11 +177,45 @@ struct Lexicon::Impl {
       return (lemmas[r.lemma].flags & format::kLemmaAttested) == 0 &&
              std::find(keep.begin(), keep.end(), r.lemma) == keep.end();
     });
-    std::vector<uint32_t> out;
-    for (const Read& r : reads) out.push_back(r.lemma);
-    std::sort(out.begin(), out.end());
-    out.erase(std::unique(out.begin(), out.end()), out.end());
+    std::vector<LemmaRead> out;
+    for (const Read& r : reads) {
+      const auto it = std::find_if(out.begin(), out.end(), [&](const LemmaRead& x) { return x.lemma == r.lemma; });
+      if (it == out.end()) out.push_back({r.lemma, class_of(*r.tag)});
+      else it->classes |= class_of(*r.tag);
+    }
     return out;
+  }
+
+  std::vector<uint32_t> readings(std::string_view key, std::string_view written, Reading reading,
+                                 const std::vector<uint32_t>& keep, bool keep_all = false) const {
+    std::vector<uint32_t> out;
+    for (const auto& r : read_lemmas(key, written, reading, keep, keep_all)) out.push_back(r.lemma);
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+
+  // True when `key` has an attested finite verb reading (the "porte" of
+  // porte-clé) and `next` a noun reading and no adjective reading: a
+  // verb–noun compound (not coffre-fort).
+  bool verb_noun_compound(std::string_view key, std::string_view next) const {
+    bool verb = false, noun = false;
+    const int64_t g = find_group(key), h = find_group(next);
+    if (g < 0 || h < 0) return false;
+    for (const auto& f : forms_of_group(groups[g])) {
+      for (const auto& a : analyses_of(f)) {
+        const auto& t = tags[a.tag];
+        verb = verb || ((t.pos & kVerb) && (t.moods & kIndicativePresent) &&
+                        (lemmas[a.lemma].flags & format::kLemmaAttested));
+      }
+    }
+    bool adjective = false;  // coffre-fort is a noun and its adjective
+    for (const auto& f : forms_of_group(groups[h])) {
+      for (const auto& a : analyses_of(f)) {
+        noun = noun || (tags[a.tag].pos & kNoun);
+        adjective = adjective || (tags[a.tag].pos & kAdjective);
+      }
+    }
+    return verb && noun && !adjective;
   }
 
   // The parts of speech and genders of the common-word form spelt exactly
@@ -217,9 +282,10 @@ struct Lexicon::Impl {
   // Keys are match keys; `wb`/`wo` the same words case-folded with accents
   // (empty when unknown, e.g. for parts of compounds).
   Relation relate_simple(std::string_view kb, std::string_view ko, std::string_view wb = {},
-                         std::string_view wo = {}, Reading reading = Reading::kEvery) const;
+                         std::string_view wo = {}, Reading reading = Reading::kEvery,
+                         Reading other_reading = Reading::kEvery) const;
   Relation relate_keys(std::string_view kb, std::string_view ko, std::string_view wb, std::string_view wo,
-                       Reading reading) const;
+                       Reading reading, Reading other_reading) const;
 };
 
 namespace {
@@ -255,29 +321,47 @@ bool intersects(const std::vector<uint32_t>& a, const std::vector<uint32_t>& b) 
 }  // namespace
 
 Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, std::string_view wb,
-                                      std::string_view wo, Reading reading) const {
-  if (kb == ko) {
+                                      std::string_view wo, Reading reading, Reading other_reading) const {
+  const bool context = other_reading != Reading::kEvery && other_reading != Reading::kDominant;
+  if (kb == ko && !context) {
     // Same letters once accents are folded: the same word typed with or
     // without its accents (élève/eleve), unless both were written with
     // accents that make them two different dictionary words (mûr/mur,
     // forêt/foret, marche/marché): then their readings decide.
     if (wb.empty() || wo.empty() || wb == wo || !distinct_spellings(kb, wb, wo)) return Relation::kInflection;
   }
-  const std::vector<uint32_t> lb = readings(kb, wb, reading, lemmas_of_key(ko, wo));
-  // The other word (what a player said) is read every way when the base is,
-  // else as dominant too, except for the readings the base itself has: "bois"
-  // said against the trap "boire" is still boire's, but "content" said against
+  const auto rb = read_lemmas(kb, wb, reading, lemmas_of_key(ko, wo));
+  std::vector<uint32_t> lb;
+  for (const auto& r : rb) lb.push_back(r.lemma);
+  // The other word (what a player said) is read as its sentence tells when
+  // the caller knows (context), else every way when the base is, else as
+  // dominant too, except for the readings the base itself has: "bois" said
+  // against the trap "boire" is still boire's, but "content" said against
   // "conte" is not the verb conter.
-  const std::vector<uint32_t> lo = reading == Reading::kEvery
-                                       ? readings(ko, wo, Reading::kEvery, lemmas_of_key(kb, wb))
-                                       : readings(ko, wo, Reading::kDominant, lb, true);
-  if (lb.empty() || lo.empty()) {
+  const auto ro = context ? read_lemmas(ko, wo, other_reading, lb)
+                  : reading == Reading::kEvery ? read_lemmas(ko, wo, Reading::kEvery, lemmas_of_key(kb, wb))
+                                               : read_lemmas(ko, wo, Reading::kDominant, lb, true);
+  if (rb.empty() || ro.empty()) {
+    if (kb == ko) return Relation::kInflection;
     return looks_inflected(kb, ko) ? Relation::kInflection : Relation::kUnrelated;
   }
-  std::vector<uint32_t> canon_b, canon_o, fam_b, fam_o;
+  std::vector<uint32_t> lo, canon_b, canon_o, fam_b, fam_o;
+  for (const auto& r : ro) lo.push_back(r.lemma);
   for (const uint32_t l : lb) { canon_b.push_back(lemmas[l].canonical); fam_b.push_back(lemmas[l].family); }
-  for (const uint32_t l : lo) { canon_o.push_back(lemmas[l].canonical); fam_o.push_back(lemmas[l].family); }
-  if (intersects(canon_b, canon_o)) return Relation::kInflection;
+  for (const auto& r : ro) {
+    canon_o.push_back(lemmas[r.lemma].canonical);
+    // A function word has no family ("car" the conjunction is not autocar's).
+    if (!context || r.classes != kFunctionClass) fam_o.push_back(lemmas[r.lemma].family);
+  }
+  // One word: a shared canonical lemma, read the same way when the context
+  // says how the other word is read (the noun devoir is not the verb's form).
+  for (const auto& b : rb) {
+    for (const auto& o : ro) {
+      if (lemmas[b.lemma].canonical == lemmas[o.lemma].canonical && (!context || (b.classes & o.classes) != 0)) {
+        return Relation::kInflection;
+      }
+    }
+  }
   // Solid compounds (portefeuille = porte + feuille): a part, or an inflection
   // of it, against the whole. Parts are read as they are meant inside the
   // compound (dominant: the "vis" of tournevis is the screw, not voir or
@@ -303,7 +387,7 @@ Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, 
 }
 
 Relation Lexicon::Impl::relate_keys(std::string_view kb, std::string_view ko, std::string_view wb,
-                                    std::string_view wo, Reading reading) const {
+                                    std::string_view wo, Reading reading, Reading other_reading) const {
   if (kb.empty() || ko.empty()) return Relation::kUnrelated;
   // Numbers in digits are the words a player says ("7" is "sept").
   std::string spelled_b, spelled_o;
@@ -322,7 +406,7 @@ Relation Lexicon::Impl::relate_keys(std::string_view kb, std::string_view ko, st
     }
   }
   if (kb.empty() || ko.empty()) return Relation::kUnrelated;
-  Relation best = relate_simple(kb, ko, wb, wo, reading);
+  Relation best = relate_simple(kb, ko, wb, wo, reading, other_reading);
   if (best == Relation::kInflection) return best;
 
   const auto parts_b = split_compound(kb);
@@ -338,8 +422,13 @@ Relation Lexicon::Impl::relate_keys(std::string_view kb, std::string_view ko, st
 
   if (parts_o.size() > 1 && parts_b.size() == 1) {
     // Other is a compound: a part that inflects base makes it a compound of base.
+    // In a verb–noun compound (porte-clé, garde-robe, tire-bouchon) the first
+    // part is the verb: the trap "porte" (a door) is not in porte-clé.
+    const bool verb_first = reading != Reading::kEvery && parts_o.size() >= 2 &&
+                            verb_noun_compound(parts_o[0], parts_o[1]);
     for (const auto p : content(parts_o)) {
-      const Relation r = relate_simple(kb, p, wb, {}, reading);
+      const Relation r = relate_simple(kb, p, wb, {}, reading,
+                                       verb_first && p.data() == parts_o[0].data() ? Reading::kVerb : Reading::kEvery);
       if (r == Relation::kInflection) return Relation::kCompound;
       if (r == Relation::kDerivative) best = closer(best, Relation::kDerivative);
     }
@@ -638,11 +727,12 @@ std::vector<std::string_view> Lexicon::listed_by(std::string_view word) const {
   return out;
 }
 
-Relation Lexicon::relate(std::string_view base, std::string_view other, Reading reading) const {
+Relation Lexicon::relate(std::string_view base, std::string_view other, Reading reading,
+                         Reading other_reading) const {
   const auto pb = prepare(base);
   const auto po = prepare(other);
   if (!pb || !po) return Relation::kUnrelated;
-  return relate(*pb, *po, reading);
+  return relate(*pb, *po, reading, other_reading);
 }
 
 std::optional<Lexicon::Prepared> Lexicon::prepare(std::string_view word) const {
@@ -652,8 +742,9 @@ std::optional<Lexicon::Prepared> Lexicon::prepare(std::string_view word) const {
   return Prepared{std::move(*key), folded ? to_display(*folded).value_or("") : ""};
 }
 
-Relation Lexicon::relate(const Prepared& base, const Prepared& other, Reading reading) const {
-  return impl_->relate_keys(base.key, other.key, base.display, other.display, reading);
+Relation Lexicon::relate(const Prepared& base, const Prepared& other, Reading reading,
+                         Reading other_reading) const {
+  return impl_->relate_keys(base.key, other.key, base.display, other.display, reading, other_reading);
 }
 
 std::vector<std::string_view> Lexicon::family_of(std::string_view word) const {

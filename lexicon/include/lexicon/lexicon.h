@@ -125,6 +125,14 @@ enum class Reading : uint8_t {
               // and nouns keep every reading
   kNoun,      // the caller knows it is a noun (deck words): only its noun readings
               // when it has any, else as kDominant
+  // For the other word, when the sentence around it tells (the referee reads
+  // its context): each keeps only the readings named, when there are any.
+  kNominal,   // after a determiner ("le bois", "la porte"): nouns and adjectives
+  kVerb,      // after a subject or object pronoun, "ne" or a form of avoir
+              // ("je bois", "on la porte", "a été"), or the verb of a verb–noun
+              // compound ("porte-clé")
+  kFunction,  // a preposition or conjunction where no determiner calls for a
+              // noun ("vers minuit", "car il pleut"): such readings have no family
 };
 
 // "inflection", "compound", "derivative" or "unrelated".
@@ -215,7 +223,11 @@ class Lexicon {
   // says. With Reading::kEvery, symmetric for inflection and derivative.
   // Unknown words are judged from their form; numbers in digits are read as
   // the number words ("7" is "sept", "7e" is "septième"). Never throws.
-  Relation relate(std::string_view base, std::string_view other, Reading reading = Reading::kEvery) const;
+  // `other_reading`: what the sentence tells about `other` (kEvery: nothing;
+  // else kNominal, kVerb or kFunction); a word of the same spelling read
+  // otherwise is then another word ("je bois" is not the trap "bois").
+  Relation relate(std::string_view base, std::string_view other, Reading reading = Reading::kEvery,
+                  Reading other_reading = Reading::kEvery) const;
 
   // relate() for many pairs: a word normalised once (its match key and
   // display form), then compared without normalising again. Same answers as
@@ -225,7 +237,8 @@ class Lexicon {
     std::string display;
   };
   std::optional<Prepared> prepare(std::string_view word) const;
-  Relation relate(const Prepared& base, const Prepared& other, Reading reading = Reading::kEvery) const;
+  Relation relate(const Prepared& base, const Prepared& other, Reading reading = Reading::kEvery,
+                  Reading other_reading = Reading::kEvery) const;
 
   // Lemmas in the same derivational family as `word` (its own lemmas included),
   // sorted; for tools and hints.
