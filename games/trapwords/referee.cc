@@ -594,11 +594,14 @@ GuessVerdict Referee::judge_guess(std::string_view secret, std::string_view gues
   const auto p = prepare(lex_, rest, false);
   const Target secret_word(lex_, secret, lexicon::Reading::kNoun);
   const auto tokens = tokens_of(p);
-  // A guess is the name of the secret: typed without its accents or with
-  // other ones, it still names it (« foret » for forêt). Clues are stricter.
+  // A guess is the name of the secret: typed without its accents it still
+  // names it (« foret » for forêt), but not with other accents (« péché » is
+  // not « pêche »). Clues are stricter.
   const auto secret_key = key(secret);
   for (const auto& c : p.checked) {
-    for (const auto& f : c.forms) v.correct = v.correct || key(f) == secret_key;
+    for (const auto& f : c.forms) {
+      v.correct = v.correct || (key(f) == secret_key && lexicon::accents_agree(f, secret));
+    }
   }
   for (std::size_t i = 0; i < p.checked.size() && !v.correct; ++i) {
     if (const auto m = secret_word.match_at(p, i, rest, tokens)) {

@@ -164,6 +164,9 @@ struct Lexicon::Impl {
       default: break;
     }
     if (reading == Reading::kNoun || reading == Reading::kDominant) {
+      // A word written alone on a list is a content word: "car" is the coach,
+      // "vers" a line of poetry, not the conjunction and the preposition.
+      drop_if([](const Read& r) { return (r.tag->pos & ~(kGrammatical | kOtherPos)) == 0; });
       const bool noun = std::any_of(reads.begin(), reads.end(), [](const Read& r) { return (r.tag->pos & kNoun) != 0; });
       if (noun) {
         drop_if([&](const Read& r) {
