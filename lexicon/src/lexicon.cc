@@ -326,12 +326,17 @@ bool intersects(const std::vector<uint32_t>& a, const std::vector<uint32_t>& b) 
 Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, std::string_view wb,
                                       std::string_view wo, Reading reading, Reading other_reading) const {
   const bool context = other_reading != Reading::kEvery && other_reading != Reading::kDominant;
-  if (kb == ko && !context) {
+  if (kb == ko) {
     // Same letters once accents are folded: the same word typed with or
     // without its accents (élève/eleve), unless both were written with
     // accents that make them two different dictionary words (mûr/mur,
-    // forêt/foret, marche/marché): then their readings decide.
-    if (wb.empty() || wo.empty() || wb == wo || !distinct_spellings(kb, wb, wo)) return Relation::kInflection;
+    // forêt/foret, marche/marché): then their readings decide. When the
+    // sentence tells how the other word reads, the readings decide too
+    // ("je bois" against "bois"), the other word taken as spelt like the
+    // base if it is only that word with or without accents (chaine, chaîne).
+    const bool distinct = !wb.empty() && !wo.empty() && wb != wo && distinct_spellings(kb, wb, wo);
+    if (!distinct && !context) return Relation::kInflection;
+    if (!distinct) wo = wb;
   }
   const auto rb = read_lemmas(kb, wb, reading, lemmas_of_key(ko, wo));
   std::vector<uint32_t> lb;
