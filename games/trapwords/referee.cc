@@ -62,6 +62,9 @@ Kind kind_of(char32_t c) {
   if (c == 0x2019 || c == 0x02BC || c == 0x2018) return Kind::kApostrophe;
   if (c == 0x2010 || c == 0x2011) return Kind::kHyphen;
   if (c == 0x2026) return Kind::kSentenceEnd;  // …
+  // Units and currencies are read aloud with the number they follow (37°,
+  // 50 %, 10 €): they belong to the word.
+  if (c == U'%' || c == U'°' || c == U'€' || c == U'$' || c == U'£') return Kind::kLetter;
   if (is_pictogram(c)) return Kind::kPictogram;
   if ((c >= 0xFE00 && c <= 0xFE0F) || (c >= 0x20D0 && c <= 0x20FF)) return Kind::kSeparator;  // emoji selectors, keycaps
   if (c < 0xC0 || c == 0xD7 || c == 0xF7 || c == 0xFFFD) return Kind::kSeparator;  // Latin-1 punctuation, ×, ÷
@@ -96,6 +99,15 @@ std::vector<std::string> hyphen_parts(std::string_view s) {
 }
 
 std::string key(std::string_view s) { return lexicon::match_key(s).value_or(std::string(s)); }
+
+// How a typed word is said: numbers, units and symbols in words ("24h" →
+// "vingt-quatre heures"), Roman numerals in capitals ("XV" → "quinze").
+std::optional<std::string> spoken(std::string_view text) {
+  bool capitals = !text.empty();
+  for (const char c : text) capitals = capitals && c >= 'A' && c <= 'Z';
+  return lexicon::read_aloud(text, capitals);
+}
+
 
 // Case folded, accents kept, one apostrophe: to compare a typed word with a
 // dictionary form exactly ("le" is not "lé").
@@ -226,6 +238,7 @@ Prepared prepare(const lexicon::Lexicon& lex, std::string_view message, bool ech
     if (c.forms.empty()) {
       c.forms.push_back(w.text);
       for (const auto& part : w.parts) c.forms.push_back(part);
+      if (const auto said = spoken(w.text)) c.forms.push_back(*said);  // "XV": quinze
     }
     if (echo && !echoed && !w.elided && i + 1 < p.words.size() && !p.words[i + 1].elided &&
         is_echo_of(c.forms.front(), p.words[i + 1].text)) {
@@ -260,15 +273,13 @@ struct Token {
 
 void add_tokens(std::string_view text, std::size_t word, std::vector<Token>& out) {
   for (auto& part : hyphen_parts(text)) {
-    if (!part.empty() && part[0] >= '0' && part[0] <= '9') {
-      if (const auto words = lexicon::spell_number(part)) {
-        for (std::size_t i = 0; i < words->size();) {
-          const std::size_t j = std::min(words->find_first_of(" -", i), words->size());
-          if (j > i) out.push_back({words->substr(i, j - i), word});
-          i = j + 1;
-        }
-        continue;
+    if (const auto words = spoken(part)) {
+      for (std::size_t i = 0; i < words->size();) {
+        const std::size_t j = std::min(words->find_first_of(" -", i), words->size());
+        if (j > i) out.push_back({words->substr(i, j - i), word});
+        i = j + 1;
       }
+      continue;
     }
     out.push_back({std::move(part), word});
   }
@@ -380,7 +391,7 @@ bool noun_only(const lexicon::Lexicon& lex, std::string_view word) {
 }
 
 bool is_proper_noun(const lexicon::Lexicon& lex, const Word& w) {
-  if (w.elided) return false;
+  if (w.elided || spoken(w.text)) return false;  // "XV", "24h", "€" are said as words
   const bool common = lex.contains(w.text, lexicon::Accept::kCommon);
   const bool proper = lex.contains(w.text, lexicon::Accept::kProper) && !common;
   if (proper) return true;  // only proper readings ("France", "Gandalf" when known)

@@ -397,21 +397,18 @@ Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, 
 Relation Lexicon::Impl::relate_keys(std::string_view kb, std::string_view ko, std::string_view wb,
                                     std::string_view wo, Reading reading, Reading other_reading) const {
   if (kb.empty() || ko.empty()) return Relation::kUnrelated;
-  // Numbers in digits are the words a player says ("7" is "sept").
+  // Numbers in digits, units and symbols are the words a player says ("7" is
+  // "sept", "24h" "vingt-quatre heures", "°" "degré").
   std::string spelled_b, spelled_o;
-  if (kb[0] >= '0' && kb[0] <= '9') {
-    if (const auto words = spell_number(kb)) {
-      spelled_b = match_key(*words).value_or("");
-      kb = spelled_b;
-      wb = {};
-    }
+  if (const auto words = read_aloud(kb)) {
+    spelled_b = match_key(*words).value_or("");
+    kb = spelled_b;
+    wb = {};
   }
-  if (ko[0] >= '0' && ko[0] <= '9') {
-    if (const auto words = spell_number(ko)) {
-      spelled_o = match_key(*words).value_or("");
-      ko = spelled_o;
-      wo = {};
-    }
+  if (const auto words = read_aloud(ko)) {
+    spelled_o = match_key(*words).value_or("");
+    ko = spelled_o;
+    wo = {};
   }
   if (kb.empty() || ko.empty()) return Relation::kUnrelated;
   Relation best = relate_simple(kb, ko, wb, wo, reading, other_reading);

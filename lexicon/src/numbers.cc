@@ -121,4 +121,99 @@ std::optional<std::string> spell_number(std::string_view s) {
   return std::nullopt;
 }
 
+namespace {
+
+struct Unit {
+  std::string_view symbol, singular, plural;
+};
+constexpr Unit kUnitWords[] = {
+    {"h", "heure", "heures"},       {"min", "minute", "minutes"},   {"mn", "minute", "minutes"},
+    {"s", "seconde", "secondes"},   {"sec", "seconde", "secondes"}, {"km", "kilomètre", "kilomètres"},
+    {"m", "mètre", "mètres"},       {"cm", "centimètre", "centimètres"}, {"mm", "millimètre", "millimètres"},
+    {"kg", "kilo", "kilos"},        {"g", "gramme", "grammes"},     {"l", "litre", "litres"},
+    {"cl", "centilitre", "centilitres"}, {"ml", "millilitre", "millilitres"}, {"°", "degré", "degrés"},
+    {"°c", "degré", "degrés"},      {"%", "pour cent", "pour cent"}, {"€", "euro", "euros"},
+    {"$", "dollar", "dollars"},     {"£", "livre", "livres"},       {"ans", "an", "ans"},
+};
+
+const Unit* find_unit(std::string_view s) {
+  std::string lower;
+  for (const char c : s) lower += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+  for (const auto& u : kUnitWords) {
+    if (u.symbol == lower) return &u;
+  }
+  return nullptr;
+}
+
+std::optional<uint64_t> roman_value(std::string_view s) {
+  if (s.size() < 2) return std::nullopt;
+  auto value = [](char c) -> int {
+    switch (c) {
+      case 'I': return 1; case 'V': return 5; case 'X': return 10; case 'L': return 50;
+      case 'C': return 100; case 'D': return 500; case 'M': return 1000; default: return 0;
+    }
+  };
+  uint64_t total = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const int v = value(s[i]);
+    if (v == 0) return std::nullopt;
+    const int next = i + 1 < s.size() ? value(s[i + 1]) : 0;
+    if (v < next) total -= static_cast<uint64_t>(v);
+    else total += static_cast<uint64_t>(v);
+  }
+  if (total == 0 || total > 3999) return std::nullopt;
+  // Canonical form only (IIII, VV, IC are not numerals).
+  static constexpr std::pair<int, std::string_view> kParts[] = {
+      {1000, "M"}, {900, "CM"}, {500, "D"}, {400, "CD"}, {100, "C"}, {90, "XC"}, {50, "L"},
+      {40, "XL"}, {10, "X"}, {9, "IX"}, {5, "V"}, {4, "IV"}, {1, "I"}};
+  std::string canonical;
+  uint64_t n = total;
+  for (const auto& [v, r] : kParts) {
+    while (n >= static_cast<uint64_t>(v)) {
+      canonical += r;
+      n -= static_cast<uint64_t>(v);
+    }
+  }
+  if (canonical != s) return std::nullopt;
+  return total;
+}
+
+// "07" and "00" as in times; otherwise spell_number.
+std::optional<std::string> spell_digits(std::string_view d) {
+  if (d.size() == 2 && d[0] == '0' && d[1] >= '0' && d[1] <= '9') return spell_number(d.substr(1));
+  return spell_number(d);
+}
+
+}  // namespace
+
+std::optional<std::string> read_aloud(std::string_view token, bool roman) {
+  if (token.empty()) return std::nullopt;
+  if (auto n = spell_digits(token)) return n;
+  if (roman) {
+    if (const auto v = roman_value(token)) return cardinal(*v);
+  }
+  if (const Unit* u = find_unit(token); u != nullptr && !(token[0] >= '0' && token[0] <= '9')) {
+    if (token.size() == 1 && std::string_view("hmsgl").find(token[0]) != std::string_view::npos) return std::nullopt;
+    return std::string(u->singular);  // a symbol alone: "€", "°", "%", "km"
+  }
+  // Digits then a unit, and for hours the minutes after it ("11h59").
+  std::size_t d = 0;
+  while (d < token.size() && token[d] >= '0' && token[d] <= '9') ++d;
+  if (d == 0 || d > 9) return std::nullopt;
+  const auto number = spell_digits(token.substr(0, d));
+  if (!number) return std::nullopt;
+  std::string_view rest = token.substr(d);
+  std::string minutes;
+  if (!rest.empty() && (rest[0] == 'h' || rest[0] == 'H') && rest.size() > 1 && rest[1] >= '0' && rest[1] <= '9') {
+    const auto m = spell_digits(rest.substr(1));
+    if (!m || rest.size() > 3) return std::nullopt;
+    minutes = " " + *m;
+    rest = rest.substr(0, 1);
+  }
+  const Unit* u = find_unit(rest);
+  if (u == nullptr) return std::nullopt;
+  const bool one = *number == "un" || *number == "zéro";
+  return *number + " " + std::string(one ? u->singular : u->plural) + minutes;
+}
+
 }  // namespace logomachie::lexicon

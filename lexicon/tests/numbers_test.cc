@@ -47,6 +47,30 @@ TEST(SpellNumber, Ordinals) {
   EXPECT_EQ(spell("1000E"), "millième");
 }
 
+TEST(ReadAloud, NumbersUnitsSymbolsAndRomanNumerals) {
+  auto read = [](std::string_view s, bool roman = false) { return read_aloud(s, roman).value_or("<none>"); };
+  EXPECT_EQ(read("7"), "sept");
+  EXPECT_EQ(read("07"), "sept");
+  EXPECT_EQ(read("00"), "zéro");
+  EXPECT_EQ(read("24h"), "vingt-quatre heures");
+  EXPECT_EQ(read("0h"), "zéro heure");
+  EXPECT_EQ(read("11h59"), "onze heures cinquante-neuf");
+  EXPECT_EQ(read("2min"), "deux minutes");
+  EXPECT_EQ(read("37°"), "trente-sept degrés");
+  EXPECT_EQ(read("50%"), "cinquante pour cent");
+  EXPECT_EQ(read("10€"), "dix euros");
+  EXPECT_EQ(read("€"), "euro");
+  EXPECT_EQ(read("°"), "degré");
+  EXPECT_EQ(read("XV", true), "quinze");
+  EXPECT_EQ(read("MMXXIV", true), "deux mille vingt-quatre");
+  EXPECT_EQ(read("XV"), "<none>");     // only when the caller has the capitals
+  EXPECT_EQ(read("IIII", true), "<none>");
+  EXPECT_EQ(read("MIX", true), "mille neuf");
+  EXPECT_EQ(read("h"), "<none>");      // a letter alone is a letter
+  EXPECT_EQ(read("24x"), "<none>");
+  EXPECT_EQ(read("chat"), "<none>");
+}
+
 TEST(SpellNumber, NotANumber) {
   EXPECT_EQ(spell(""), "<none>");
   EXPECT_EQ(spell("abc"), "<none>");

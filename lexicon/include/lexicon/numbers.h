@@ -21,4 +21,14 @@ namespace logomachie::lexicon {
 // "0" itself.
 std::optional<std::string> spell_number(std::string_view digits);
 
+// How a token of digits and symbols is read aloud, in French words: a number
+// or an ordinal (spell_number; two digits with a leading zero too, as in
+// times: "07" → "sept"), a number with a unit ("24h" → "vingt-quatre heures",
+// "11h59" → "onze heures cinquante-neuf", "2min", "37°" → "trente-sept
+// degrés", "50%" → "cinquante pour cent", "10€"), a unit or currency symbol
+// alone ("€" → "euro", "°" → "degré"), and with `roman` a Roman numeral in
+// capitals of two letters or more ("XV" → "quinze"; lowercase letters are
+// words, not numerals). nullopt for anything else.
+std::optional<std::string> read_aloud(std::string_view token, bool roman = false);
+
 }  // namespace logomachie::lexicon
