@@ -239,6 +239,14 @@ Prepared prepare(const lexicon::Lexicon& lex, std::string_view message, bool ech
       c.forms.push_back(w.text);
       for (const auto& part : w.parts) c.forms.push_back(part);
       if (const auto said = spoken(w.text)) c.forms.push_back(*said);  // "XV": quinze
+      // A unit after a number is its word: "2 min" is deux minutes.
+      if (i > 0 && !p.words[i - 1].text.empty() && p.words[i - 1].text[0] >= '0' && p.words[i - 1].text[0] <= '9') {
+        const auto number = lexicon::read_aloud(p.words[i - 1].text);
+        const auto both = lexicon::read_aloud(p.words[i - 1].text + w.text);
+        if (number && both && both->size() > number->size() + 1 && both->starts_with(*number)) {
+          c.forms.push_back(both->substr(number->size() + 1));
+        }
+      }
     }
     if (echo && !echoed && !w.elided && i + 1 < p.words.size() && !p.words[i + 1].elided &&
         is_echo_of(c.forms.front(), p.words[i + 1].text)) {

@@ -192,10 +192,11 @@ std::optional<std::string> read_aloud(std::string_view token, bool roman) {
   if (roman) {
     if (const auto v = roman_value(token)) return cardinal(*v);
   }
-  if (const Unit* u = find_unit(token); u != nullptr && !(token[0] >= '0' && token[0] <= '9')) {
-    if (token.size() == 1 && std::string_view("hmsgl").find(token[0]) != std::string_view::npos) return std::nullopt;
-    return std::string(u->singular);  // a symbol alone: "€", "°", "%", "km"
+  // A symbol alone ("€", "°", "%"); letters alone are words ("sec", "ans", "m").
+  if (const Unit* u = find_unit(token); u != nullptr && static_cast<unsigned char>(token[0]) >= 0x80) {
+    return std::string(u->singular);
   }
+  if (token == "%" || token == "$") return std::string(find_unit(token)->singular);
   // Digits then a unit, and for hours the minutes after it ("11h59").
   std::size_t d = 0;
   while (d < token.size() && token[d] >= '0' && token[d] <= '9') ++d;

@@ -66,7 +66,10 @@ TEST(ReadAloud, NumbersUnitsSymbolsAndRomanNumerals) {
   EXPECT_EQ(read("XV"), "<none>");     // only when the caller has the capitals
   EXPECT_EQ(read("IIII", true), "<none>");
   EXPECT_EQ(read("MIX", true), "mille neuf");
-  EXPECT_EQ(read("h"), "<none>");      // a letter alone is a letter
+  EXPECT_EQ(read("h"), "<none>");      // letters alone are words
+  EXPECT_EQ(read("sec"), "<none>");
+  EXPECT_EQ(read("ans"), "<none>");
+  EXPECT_EQ(read("%"), "pour cent");
   EXPECT_EQ(read("24x"), "<none>");
   EXPECT_EQ(read("chat"), "<none>");
 }
