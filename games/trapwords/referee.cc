@@ -325,11 +325,18 @@ class Target {
       // The whole word first ("arc-en-ciel" is a compound of "ciel"), then
       // its parts.
       auto best = Relation::kUnrelated;
+      const auto& parts = p.checked[i].word->parts;
       for (const auto& form : p.checked[i].forms) {
+        // A hyphenated word's parts are judged within the whole (relate
+        // splits it, and knows that the porte of porte-clé is a verb).
+        const bool whole = &form == &p.checked[i].forms.front();
+        if (!whole && std::find(parts.begin(), parts.end(), form) != parts.end() &&
+            p.checked[i].forms.front() == p.checked[i].word->text) {
+          continue;
+        }
         const auto other = lex_.prepare(form);
         if (!other) continue;
         // The sentence's reading applies to the word as typed, not to parts.
-        const bool whole = &form == &p.checked[i].forms.front();
         best = std::min(best, lex_.relate(*single_, *other, reading_,
                                           whole ? p.context[i] : lexicon::Reading::kEvery));
         if (&form == &p.checked[i].forms.front() && best != Relation::kUnrelated) break;

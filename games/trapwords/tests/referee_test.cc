@@ -122,6 +122,37 @@ TEST(TrapWordsReferee, EverydayClippingsAreTheirLongWord) {
   EXPECT_TRUE(clue("clavier", {"ordinateur"}, "un téléphone").ok());
 }
 
+TEST(TrapWordsReferee, TheSentenceTellsHowASameSpelledWordReads) {
+  // After a subject or object pronoun, « ne » or avoir: a verb, not the noun trap.
+  EXPECT_TRUE(clue("forêt", {"bois"}, "je bois l'eau du ruisseau").ok());
+  EXPECT_TRUE(clue("clé", {"porte"}, "on la porte autour du cou").ok());
+  EXPECT_TRUE(clue("vacances", {"été"}, "on a été à la montagne").ok());
+  EXPECT_TRUE(clue("tong", {"été"}, "ça a toujours été ma préférée").ok());
+  EXPECT_TRUE(clue("grimoire", {"sort"}, "il ne sort jamais").ok());
+  // A preposition or conjunction where no determiner calls for a noun.
+  EXPECT_TRUE(clue("barde", {"vers"}, "il se tourne vers le public").ok());
+  EXPECT_TRUE(clue("bus", {"car"}, "je le prends car il pleut").ok());
+  // After a determiner it is the noun again, and fires.
+  EXPECT_EQ(fired(clue("forêt", {"bois"}, "un feu de bois").fired), (std::vector<std::string>{"bois:bois:inflection"}));
+  EXPECT_EQ(fired(clue("barde", {"vers"}, "il écrit des vers").fired), (std::vector<std::string>{"vers:vers:inflection"}));
+  // A trap that is the verb fires on the verb.
+  EXPECT_EQ(fired(clue("soif", {"boire"}, "je bois").fired), (std::vector<std::string>{"boire:bois:inflection"}));
+  // The verb of a verb–noun compound is not the noun: porte-clé is no door.
+  EXPECT_TRUE(clue("clé", {"porte"}, "dans le porte-monnaie").ok());
+  EXPECT_EQ(fired(clue("clé", {"porter"}, "dans le porte-monnaie").fired),
+            (std::vector<std::string>{"porter:porte-monnaie:compound"}));
+}
+
+TEST(TrapWordsReferee, UnitsSymbolsAndRomanNumeralsAreSaidAsWords) {
+  EXPECT_EQ(fired(clue("minuit", {"heure"}, "à 24h pile").fired), (std::vector<std::string>{"heure:24h:compound"}));
+  EXPECT_EQ(fired(clue("four", {"minute"}, "bip au bout de 2 min").fired), (std::vector<std::string>{"minute:min:inflection"}));
+  EXPECT_EQ(fired(clue("thermomètre", {"degré"}, "il affiche 37°").fired),
+            (std::vector<std::string>{"degré:37°:compound"}));
+  const auto v = clue("rugby", {"quinze"}, "le XV de France");
+  EXPECT_EQ(fired(v.fired), (std::vector<std::string>{"quinze:XV:inflection"}));
+  EXPECT_EQ(rules(v), (std::vector<std::string>{"proper-noun:France"}));  // XV is a number, France a name
+}
+
 TEST(TrapWordsReferee, PictogramsAreNotWords) {
   // The rulebook wants clues made of words, not gestures: an emoji is invalid.
   auto v = clue("cheval", {"galop"}, "un animal 🐎 rapide");
