@@ -119,15 +119,16 @@ PairScore evaluate_pairs(const std::string& part) {
 TEST(PairsEval, TuningPart) {
   const PairScore s = evaluate_pairs("tuning");
   ASSERT_GE(s.rows, 1000u);
-  EXPECT_GE(s.core, 0.0);  // measured, not gated: this part is tuned on
+  EXPECT_GE(s.core, 0.90);  // tuned on: a loose floor against breakage only
 }
 
 TEST(PairsEval, HeldOutPart) {
   // Floors just under the measured values (docs/lexicon.md): a regression fails.
+  // Measured 2026-11-23: core 0.939, hard 0.917 (targets: 0.97 and 0.80).
   const PairScore s = evaluate_pairs("heldout");
   ASSERT_GE(s.rows, 500u);
-  EXPECT_GE(s.core, 0.0);
-  EXPECT_GE(s.hard, 0.0);
+  EXPECT_GE(s.core, 0.93);
+  EXPECT_GE(s.hard, 0.90);
 }
 
 }  // namespace
