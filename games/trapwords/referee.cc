@@ -412,12 +412,11 @@ bool is_proper_noun(const lexicon::Lexicon& lex, const Word& w) {
   if (proper) return true;  // only proper readings ("France", "Gandalf" when known)
   // A capital inside a sentence: a name, even when a common word is spelt the
   // same ("la ville de Paris"), or a name the dictionary lacks.
+  // Also a common word written as a name: « un Opinel » (the brand), « les
+  // Sioux », « les Romains » (peoples take a capital in French).
   if (!capitalised(w.text) || w.sentence_start) return false;
-  if (!common) return true;
-  for (const auto& a : lex.analyses(w.text)) {
-    if (a.proper) return true;
-  }
-  return false;
+  (void)common;
+  return true;
 }
 
 bool starts_with_s(std::string_view w) {
@@ -550,6 +549,8 @@ ClueVerdict Referee::judge_clue(std::string_view secret, std::span<const std::st
   const Target secret_word(lex_, secret, lexicon::Reading::kNoun);
   const auto tokens = tokens_of(p);
   const int budget = word_budget(constraints);
+  // A clue typed in capitals only says nothing about names.
+  const bool shouted = std::none_of(clue.begin(), clue.end(), [](char c) { return c >= 'a' && c <= 'z'; });
   int said = 0;
   if (budget > 0) {
     for (const auto& earlier : history) said += static_cast<int>(prepare(lex_, earlier, echo).checked.size());
@@ -568,7 +569,7 @@ ClueVerdict Referee::judge_clue(std::string_view secret, std::span<const std::st
                                                  : guillemets(m->text) + " est de la famille du mot secret.");
       }
     }
-    if (is_proper_noun(lex_, w)) {
+    if (!shouted && is_proper_noun(lex_, w)) {
       add(w, "proper-noun", w.text, guillemets(w.text) + " est un nom propre : pas de noms propres dans les indices.");
     }
     if (constraints.has(Curse::kSerpent) &&

@@ -153,6 +153,14 @@ TEST(TrapWordsReferee, UnitsSymbolsAndRomanNumeralsAreSaidAsWords) {
   EXPECT_EQ(rules(v), (std::vector<std::string>{"proper-noun:France"}));  // XV is a number, France a name
 }
 
+TEST(TrapWordsReferee, ACapitalInsideASentenceIsAName) {
+  // Even when the word is also a common one: a brand, a people.
+  EXPECT_EQ(rules(clue("couteau", {}, "un Opinel par exemple")), (std::vector<std::string>{"proper-noun:Opinel"}));
+  EXPECT_EQ(rules(clue("indien", {}, "les signaux des Sioux")), (std::vector<std::string>{"proper-noun:Sioux"}));
+  // A clue typed in capitals says nothing about names.
+  EXPECT_TRUE(clue("ferme", {}, "UN ANIMAL QUI FAIT MEUH").ok());
+}
+
 TEST(TrapWordsReferee, PictogramsAreNotWords) {
   // The rulebook wants clues made of words, not gestures: an emoji is invalid.
   auto v = clue("cheval", {"galop"}, "un animal 🐎 rapide");
