@@ -271,6 +271,16 @@ struct Match {
   Relation relation = Relation::kUnrelated;
 };
 
+// The match key of a word with its hyphens, spaces and apostrophes left out
+// ("pop-corn", "popcorn" and "pop corn" weld alike).
+std::string welded(std::string_view s) {
+  std::string out;
+  for (const char c : key(s)) {
+    if (c != ' ' && c != '-' && c != '\'') out += c;
+  }
+  return out;
+}
+
 // The tokens a sequence is compared on: words split at hyphens as well as
 // spaces ("pommes-de-terre" is pommes, de, terre), numbers in digits as their
 // words ("21" is vingt, et, un), elided particles left out.
@@ -341,8 +351,24 @@ class Target {
                                           whole ? p.context[i] : lexicon::Reading::kEvery));
         if (&form == &p.checked[i].forms.front() && best != Relation::kUnrelated) break;
       }
-      if (best == Relation::kUnrelated) return std::nullopt;
-      return Match{i, p.checked[i].word->text, best};
+      if (best != Relation::kUnrelated) return Match{i, p.checked[i].word->text, best};
+      // Welded or split: "pop corn" for the trap "popcorn", when the two
+      // words make a compound the dictionary knows (not "mai son" for maison).
+      if (i + 1 < p.checked.size() && !p.checked[i + 1].word->elided &&
+          welded(p.checked[i].word->text + p.checked[i + 1].word->text) == welded(tokens_.front().text) &&
+          (lex_.contains(p.checked[i].word->text + "-" + p.checked[i + 1].word->text) ||
+           lex_.contains(p.checked[i].word->text + " " + p.checked[i + 1].word->text))) {
+        const auto* first = p.checked[i].word;
+        const auto* last = p.checked[i + 1].word;
+        return Match{i, std::string(message.substr(first->begin, last->end - first->begin)), Relation::kInflection};
+      }
+      return std::nullopt;
+    }
+    // A trap of several words typed welded: "dingdong" for "ding dong".
+    if (!p.checked[i].word->elided) {
+      std::string all;
+      for (const auto& tw : tokens_) all += tw.text;
+      if (welded(p.checked[i].word->text) == welded(all)) return Match{i, p.checked[i].word->text, Relation::kInflection};
     }
     if (p.checked[i].word->elided) return std::nullopt;
     // Sequences start at the first token of a word.

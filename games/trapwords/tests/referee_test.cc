@@ -161,6 +161,13 @@ TEST(TrapWordsReferee, ACapitalInsideASentenceIsAName) {
   EXPECT_TRUE(clue("ferme", {}, "UN ANIMAL QUI FAIT MEUH").ok());
 }
 
+TEST(TrapWordsReferee, WeldedAndSplitSpellingsOfOneWord) {
+  EXPECT_EQ(fired(clue("cinéma", {"popcorn"}, "du pop corn").fired), (std::vector<std::string>{"popcorn:pop corn:inflection"}));
+  EXPECT_EQ(fired(clue("cloche", {"ding dong"}, "elle fait dingdong").fired),
+            (std::vector<std::string>{"ding dong:dingdong:inflection"}));
+  EXPECT_TRUE(clue("toit", {"maison"}, "en mai son frère arrive").ok());
+}
+
 TEST(TrapWordsReferee, PictogramsAreNotWords) {
   // The rulebook wants clues made of words, not gestures: an emoji is invalid.
   auto v = clue("cheval", {"galop"}, "un animal 🐎 rapide");
