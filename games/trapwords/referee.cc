@@ -181,8 +181,9 @@ bool is_adverb(std::string_view k) {
 // What the words before checked word `i` say of it (lexicon::Reading): a
 // verb after a subject pronoun, "ne", an object pronoun or a form of avoir
 // ("je bois", "on la porte", "il a été"); a noun or adjective after a
-// determiner ("le bois"); a preposition or conjunction where no determiner
-// calls for a noun ("vers minuit", "car il pleut"); otherwise nothing
+// determiner ("le bois"); a preposition, conjunction or determiner where no
+// determiner calls for a noun ("vers minuit", "car il pleut", "son battant");
+// otherwise nothing
 // (kEvery). Plain word lists, no parsing: it only narrows when the cue is
 // unambiguous, so a miss leaves the word read every way.
 lexicon::Reading context_of(const lexicon::Lexicon& lex, const Prepared& p, std::size_t i) {
@@ -204,8 +205,9 @@ lexicon::Reading context_of(const lexicon::Lexicon& lex, const Prepared& p, std:
     if (is_determiner(prev)) return lexicon::Reading::kNominal;
   }
   for (const auto& a : lex.analyses(p.checked[i].word->text)) {
-    if (a.tag.find(":G:R") != std::string_view::npos || a.tag.find(":G:C") != std::string_view::npos) {
-      return lexicon::Reading::kFunction;
+    if (a.tag.find(":G:R") != std::string_view::npos || a.tag.find(":G:C") != std::string_view::npos ||
+        a.tag.find(":G:D") != std::string_view::npos) {
+      return lexicon::Reading::kFunction;  // "vers minuit", "car il pleut", "son battant"
     }
   }
   return lexicon::Reading::kEvery;

@@ -411,6 +411,18 @@ Relation Lexicon::Impl::relate_keys(std::string_view kb, std::string_view ko, st
     wo = {};
   }
   if (kb.empty() || ko.empty()) return Relation::kUnrelated;
+  // One compound welded or split differently (porte-monnaie, portemonnaie;
+  // pop-corn, popcorn): the same word.
+  auto welded = [](std::string_view k) {
+    std::string out;
+    for (const char c : k) {
+      if (c != ' ' && c != '-') out += c;
+    }
+    return out;
+  };
+  if (kb.find_first_of(" -") != ko.find_first_of(" -") && welded(kb) == welded(ko) && welded(kb).size() >= 4) {
+    return Relation::kInflection;
+  }
   Relation best = relate_simple(kb, ko, wb, wo, reading, other_reading);
   if (best == Relation::kInflection) return best;
 
@@ -438,9 +450,15 @@ Relation Lexicon::Impl::relate_keys(std::string_view kb, std::string_view ko, st
       if (r == Relation::kDerivative) best = closer(best, Relation::kDerivative);
     }
   } else if (parts_b.size() > 1 && parts_o.size() == 1) {
-    // Base is a compound: one of its parts said alone is a derivative of it.
+    // Base is a compound: one of its parts said alone is a derivative of it,
+    // the verb of a verb–noun compound read as a verb (lave-vaisselle: laver).
+    const bool verb_first = reading != Reading::kEvery && parts_b.size() >= 2 &&
+                            verb_noun_compound(parts_b[0], parts_b[1]);
     for (const auto p : content(parts_b)) {
-      const Relation r = relate_simple(p, ko, {}, wo, reading == Reading::kEvery ? reading : Reading::kDominant);
+      const Reading part_reading = reading == Reading::kEvery                          ? reading
+                                   : verb_first && p.data() == parts_b[0].data() ? Reading::kVerb
+                                                                                  : Reading::kDominant;
+      const Relation r = relate_simple(p, ko, {}, wo, part_reading);
       if (r == Relation::kInflection || r == Relation::kDerivative) best = closer(best, Relation::kDerivative);
     }
   } else if (parts_b.size() > 1 && parts_o.size() > 1) {
