@@ -10,7 +10,8 @@ secret), so that a word's whole family lands on one side: tuning a family on
 the tuning part cannot leak into the held-out numbers. About one base word in
 three goes to the held-out part, chosen by a hash of the word (stable, not
 random). It never overwrites an existing split: the split is done once
-(docs/lexicon.md, "The labelled corpus").
+(docs/lexicon.md, "The labelled corpus"). The raw files are not kept in the
+repository once split: the two parts hold every row, as written.
 """
 import glob
 import hashlib

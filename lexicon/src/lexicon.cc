@@ -362,10 +362,12 @@ Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, 
     if (!context || r.classes != kFunctionClass) fam_o.push_back(lemmas[r.lemma].family);
   }
   // One word: a shared canonical lemma, read the same way when the context
-  // says how the other word is read (the noun devoir is not the verb's form).
+  // says how the other word is read, or when the base is a deck noun (the
+  // noun devoir is not the verb's « doit »: that is its family, no more).
+  const bool need_class = context || reading == Reading::kNoun;
   for (const auto& b : rb) {
     for (const auto& o : ro) {
-      if (lemmas[b.lemma].canonical == lemmas[o.lemma].canonical && (!context || (b.classes & o.classes) != 0)) {
+      if (lemmas[b.lemma].canonical == lemmas[o.lemma].canonical && (!need_class || (b.classes & o.classes) != 0)) {
         return Relation::kInflection;
       }
     }
