@@ -308,8 +308,17 @@ std::optional<Error> MotPourMotState::check_word(std::string_view word) const {
   }
   const auto letters = game_letters(w);
   if (letters.empty()) return Error{"not_letters", "Un mot s’écrit avec des lettres."};
-  if (std::find(d_.used.begin(), d_.used.end(), letters) != d_.used.end()) {
-    return Error{"already_played", guillemets(w) + " a déjà été joué dans cette partie."};
+  for (std::size_t i = 0; i < d_.used.size(); ++i) {
+    if (d_.used[i] != letters) continue;
+    // Same letters on the board, but two dictionary words that only their
+    // accents tell apart are two answers (pécher after pêcher); the same
+    // word typed with or without its accents is not (pecher after pêcher).
+    const auto& lex = game_.lexicon();
+    const std::string& before = d_.words[i];
+    const bool two_words = lex.spelled_as_written(w, lexicon::Accept::kProper) &&
+                           lex.spelled_as_written(before, lexicon::Accept::kProper) &&
+                           !lexicon::accents_agree(w, before) && !lexicon::accents_agree(before, w);
+    if (!two_words) return Error{"already_played", guillemets(w) + " a déjà été joué dans cette partie."};
   }
   return std::nullopt;
 }

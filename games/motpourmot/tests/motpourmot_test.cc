@@ -146,6 +146,18 @@ TEST(MotPourMotTimer, TheHourglassEndsTheTurn) {
   EXPECT_EQ(position(*s, 'T'), 1);
 }
 
+TEST(MotPourMotWords, TwoWordsThatOnlyAccentsTellApartAreTwoAnswers) {
+  // pêcher (to fish) and pécher (to sin) share their letters on the board but
+  // are two words; the same word without its accents is the same answer.
+  auto s = mpm().new_state(setup(4, 0));
+  play(*s, "pêcher");
+  play(*s, "chien");
+  must_refuse(*s, 0, word("pecher"), "already_played");
+  must_refuse(*s, 0, word("PÊCHER"), "already_played");
+  play(*s, "pécher");
+  EXPECT_EQ(data(*s).words, (std::vector<std::string>{"pêcher", "chien", "pécher"}));
+}
+
 TEST(MotPourMotChallenge, MisspeltWordIsRevertedAndTheTurnLost) {
   // Three players: team A = seats 0 and 2, team B = seat 1.
   auto s = mpm().new_state(setup(3, 1));
