@@ -6,6 +6,7 @@
 #include "games/core/word_list.h"
 #include "games/motpourmot/motpourmot.h"
 #include "lexicon/lexicon.h"
+#include "lexicon/normalize.h"
 
 namespace logomachie::games::motpourmot {
 
@@ -46,6 +47,25 @@ bool clearly_off(const MotPourMotGame& game, const Category& category, std::stri
 }
 
 namespace {
+
+// A careful player's first look at a name nobody knows: could it be said?
+// A vowel, no letter three times in a row, no more than four consonants in
+// a row (« Bbbrrrttt » and « Zzkqw » are not names; « Schwarz » could be).
+bool pronounceable(std::string_view word) {
+  const auto k = lexicon::match_key(word).value_or("");
+  if (k.empty()) return false;
+  bool vowel = false;
+  int consonants = 0;
+  for (std::size_t i = 0; i < k.size(); ++i) {
+    const char ch = k[i];
+    if (i >= 2 && ch == k[i - 1] && ch == k[i - 2]) return false;
+    const bool v = std::string_view("aeiouy").find(ch) != std::string_view::npos;
+    vowel = vowel || v;
+    consonants = v || !(ch >= 'a' && ch <= 'z') ? 0 : consonants + 1;
+    if (consonants > 4) return false;
+  }
+  return vowel;
+}
 
 class MotPourMotBot final : public Bot {
  public:
@@ -138,7 +158,7 @@ class MotPourMotBot final : public Bot {
       // The dictionary does not know it: a name or a foreign word gets the
       // benefit of the doubt on cards that call for them, or when capitalised.
       const bool capital = !played.word.empty() && played.word[0] >= 'A' && played.word[0] <= 'Z';
-      return game_.spelling_known(c, played.word) || c.foreign || c.proper || capital;
+      return game_.spelling_known(c, played.word) || ((c.foreign || c.proper || capital) && pronounceable(played.word));
     }
     return !clearly_off(game_, c, played.word);
   }

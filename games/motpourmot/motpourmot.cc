@@ -168,7 +168,14 @@ MotPourMotGame::Spelling MotPourMotGame::check_spelling(const Category& c, std::
     if (lexicon::accents_agree(word, a)) return Spelling::kCorrect;
     known = true;
   }
-  return known ? Spelling::kWrongAccent : Spelling::kUnknown;
+  if (known) return Spelling::kWrongAccent;
+  // Its absence decides for an ordinary word; a name (a capital) or a word of
+  // another language on a card that calls for one is the players' to judge.
+  const auto b = word.empty() ? 0 : static_cast<unsigned char>(word[0]);
+  const bool capital = (b >= 'A' && b <= 'Z') ||
+                       (b == 0xC3 && word.size() > 1 && static_cast<unsigned char>(word[1]) >= 0x80 &&
+                        static_cast<unsigned char>(word[1]) <= 0x9E);
+  return capital || c.foreign || c.proper ? Spelling::kUnknown : Spelling::kNotAWord;
 }
 
 namespace {
@@ -323,6 +330,12 @@ std::optional<Error> MotPourMotState::check_word(std::string_view word) const {
   return std::nullopt;
 }
 
+bool MotPourMotState::may_vote(PlayerId p) const {
+  // Everybody votes on the category (the rulebook's « on vote »); on
+  // spelling, only the challengers: a team does not judge its own word.
+  return !d_.played || d_.played->vote != "spelling" || team_of(p) != d_.team;
+}
+
 std::vector<PlayerId> MotPourMotState::to_act() const {
   std::vector<PlayerId> out;
   if (table_mode()) {
@@ -338,7 +351,7 @@ std::vector<PlayerId> MotPourMotState::to_act() const {
       break;
     case Phase::kVote:
       for (int p = 0; p < players(); ++p) {
-        if (!d_.played->votes[static_cast<std::size_t>(p)]) out.push_back(p);
+        if (!d_.played->votes[static_cast<std::size_t>(p)] && may_vote(p)) out.push_back(p);
       }
       break;
     case Phase::kOver: break;
@@ -519,15 +532,18 @@ ApplyResult MotPourMotState::apply(const Action& action) {
                    spelling == MotPourMotGame::Spelling::kCorrect) {
           events.push_back(JsonObject{{"type", "spelling_checked"}, {"correct", true}});
           end_turn(next, *this, "stood", true, action.at, events);
-        } else if (spelling == MotPourMotGame::Spelling::kWrongAccent) {
+        } else if (spelling == MotPourMotGame::Spelling::kWrongAccent ||
+                   spelling == MotPourMotGame::Spelling::kNotAWord) {
           // The word is known but the accent written is not its own
-          // ("élèphant"): a misspelling, as a dictionary would say.
+          // ("élèphant"), or an ordinary word no dictionary knows ("bbb"): a
+          // misspelling, as a dictionary would say. No vote: spelling is a fact.
           events.push_back(JsonObject{{"type", "spelling_checked"}, {"correct", false}});
           revert(next);
           end_turn(next, *this, "reverted", false, action.at, events);
         } else {
-          // The dictionary does not know it: a proper noun or a foreign word it
-          // lacks, or a misspelling. The players decide.
+          // The dictionary cannot judge it: a name or a foreign word it lacks.
+          // The challengers decide (the team that played it does not vote on
+          // its own word).
           events.push_back(JsonObject{{"type", "spelling_checked"}, {"correct", nullptr}});
           start_vote(next, "spelling", action.at, events);
         }
@@ -552,10 +568,14 @@ ApplyResult MotPourMotState::apply(const Action& action) {
         if (!action.body.contains("valid") || !action.body.at("valid").is_bool()) {
           refuse("bad_field", "« valid » : true (le mot est bon) ou false.");
         }
+        if (!may_vote(p)) refuse("own_word", "Ton équipe a joué ce mot : l’équipe adverse juge son orthographe.");
         if (played.votes[pi]) refuse("already_voted", "Tu as déjà voté.");
         played.votes[pi] = action.body.at("valid").as_bool();
         events.push_back(JsonObject{{"type", "voted"}, {"player", p}, {"valid", *played.votes[pi]}});
-        close = std::all_of(played.votes.begin(), played.votes.end(), [](const auto& v) { return v.has_value(); });
+        close = true;
+        for (int q = 0; q < players(); ++q) {
+          if (may_vote(q) && !played.votes[static_cast<std::size_t>(q)]) close = false;
+        }
       } else if (type == "tally") {
         if (!table_mode()) refuse("not_table_mode", "Chacun vote pour soi (« vote »).");
         played.tally_valid = static_cast<int>(get_int(action.body, "valid", 0, 100));

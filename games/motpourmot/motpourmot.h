@@ -83,12 +83,16 @@ class MotPourMotGame final : public Game {
   bool is_example(const Category& c, std::string_view letters) const;
   // The cards listing `letters` among their answers (indexes into categories()).
   const std::vector<uint32_t>& cards_listing(std::string_view letters) const;
-  // The spelling check (README, "Spelling check"): the dictionary (common
-  // words and proper nouns) or the card's own answers know the word, written
-  // with its accents or without them (a keyboard's "elephant" is éléphant);
-  // a wrong or extra accent on a word they know is a misspelling
-  // ("élèphant"); a word neither knows is for the players to judge.
-  enum class Spelling { kCorrect, kWrongAccent, kUnknown };
+  // The spelling check (README, "Spelling check"), a fact the dictionary
+  // decides whenever it can: the dictionary (common words and proper nouns)
+  // or the card's own answers know the word, written with its accents or
+  // without them (a keyboard's "elephant" is éléphant): correct; a wrong or
+  // extra accent on a word they know ("élèphant"): kWrongAccent; an ordinary
+  // word neither knows (lowercase, on a card that calls for neither names nor
+  // foreign words: « bbb », « tchatt »): kNotAWord; what the dictionary cannot
+  // judge (a capitalised name, a word on a foreign or proper-noun card):
+  // kUnknown, for the challengers to vote on.
+  enum class Spelling { kCorrect, kWrongAccent, kNotAWord, kUnknown };
   Spelling check_spelling(const Category& c, std::string_view word) const;
   bool spelling_known(const Category& c, std::string_view word) const {
     return check_spelling(c, word) == Spelling::kCorrect;
@@ -166,6 +170,8 @@ class MotPourMotState final : public State {
   const MotPourMotData& data() const { return d_; }
   const MotPourMotGame& game() const { return game_; }
   const Category& category() const { return *game_.find_category(d_.category); }
+  // Whether `p` votes in the current vote: on spelling, the challengers only.
+  bool may_vote(PlayerId p) const;
   bool table_mode() const { return players() == 1; }
   int team_of(PlayerId p) const { return table_mode() ? d_.team : p % 2; }
   int captures(int team) const;

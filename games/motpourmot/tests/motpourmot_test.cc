@@ -159,23 +159,42 @@ TEST(MotPourMotWords, TwoWordsThatOnlyAccentsTellApartAreTwoAnswers) {
 }
 
 TEST(MotPourMotChallenge, MisspeltWordIsRevertedAndTheTurnLost) {
-  // Three players: team A = seats 0 and 2, team B = seat 1.
+  // Three players: team A = seats 0 and 2, team B = seat 1. Spelling is a
+  // fact: an ordinary word no dictionary knows is misspelt, without a vote
+  // (a tie of votes once let « bbb » capture B).
   auto s = mpm().new_state(setup(3, 1));
   const auto before = data(*s).position;
   must_apply(*s, 1, word("tchatt"), 0);
   EXPECT_NE(data(*s).position, before);
   must_refuse(*s, 1, {{"type", "challenge"}, {"kind", "spelling"}}, "not_opponent");
-  must_apply(*s, 0, {{"type", "challenge"}, {"kind", "spelling"}});
-  // Unknown to the dictionary and the card: the players vote.
-  ASSERT_EQ(data(*s).phase, Phase::kVote);
-  EXPECT_EQ(data(*s).played->vote, "spelling");
-  must_apply(*s, 1, {{"type", "vote"}, {"valid", true}});
-  must_apply(*s, 0, {{"type", "vote"}, {"valid", false}});
-  must_apply(*s, 2, {{"type", "vote"}, {"valid", false}});
+  const auto r = must_apply(*s, 0, {{"type", "challenge"}, {"kind", "spelling"}});
+  EXPECT_EQ(data(*s).phase, Phase::kPlay);
   EXPECT_EQ(data(*s).position, before);  // every tile back
   EXPECT_EQ(data(*s).team, 0);           // the turn is lost
   EXPECT_EQ(data(*s).last_turn.as_object().at("result"), "reverted");
   EXPECT_TRUE(data(*s).used.empty());
+  bool checked = false;
+  for (const auto& e : r.events) {
+    if (e.as_object().at("type") == "spelling_checked") checked = e.as_object().at("correct") == false;
+  }
+  EXPECT_TRUE(checked);
+}
+
+TEST(MotPourMotChallenge, OnlyTheChallengersVoteOnANameTheDictionaryLacks) {
+  // A capitalised word the dictionary lacks may be a name: the challengers
+  // judge it; the team that played it does not vote on its own word.
+  auto s = mpm().new_state(setup(3, 1));
+  const auto before = data(*s).position;
+  must_apply(*s, 1, word("Zorglub"), 0);
+  must_apply(*s, 0, {{"type", "challenge"}, {"kind", "spelling"}});
+  ASSERT_EQ(data(*s).phase, Phase::kVote);
+  EXPECT_EQ(data(*s).played->vote, "spelling");
+  EXPECT_EQ(s->to_act(), (std::vector<PlayerId>{0, 2}));
+  must_refuse(*s, 1, {{"type", "vote"}, {"valid", true}}, "own_word");
+  must_apply(*s, 0, {{"type", "vote"}, {"valid", false}});
+  must_apply(*s, 2, {{"type", "vote"}, {"valid", false}});
+  EXPECT_EQ(data(*s).position, before);
+  EXPECT_EQ(data(*s).last_turn.as_object().at("result"), "reverted");
 }
 
 TEST(MotPourMotChallenge, CorrectSpellingCostsTheChallengersTheirTurn) {
@@ -206,16 +225,16 @@ TEST(MotPourMotChallenge, AWrongAccentIsAMisspellingAMissingOneIsNot) {
   EXPECT_EQ(game.check_spelling(c, "ELEPHANT"), MotPourMotGame::Spelling::kCorrect);
   EXPECT_EQ(game.check_spelling(c, "éléphânt"), MotPourMotGame::Spelling::kWrongAccent);
   EXPECT_EQ(game.check_spelling(c, "pécher"), MotPourMotGame::Spelling::kCorrect);
-  EXPECT_EQ(game.check_spelling(c, "zorglubette"), MotPourMotGame::Spelling::kUnknown);
+  EXPECT_EQ(game.check_spelling(c, "zorglubette"), MotPourMotGame::Spelling::kNotAWord);
+  EXPECT_EQ(game.check_spelling(c, "Zorglubette"), MotPourMotGame::Spelling::kUnknown);
 }
 
 TEST(MotPourMotChallenge, ASpellingUpheldByVoteCostsTheChallengersTheirTurn) {
-  // A name the dictionary does not know: the players vote, and keep it.
+  // A name the dictionary does not know: the challengers vote, and keep it.
   auto s = mpm().new_state(setup(2, 0));
   must_apply(*s, 0, word("Zorglubette"), 0);
   must_apply(*s, 1, {{"type", "challenge"}, {"kind", "spelling"}});
   ASSERT_EQ(data(*s).phase, Phase::kVote);
-  must_apply(*s, 0, {{"type", "vote"}, {"valid", true}});
   must_apply(*s, 1, {{"type", "vote"}, {"valid", true}});
   EXPECT_EQ(data(*s).last_turn.as_object().at("result"), "stood");
   EXPECT_EQ(data(*s).team, 0);  // team A plays again
@@ -471,16 +490,34 @@ TEST(MotPourMotBots, TheCaptainPlaysTheAnswerThatCapturesAndDenies) {
   EXPECT_GT(board_value({-1}, 1, 6), board_value({-2}, 1, 6));  // denial counts
 }
 
+TEST(MotPourMotBots, BotsDoNotBelieveCapitalisedNonsense) {
+  // « Bbbrrrttt » is no name a player would accept; « Zorglub » could be one.
+  for (const auto& [w, believed] : {std::pair<std::string, bool>{"Bbbrrrttt", false}, {"Zorglub", true}}) {
+    auto s = mpm().new_state(setup(2, 0));
+    must_apply(*s, 0, word(w), 0);
+    auto bot = mpm().make_bot("hard", 1);
+    auto a = bot->act(*s, 1);
+    ASSERT_TRUE(a);
+    ASSERT_EQ(a->body.at("kind"), "spelling") << w;
+    ASSERT_TRUE(s->apply(*a).ok());
+    ASSERT_EQ(data(*s).phase, Phase::kVote) << w;
+    a = bot->act(*s, 1);
+    ASSERT_TRUE(a);
+    EXPECT_EQ(a->body.at("valid"), believed) << w;
+  }
+}
+
 TEST(MotPourMotBots, OpponentsCheckUnknownSpellingAndVoteFromTheirLists) {
   auto s = mpm().new_state(setup(2, 0));
   const auto& c = st(*s).category();
-  must_apply(*s, 0, word("zzkqw"), 0);
+  must_apply(*s, 0, word("Zzkqw"), 0);
   auto bot = mpm().make_bot("hard", 1);
   auto a = bot->act(*s, 1);
   ASSERT_TRUE(a);
   EXPECT_EQ(a->body.at("type"), "challenge");
   EXPECT_EQ(a->body.at("kind"), "spelling");
   ASSERT_TRUE(s->apply(*a).ok());
+  ASSERT_EQ(data(*s).phase, Phase::kVote);  // a capital: maybe a name, the challengers judge
   a = bot->act(*s, 1);
   ASSERT_TRUE(a);
   EXPECT_EQ(a->body.at("valid"), false);
