@@ -372,7 +372,7 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
                 Valider le vote
               </button>
             </form>
-          ) : canAct && v.played.votes[you!] === null ? (
+          ) : canAct && v.played.votes[you!] === null && !(v.played.vote === 'spelling' && active) ? (
             <div class="row">
               <button data-action="vote-yes" onClick={() => act!({ type: 'vote', valid: true })}>
                 Oui, il est bon
@@ -383,7 +383,10 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
             </div>
           ) : (
             <p class="muted">
-              {v.played.votes.filter((x) => x !== null).length} / {v.players} votes. Il faut une majorité contre pour annuler le mot.
+              {v.played.vote === 'spelling' && active && !v.table
+                ? 'L’équipe adverse juge l’orthographe de votre mot. '
+                : ''}
+              {v.played.votes.filter((x) => x !== null).length} vote(s). Il faut une majorité contre pour annuler le mot.
             </p>
           )}
         </section>
