@@ -589,6 +589,14 @@ ApplyResult MotPourMotState::apply(const Action& action) {
         for (const auto& v : played.votes) {
           if (v) (*v ? valid : invalid) += 1;
         }
+        // A voter who stays silent until the end of the window lets the word
+        // stand: undoing it takes more players against it than all the others
+        // (the rulebook's « plus de joueurs »), not one « non » among silences.
+        int silent = 0;
+        if (!table_mode()) {
+          for (int q = 0; q < players(); ++q) silent += may_vote(q) && !played.votes[static_cast<std::size_t>(q)];
+        }
+        valid += silent;
         events.push_back(JsonObject{{"type", "vote_closed"}, {"about", played.vote}, {"valid", valid}, {"invalid", invalid}});
         if (invalid > valid) {
           revert(next);

@@ -252,9 +252,7 @@ TEST(MotPourMotChallenge, AWinningWordUndoneDoesNotWin) {
   must_apply(*s, 0, word("hhh"), s->now());
   EXPECT_EQ(st(*s).captures(0), 6);
   EXPECT_FALSE(s->is_terminal());
-  must_apply(*s, 1, {{"type", "challenge"}, {"kind", "category"}}, s->now());
-  must_apply(*s, 1, {{"type", "vote"}, {"valid", false}}, s->now());
-  must_apply(*s, kHost, {{"type", "timeout"}}, *s->deadline());  // A never votes: 0–1
+  must_apply(*s, 1, {{"type", "challenge"}, {"kind", "spelling"}}, s->now());  // « hhh » is no word
   EXPECT_FALSE(s->is_terminal());
   EXPECT_EQ(st(*s).captures(0), 5);
   EXPECT_EQ(data(*s).team, 1);
@@ -300,6 +298,23 @@ TEST(MotPourMotVote, ATieKeepsTheWordAStrictMajorityRevertsIt) {
   must_apply(*s, 2, {{"type", "vote"}, {"valid", true}}, s->now());
   must_apply(*s, kHost, {{"type", "timeout"}}, *s->deadline());
   EXPECT_EQ(data(*s).last_turn.as_object().at("result"), "stood");
+}
+
+TEST(MotPourMotVote, SilenceLetsTheWordStand) {
+  // Decision (issue 18): a voter silent until the end of the window lets the
+  // word stand; one « non » among silences does not undo it, a majority of
+  // all the voters against it does.
+  auto s = mpm().new_state(setup(4, 0));
+  must_apply(*s, 0, word("chat"), 0);
+  must_apply(*s, 1, {{"type", "challenge"}, {"kind", "category"}});
+  must_apply(*s, 1, {{"type", "vote"}, {"valid", false}});
+  must_apply(*s, kHost, {{"type", "timeout"}}, *s->deadline());  // 1 against, 3 silent
+  EXPECT_EQ(data(*s).last_turn.as_object().at("result"), "stood");
+  must_apply(*s, 1, word("poule"), s->now());
+  must_apply(*s, 0, {{"type", "challenge"}, {"kind", "category"}}, s->now());
+  for (int p : {0, 2, 3}) must_apply(*s, p, {{"type", "vote"}, {"valid", false}}, s->now());
+  must_apply(*s, kHost, {{"type", "timeout"}}, *s->deadline());
+  EXPECT_EQ(data(*s).last_turn.as_object().at("result"), "reverted");  // 3 against, 1 silent
 }
 
 TEST(MotPourMotEnd, SixCapturesWinAfterTheChallengeWindowSevenInTheVariant) {
