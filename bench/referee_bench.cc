@@ -14,6 +14,7 @@
 
 #include "games/trapwords/referee.h"
 #include "lexicon/lexicon.h"
+#include "tests/support/tsv_table.h"
 
 using namespace logomachie;
 
@@ -27,22 +28,10 @@ struct Clue {
 std::vector<Clue> read_clues(const std::filesystem::path& dir) {
   std::vector<Clue> out;
   for (const char* part : {"tuning", "heldout"}) {
-    std::ifstream in(dir / (std::string("clues-") + part + ".tsv"));
-    std::string line;
-    bool header = true;
-    while (std::getline(in, line)) {
-      if (line.empty() || line[0] == '#') continue;
-      if (header) {
-        header = false;
-        continue;
-      }
-      std::istringstream ls(line);
-      Clue c;
-      std::string traps;
-      std::getline(ls, c.secret, '\t');
-      std::getline(ls, traps, '\t');
-      std::getline(ls, c.text, '\t');
-      std::istringstream ts(traps);
+    for (auto& cells : testing::read_tsv_rows(dir / (std::string("clues-") + part + ".tsv"))) {
+      cells.resize(3);
+      Clue c{cells[0], cells[2], {}};
+      std::istringstream ts(cells[1]);
       for (std::string t; std::getline(ts, t, '|');) c.traps.push_back(t);
       out.push_back(std::move(c));
     }

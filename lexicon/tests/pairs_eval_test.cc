@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "test_lexicon.h"
+#include "tests/support/tsv_table.h"
 
 namespace logomachie::lexicon {
 namespace {
@@ -32,25 +33,10 @@ struct PairRow {
 };
 
 std::vector<PairRow> read_pairs(const std::filesystem::path& path) {
-  std::ifstream in(path);
   std::vector<PairRow> rows;
-  std::string line;
-  bool header = true;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    if (header) {
-      header = false;
-      continue;
-    }
-    std::istringstream ls(line);
-    PairRow r;
-    std::getline(ls, r.base, '\t');
-    std::getline(ls, r.base_pos, '\t');
-    std::getline(ls, r.other, '\t');
-    std::getline(ls, r.expected, '\t');
-    std::getline(ls, r.category, '\t');
-    std::getline(ls, r.reason, '\t');
-    rows.push_back(r);
+  for (auto& c : logomachie::testing::read_tsv_rows(path)) {
+    c.resize(6);
+    rows.push_back({c[0], c[1], c[2], c[3], c[4], c[5]});
   }
   return rows;
 }
@@ -141,23 +127,10 @@ namespace {
 // pairs the review found wrong and that were fixed must stay unrelated, and
 // pairs it found right must stay related.
 TEST(LexiconAudit, ReviewedDeckPairsKeepTheirVerdict) {
-  std::ifstream in(std::filesystem::path(LOGO_REFEREE_CORPUS) / "audit-decks.tsv");
-  std::string line;
-  bool header = true;
   int ok = 0, wrong_fixed = 0;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    if (header) {
-      header = false;
-      continue;
-    }
-    std::istringstream ls(line);
-    std::string deck, other, relation, verdict, note;
-    std::getline(ls, deck, '\t');
-    std::getline(ls, other, '\t');
-    std::getline(ls, relation, '\t');
-    std::getline(ls, verdict, '\t');
-    std::getline(ls, note, '\t');
+  for (auto& c : logomachie::testing::read_tsv_rows(std::filesystem::path(LOGO_REFEREE_CORPUS) / "audit-decks.tsv")) {
+    c.resize(5);
+    const std::string &deck = c[0], &other = c[1], &verdict = c[3], &note = c[4];
     const Relation got = testing::french().relate(deck, other, Reading::kNoun);
     if (verdict == "ok") {
       ++ok;

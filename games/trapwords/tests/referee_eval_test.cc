@@ -25,29 +25,12 @@
 
 #include "games/core/tests/test_support.h"
 #include "games/trapwords/referee.h"
+#include "tests/support/tsv_table.h"
 
 namespace logomachie::games::trapwords {
 namespace {
 
-std::vector<std::vector<std::string>> read_tsv(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  std::vector<std::vector<std::string>> rows;
-  std::string line;
-  bool header = true;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    if (header) {
-      header = false;
-      continue;
-    }
-    std::vector<std::string> cells;
-    std::istringstream ls(line);
-    std::string cell;
-    while (std::getline(ls, cell, '\t')) cells.push_back(cell);
-    rows.push_back(std::move(cells));
-  }
-  return rows;
-}
+using logomachie::testing::read_tsv_rows;
 
 std::vector<std::string> split_bar(std::string_view s) {
   std::vector<std::string> out;
@@ -74,7 +57,7 @@ struct ClueScore {
 };
 
 ClueScore evaluate_clues(const std::string& part) {
-  const auto rows = read_tsv(std::filesystem::path(LOGO_REFEREE_CORPUS) / ("clues-" + part + ".tsv"));
+  const auto rows = read_tsv_rows(std::filesystem::path(LOGO_REFEREE_CORPUS) / ("clues-" + part + ".tsv"));
   ClueScore s;
   std::map<std::string, std::array<int, 2>> by_category;  // right, total
   std::ostringstream errors;
@@ -148,7 +131,7 @@ ClueScore evaluate_clues(const std::string& part) {
 }
 
 double evaluate_guesses(const std::string& part, std::size_t& count) {
-  const auto rows = read_tsv(std::filesystem::path(LOGO_REFEREE_CORPUS) / ("guesses-" + part + ".tsv"));
+  const auto rows = read_tsv_rows(std::filesystem::path(LOGO_REFEREE_CORPUS) / ("guesses-" + part + ".tsv"));
   std::map<std::string, std::array<int, 2>> by_category;
   std::ostringstream errors;
   int right_total = 0;
