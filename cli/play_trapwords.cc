@@ -26,7 +26,7 @@ std::string curse_name(std::string_view id) {
       {"serpent", "Serpent fantôme (aucun mot qui commence par s)"},
       {"echo", "Écho (répéter la fin de chaque mot : « chat-at »)"},
       {"tenebres", "Ténèbres (on ne voit que le dernier indice)"},
-      {"desarmer", "Désarmer (l’éclaireur barre un piège au hasard)"},
+      {"desarmer", "Désarmer (l’éclaireur adverse barre un piège de votre liste)"},
       {"toc", "TOC (« Je mange mon chapeau si ce n’est pas… » avant chaque réponse)"},
       {"petrification", "Pétrification (plus d’indice après la première réponse)"},
       {"faible", "Faible d’esprit (des noms, rien que des noms)"},
@@ -100,7 +100,8 @@ class TrapWordsTerminal final : public TerminalGame {
         out << "  " << capitalised(kTeams[e.at("team").to_number<int>()]) << " remet sa liste (" << n
             << (n > 1 ? " pièges" : " piège") << ").\n";
       } else if (type == "disarmed") {
-        out << "  Le piège n° " << e.at("row").to_number<int>() << " est barré.\n";
+        out << "  Désarmer : le piège n° " << e.at("row").to_number<int>() << " de la liste de "
+            << kTeams[e.at("team").to_number<int>()] << " est barré.\n";
       } else if (type == "turn_started") {
         out << "\n  Au tour de " << kTeams[e.at("team").to_number<int>()] << " : " << who(e.at("clue_giver"))
             << " tient la torche" << (e.at("fight").as_bool() ? ", face au monstre !" : ".") << "\n";
@@ -151,8 +152,8 @@ class TrapWordsTerminal final : public TerminalGame {
       if (d.phase == Phase::kWrite) {
         out << "Un mot-piège (« /fini » pour remettre la liste, « /efface MOT », « /interdit MOT ») : " << std::flush;
       } else if (d.phase == Phase::kDisarm) {
-        out << "Désarmer : quel numéro de piège barrer (1 à " << d.sheet[1 - static_cast<std::size_t>(team)].traps.size()
-            << ") ? " << std::flush;
+        out << "Désarmer : quel piège barrer sur la liste de " << kTeams[1 - team] << ", sans la voir (1 à "
+            << d.sheet[1 - static_cast<std::size_t>(team)].traps.size() << ") ? " << std::flush;
       } else if (d.phase == Phase::kTurn && seat == d.turn->clue_giver) {
         out << "Ton indice (« /passe » pour abandonner) : " << std::flush;
       } else if (d.phase == Phase::kTurn) {

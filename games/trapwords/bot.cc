@@ -175,7 +175,7 @@ class TrapWordsBot final : public Bot {
       }
       case Phase::kDisarm: {
         const int c = d.disarm_pending[0] ? 0 : 1;
-        const auto rows = d.sheet[static_cast<std::size_t>(1 - c)].traps.size();
+        const auto rows = d.sheet[static_cast<std::size_t>(c)].traps.size();  // the cursed team's list
         return make({{"type", "disarm"}, {"row", 1 + rng_.below(rows)}}, 1000, 3000);
       }
       case Phase::kTurn: {

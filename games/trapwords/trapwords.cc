@@ -214,7 +214,9 @@ void seal(TrapWordsData& d, int w, std::vector<Json>& events) {
   const int target = 1 - w;
   if (has_curse(d, target, Curse::kMotInterdit) && !s.traps.empty() && !s.forbidden) s.forbidden = 0;
   s.sealed = true;
-  if (has_curse(d, target, Curse::kDesarmer) && !s.traps.empty()) d.disarm_pending[static_cast<std::size_t>(target)] = true;
+  // Désarmer costs the cursed team one of its own traps: the opposing
+  // clue-giver names a row of the list the cursed team just wrote.
+  if (has_curse(d, w, Curse::kDesarmer) && !s.traps.empty()) d.disarm_pending[static_cast<std::size_t>(w)] = true;
   events.push_back(JsonObject{{"type", "sealed"}, {"team", w}, {"count", s.traps.size()}});
 }
 
@@ -530,7 +532,7 @@ std::vector<PlayerId> TrapWordsState::to_act() const {
     case Phase::kDisarm:
       for (int c = 0; c < 2; ++c) {
         if (d_.disarm_pending[static_cast<std::size_t>(c)]) {
-          out.push_back(clue_giver(c));
+          out.push_back(clue_giver(1 - c));
           break;
         }
       }
@@ -573,7 +575,7 @@ std::optional<std::vector<Action>> TrapWordsState::legal_actions(PlayerId player
     case Phase::kTurn: return std::nullopt;  // free word entry
     case Phase::kDisarm: {
       const int c = d_.disarm_pending[0] ? 0 : 1;
-      const auto n = d_.sheet[static_cast<std::size_t>(1 - c)].traps.size();
+      const auto n = d_.sheet[static_cast<std::size_t>(c)].traps.size();
       for (std::size_t r = 1; r <= n; ++r) add({{"type", "disarm"}, {"row", r}});
       break;
     }
@@ -671,18 +673,20 @@ ApplyResult TrapWordsState::apply(const Action& action) {
       }
       if (next.sheet[0].sealed && next.sheet[1].sealed) after_writing(next, action.at, events);
     } else if (d_.phase == Phase::kDisarm) {
-      const int c = next.disarm_pending[0] ? 0 : 1;
-      const auto& target = next.sheet[static_cast<std::size_t>(1 - c)];
+      const int c = next.disarm_pending[0] ? 0 : 1;  // the cursed team, whose list loses a row
+      const auto& target = next.sheet[static_cast<std::size_t>(c)];
       int row = 0;
       if (type == "disarm") {
-        if (p != clue_giver(c)) refuse("not_clue_giver", "C’est à l’éclaireur maudit de donner un numéro.");
+        if (p != clue_giver(1 - c)) {
+          refuse("not_clue_giver", "C’est à l’éclaireur de l’équipe adverse de donner un numéro.");
+        }
         row = static_cast<int>(get_int(action.body, "row", 1, static_cast<int64_t>(target.traps.size())));
       } else if (is_timeout) {
         row = 1 + static_cast<int>(next.rng.below(target.traps.size()));
       } else {
-        refuse("wrong_phase", "Désarmer : l’éclaireur maudit donne un numéro de ligne (« disarm »).");
+        refuse("wrong_phase", "Désarmer : l’éclaireur adverse donne un numéro de ligne (« disarm »).");
       }
-      next.sheet[static_cast<std::size_t>(1 - c)].crossed = row - 1;
+      next.sheet[static_cast<std::size_t>(c)].crossed = row - 1;
       next.disarm_pending[static_cast<std::size_t>(c)] = false;
       events.push_back(JsonObject{{"type", "disarmed"}, {"team", c}, {"row", row}});
       after_writing(next, action.at, events);
@@ -969,8 +973,8 @@ Json TrapWordsState::public_json(const Viewer& viewer, bool everything) const {
   }
   if (d_.phase == Phase::kDisarm) {
     const int c = d_.disarm_pending[0] ? 0 : 1;
-    o["disarm"] = JsonObject{{"team", c}, {"clue_giver", clue_giver(c)},
-                             {"rows", d_.sheet[static_cast<std::size_t>(1 - c)].traps.size()}};
+    o["disarm"] = JsonObject{{"team", c}, {"clue_giver", clue_giver(1 - c)},
+                             {"rows", d_.sheet[static_cast<std::size_t>(c)].traps.size()}};
   }
   o["history"] = d_.history;
   JsonArray winners;

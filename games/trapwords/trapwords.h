@@ -32,7 +32,7 @@
 // Actions (docs/scenarios.md):
 //   writing:   {"type":"trap","word":"galop"} | {"type":"untrap","word":"galop"}
 //              {"type":"forbidden","word":"galop"} (mot-interdit) | {"type":"seal"}
-//   désarmer:  {"type":"disarm","row":2} (the cursed team's clue-giver)
+//   désarmer:  {"type":"disarm","row":2} (the opposing clue-giver crosses out a row of the cursed team’s list)
 //   turn:      {"type":"clue","text":"…"} | {"type":"give_up"} (clue-giver)
 //              {"type":"guess","text":"…"} (a teammate)
 //              {"type":"flag","reason":"exemple"} (typed mode, an opponent)
@@ -167,7 +167,7 @@ struct TrapWordsData {
   std::array<bool, 2> killed{false, false};
   std::array<int64_t, 2> used_ms{0, 0};    // sand used (speed tie-break)
   int first_of_round1 = 0, last_second = -1;
-  std::array<bool, 2> disarm_pending{false, false};
+  std::array<bool, 2> disarm_pending{false, false};  // per cursed team: its own list awaits a crossed-out row
   std::array<int, 2> momie_drawn{0, 0};    // curses the momie drew for team t (the last ones of curses[t])
   std::optional<Turn> turn;
   std::vector<std::string> deck;           // secret words still face down, top first

@@ -595,30 +595,47 @@ TEST(TrapWordsCurses, TenebresShowsGuessersOnlyTheLastClue) {
   EXPECT_NE(guesser.find("\"dark_from\""), std::string::npos);
 }
 
-TEST(TrapWordsCurses, DesarmerCrossesOutTheRowTheCursedClueGiverNames) {
+// « Désarmer » on team 0: once team 0 has written its list, team 1's
+// clue-giver names a row of it blind, and that trap no longer fires.
+TEST(TrapWordsCurses, DesarmerCrossesOutARowOfTheCursedTeamsOwnList) {
   auto g = cursed("desarmer");
-  g.write(0, {});
   g.write(1, {"jument", "selle", "galop"});
+  g.write(0, {"laboratoire", "chercheur", "savant"});
   EXPECT_EQ(to_string(g.d().phase), "disarm");
-  EXPECT_EQ(g.state->to_act(), (std::vector<PlayerId>{g.giver(0)}));
-  g.refuse(g.giver(0), {{"type", "disarm"}, {"row", 4}}, "bad_field");
-  g.refuse(1, {{"type", "disarm"}, {"row", 2}}, "not_clue_giver");
-  g.act(g.giver(0), {{"type", "disarm"}, {"row", 2}});
-  skip_team1(g);
-  g.act(g.giver(0), {{"type", "clue"}, {"text", "une selle"}});
+  EXPECT_EQ(g.state->to_act(), (std::vector<PlayerId>{g.giver(1)}));
+  const auto view = g.state->view(Viewer::player(g.giver(1))).as_object();
+  EXPECT_EQ(view.at("disarm").at("team"), 0);
+  EXPECT_EQ(view.at("disarm").at("rows"), 3);
+  g.refuse(g.giver(1), {{"type", "disarm"}, {"row", 4}}, "bad_field");
+  g.refuse(g.giver(0), {{"type", "disarm"}, {"row", 2}}, "not_clue_giver");  // the cursed team does not choose
+  g.act(g.giver(1), {{"type", "disarm"}, {"row", 2}});
+  ASSERT_TRUE(g.d().sheet[0].crossed);
+  EXPECT_EQ(*g.d().sheet[0].crossed, 1);
+  EXPECT_FALSE(g.d().sheet[1].crossed);  // the list against the cursed team is whole
+  ASSERT_EQ(g.playing(), 1);
+  g.act(g.giver(1), {{"type", "clue"}, {"text", "un chercheur"}});
   EXPECT_TRUE(g.d().turn);  // the crossed-out trap no longer fires
-  g.act(g.giver(0), {{"type", "clue"}, {"text", "au galop"}});
+  g.act(g.giver(1), {{"type", "clue"}, {"text", "un savant"}});
   EXPECT_EQ(g.d().history.back().as_object().at("result"), "trap");
 }
 
 TEST(TrapWordsCurses, DesarmerTimesOutOnARandomRow) {
   auto g = cursed("desarmer");
-  g.write(0, {});
-  g.write(1, {"jument", "selle", "galop"});
+  g.write(1, {"jument"});
+  g.write(0, {"laboratoire", "chercheur", "savant"});
   g.timeout();
-  ASSERT_TRUE(g.d().sheet[1].crossed);
-  EXPECT_LT(*g.d().sheet[1].crossed, 3);
-  EXPECT_EQ(g.d().sheet[1].live().size(), 2u);
+  ASSERT_TRUE(g.d().sheet[0].crossed);
+  EXPECT_LT(*g.d().sheet[0].crossed, 3);
+  EXPECT_EQ(g.d().sheet[0].live().size(), 2u);
+  EXPECT_EQ(g.d().sheet[1].live().size(), 1u);
+  EXPECT_EQ(to_string(g.d().phase), "turn");
+}
+
+// With an empty list there is nothing to cross out: no désarmer step.
+TEST(TrapWordsCurses, DesarmerSkipsAnEmptyList) {
+  auto g = cursed("desarmer");
+  g.write(1, {"jument"});
+  g.write(0, {});
   EXPECT_EQ(to_string(g.d().phase), "turn");
 }
 

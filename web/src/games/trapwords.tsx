@@ -151,7 +151,7 @@ export const CURSES: Record<string, { name: string; text: string; table?: string
   },
   desarmer: {
     name: 'Désarmer',
-    text: 'Les pièges écrits, l’éclaireur maudit annonce un numéro : cette ligne de la liste adverse est rayée.',
+    text: 'Une fois votre liste de pièges remise, l’éclaireur adverse annonce un numéro : cette ligne de votre liste est rayée.',
   },
   toc: {
     name: 'TOC',
@@ -510,7 +510,7 @@ function WritePhase({ v, act, you, live, wall }: { v: TrapWordsView; act: BoardP
       </p>
       {scribble && <p class="small notice">Gribouillage frénétique : jusqu’à 10 pièges, mais le temps d’un seul sablier !</p>}
       {sheet.needs_forbidden && <p class="small notice">Le mot interdit : marquez un de vos pièges. S’il se déclenche, {theTeam(other)} recule d’une salle.</p>}
-      {target.curses.includes('desarmer') && <p class="small notice">Désarmer : une fois la liste remise, leur éclaireur choisira un numéro de ligne, et ce piège sera rayé.</p>}
+      {v.teams[mine].curses.includes('desarmer') && <p class="small notice">Désarmer (malédiction sur votre équipe) : une fois votre liste remise, leur éclaireur choisira un numéro de ligne sans la voir, et ce piège sera rayé.</p>}
       {monster && (
         <p class="small notice">
           Ils combattent le monstre ({monster.name}) : {monster.text}
@@ -572,7 +572,7 @@ function WritePhase({ v, act, you, live, wall }: { v: TrapWordsView; act: BoardP
 function DisarmPhase({ v, names, you, act }: { v: TrapWordsView; names: string[]; you: number | null; act: BoardProps['act'] }) {
   const d = v.disarm!;
   const rows = Array.from({ length: d.rows }, (_, i) => i + 1);
-  const writers = 1 - d.team;
+  const writers = d.team; // the cursed team loses one of its own traps
   return (
     <section class="card tw-disarm">
       <h2>Désarmer</h2>
@@ -1050,7 +1050,7 @@ function describe(e: any, names: string[]): string | null {
     case 'sealed':
       return `${team(e.team)} remet sa liste (${e.count} piège${s(e.count)}).`;
     case 'disarmed':
-      return `Désarmer : la ligne ${e.row} de la liste de ${theTeam(1 - e.team)} est rayée.`;
+      return `Désarmer : la ligne ${e.row} de la liste de ${theTeam(e.team)} est rayée.`;
     case 'turn_started':
       return `${team(e.team)} devine, ${names[e.clue_giver] ?? ''} tient la torche${e.fight ? ' : combat contre le monstre !' : '.'}`;
     case 'clue': {
