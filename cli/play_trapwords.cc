@@ -1,6 +1,7 @@
 // TrapWords in the terminal: one person with bots (a shared keyboard would
 // show each person the other team's traps). The dungeon as a line of rooms,
 // the trap sheet to write, clues and guesses with the referee's verdicts.
+#include <algorithm>
 #include <iostream>
 
 #include "games/trapwords/trapwords.h"
@@ -37,6 +38,22 @@ std::string curse_name(std::string_view id) {
   return std::string(id);
 }
 
+// What the monster does to the team fighting it (normal card, asterisk card).
+std::string monster_power(std::string_view id) {
+  const bool star = !id.empty() && id.back() == '*';
+  if (star) id.remove_suffix(1);
+  if (id == "demon") {
+    return star ? "les adversaires écrivent deux fois plus de pièges" : "les adversaires écrivent une fois et demie plus de pièges";
+  }
+  if (id == "dragon") return star ? "une seule réponse pour trouver" : "trois réponses seulement pour trouver";
+  if (id == "momie") {
+    return star ? "deux malédictions tirées au hasard s’ajoutent au combat" : "une malédiction tirée au hasard s’ajoute au combat";
+  }
+  if (id == "troll") return star ? "l’éclaireur n’a que 5 mots pour tout le tour" : "l’éclaireur n’a que 10 mots pour tout le tour";
+  return star ? "réponses illimitées, mais elles déclenchent aussi les pièges, et deux pièges de plus"
+              : "réponses illimitées, mais elles déclenchent aussi les pièges";
+}
+
 std::string monster_name(std::string_view id) {
   const bool star = !id.empty() && id.back() == '*';
   if (star) id.remove_suffix(1);
@@ -70,11 +87,22 @@ class TrapWordsTerminal final : public TerminalGame {
       const auto& sheet = d.sheet[static_cast<std::size_t>(team)];
       out << "Mot secret de " << kTeams[1 - team] << " : « " << s.secret(1 - team) << " ». Écrivez jusqu’à "
           << sheet.limit << " mots-pièges (" << sheet.traps.size() << (sheet.traps.size() > 1 ? " écrits" : " écrit");
-      for (std::size_t i = 0; i < sheet.traps.size(); ++i) out << (i ? ", " : " : ") << sheet.traps[i];
+      for (std::size_t i = 0; i < sheet.traps.size(); ++i) {
+        out << (i ? ", " : " : ") << "« " << sheet.traps[i] << " »";
+        if (sheet.forbidden && *sheet.forbidden == static_cast<int>(i)) out << " (mot interdit)";
+      }
       out << ").\n";
+      if (sheet.limit > 0 && sheet.forbidden) {
+        out << "Mot interdit choisi : « " << sheet.traps[static_cast<std::size_t>(*sheet.forbidden)]
+            << " ». S’il se déclenche, " << kTeams[1 - team] << " recule d’une salle.\n";
+      }
     } else if (d.phase == Phase::kTurn) {
       const auto& t = *d.turn;
       if (seat == t.clue_giver) out << "Tu es l’éclaireur : fais deviner « " << s.secret(t.team) << " ».\n";
+      const auto& cursed = d.curses[static_cast<std::size_t>(t.team)];
+      if (!t.clues.empty() && std::find(cursed.begin(), cursed.end(), Curse::kTenebres) != cursed.end()) {
+        out << "Dernier indice (ténèbres : il s’efface au suivant) : « " << t.clues.back() << " »\n";
+      }
       out << "Réponses fausses : " << t.wrong;
       if (t.guess_limit > 0) out << " sur " << t.guess_limit;
       out << "\n";
@@ -106,8 +134,15 @@ class TrapWordsTerminal final : public TerminalGame {
         out << "\n  Au tour de " << kTeams[e.at("team").to_number<int>()] << " : " << who(e.at("clue_giver"))
             << " tient la torche" << (e.at("fight").as_bool() ? ", face au monstre !" : ".") << "\n";
       } else if (type == "clue" || type == "guess") {
-        out << "  " << who(e.at("player")) << (type == "clue" ? " : « " : " propose « ") << e.at("text").as_string().c_str()
-            << " »";
+        // Under ténèbres a clue event carries no text (events stay in every
+        // log, and the team in the dark may only see the latest clue, which
+        // show() prints from the seat's view).
+        if (const auto* text = e.if_contains("text")) {
+          out << "  " << who(e.at("player")) << (type == "clue" ? " : « " : " propose « ") << text->as_string().c_str()
+              << " »";
+        } else {
+          out << "  " << who(e.at("player")) << (type == "clue" ? " donne un indice dans le noir" : " propose une réponse");
+        }
         const auto& v = e.at("verdict").as_object();
         if (v.contains("correct") && v.at("correct").as_bool()) out << " ✓";
         out << "\n";
@@ -129,7 +164,7 @@ class TrapWordsTerminal final : public TerminalGame {
         if (t.at("killed").as_bool()) out << " Le monstre est vaincu !";
         if (t.at("stepped_back").as_bool()) out << " Le mot interdit : l’équipe recule d’une salle.";
         out << "\n";
-        JsonArrayPrinter{t.at("traps").as_array()}.print(out);
+        JsonArrayPrinter{t.at("traps").as_array(), 1 - t.at("team").to_number<int>()}.print(out);
       } else if (type == "monster_moved") {
         out << "  Personne n’a trouvé : le monstre avance d’une salle.\n";
       } else if (type == "game_over") {
@@ -204,14 +239,18 @@ class TrapWordsTerminal final : public TerminalGame {
   // Prints a finished turn's traps.
   struct JsonArrayPrinter {
     const games::JsonArray& rows;
+    int writers;  // the team that wrote them
     void print(std::ostream& out) const {
       if (rows.empty()) return;
-      out << "    Les pièges étaient :";
+      out << "    Les pièges de " << kTeams[writers] << " étaient :";
+      bool first = true;
       for (const auto& r : rows) {
-        out << " " << r.at("word").as_string().c_str() << (r.at("crossed").as_bool() ? " (barré)" : "")
-            << (r.at("forbidden").as_bool() ? " (interdit)" : "");
+        out << (first ? " « " : ", « ") << r.at("word").as_string().c_str() << " »"
+            << (r.at("crossed").as_bool() ? " (barré par Désarmer)" : "")
+            << (r.at("forbidden").as_bool() ? " (mot interdit)" : "");
+        first = false;
       }
-      out << "\n";
+      out << ".\n";
     }
   };
 
@@ -228,6 +267,8 @@ class TrapWordsTerminal final : public TerminalGame {
       out << "]";
     }
     out << "   M = " << monster_name(to_string(d.monster)) << ", ? = malédiction cachée\n";
+    out << "  Le combat contre " << monster_name(to_string(d.monster)) << " : " << monster_power(to_string(d.monster))
+        << ". On le combat en arrivant dans sa salle ; le trouver le terrasse.\n";
   }
 };
 

@@ -84,6 +84,26 @@ expect_match "replay: unknown game" '"code":"unknown_game"' "$out"
 out=$(printf '%s' '{"game":"wordbank","rules_version":99,"setup":{"players":2}}' | "$bin" replay)
 expect_match "replay: rules version checked" '"code":"rules_version_mismatch"' "$out"
 
+# --- play, bots only: the terminal narrates every event it may meet ----------
+# Seats all bots, many seeds and table sizes, for every registered game: an
+# event field that is optional (a clue's text under ténèbres, …) must never
+# abort the terminal. Each game takes a few tens of milliseconds.
+for g in $("$bin" games); do
+  crashed=""
+  for players in 2 3 4 5 6; do
+    "$bin" play "$g" --players "$players" --bots "$players" --seed 1 </dev/null >/dev/null 2>&1
+    [ "$?" -eq 2 ] && continue  # not a table size of this game
+    for seed in $(seq 1 8); do
+      if ! "$bin" play "$g" --players "$players" --bots "$players" --seed "$seed" </dev/null >"$tmp/watch.txt" 2>&1; then
+        crashed="$crashed $players/$seed"
+      elif ! grep -q . "$tmp/watch.txt"; then
+        crashed="$crashed $players/$seed(silent)"
+      fi
+    done
+  done
+  expect_eq "play $g with bots only: every game ends cleanly (players/seed)" "" "$crashed"
+done
+
 # --- play (people at the keyboard) --------------------------------------------
 out=$(printf '/passe\n/quitter\n' | "$bin" play wordbank --players 2 --bots 1 --seed 3 --name Léa)
 expect_eq "play wordbank: quitting exits 0" 0 "$?"
@@ -119,11 +139,15 @@ out=$("$bin" play trapwords --bots 4 --seed 3 </dev/null)
 expect_eq "play trapwords: bots alone finish" 0 "$?"
 expect_match "play trapwords: clues and guesses" 'Robot [0-9] propose « [^»]+ »' "$out"
 expect_match "play trapwords: the game ends" '(gagne|l’emporte) !' "$out"
+expect_match "play trapwords: traps are listed in quotes, whose list they are" 'Les pièges de l’équipe (bleue|rouge) étaient : « [^»]+ »' "$out"
 out=$(printf 'et\nlumière\n/fini\n/quitter\n' | "$bin" play trapwords --seed 5 --name Léa)
 expect_eq "play trapwords: quitting exits 0" 0 "$?"
 expect_match "play trapwords: the opponents' word to trap" 'Mot secret de l’équipe rouge : « [^»]+ »' "$out"
 expect_match "play trapwords: a trap of any sentence is refused" '✗ « et » sert dans toutes les phrases' "$out"
 expect_match "play trapwords: the list is handed in" 'L’équipe bleue remet sa liste \(1 piège\)' "$out"
+expect_match "play trapwords: the monster's power is explained" 'Le combat contre (le|la) [A-Z][a-zé]+( \*)? : [^.]+\.' "$out"
+out=$(printf 'galop\npomme de terre\n/fini\n/quitter\n' | "$bin" play trapwords --seed 3 --name Léa)
+expect_match "play trapwords: a multi-word trap reads as one" '2 écrits : « galop », « pomme de terre »' "$out"
 "$bin" play trapwords --players 4 --bots 2 </dev/null >/dev/null 2>&1
 expect_eq "play trapwords: one person at most" 2 "$?"
 out=$("$bin" play tapecho --bots 4 --seed 3 </dev/null)
