@@ -12,10 +12,10 @@ namespace {
 
 constexpr std::string_view kUsage =
     "usage: logomachie play wordbank|lettralettre|motpourmot|trapwords|tapecho [--players N] [--bots K]\n"
-    "                       [--level easy|medium|hard] [--seed S] [--name NAME]\n"
+    "                       [--level easy|medium|hard] [--seed S] [--name NAME] [--sex H|F]\n"
     "  N seats in all (default 3; 4 for trapwords and tapecho), K of them bots (default N−1); the others are\n"
     "  people at this keyboard (the first one called NAME). TrapWords and Le Tapécho take one person at most\n"
-    "  (traps and hands are secret).\n";
+    "  (traps and hands are secret). --sex: your sex in Le Tapécho (the bots balance the table).\n";
 
 template <class T>
 std::optional<T> number(std::string_view s) {
@@ -48,6 +48,7 @@ int play_command(std::span<const std::string_view> args, std::string_view lexico
   uint64_t seed = 0;
   bool seeded = false;
   std::string name_of_first;
+  std::vector<std::pair<std::string_view, std::string_view>> game_flags;
   for (std::size_t i = 1; i < args.size(); i += 2) {
     if (i + 1 >= args.size()) {
       std::cerr << "logomachie play: " << args[i] << " needs a value\n" << kUsage;
@@ -65,6 +66,9 @@ int play_command(std::span<const std::string_view> args, std::string_view lexico
     } else if (args[i] == "--seed" && number<uint64_t>(v)) {
       seed = *number<uint64_t>(v);
       seeded = true;
+    } else if (args[i].starts_with("--") && args[i] != "--players" && args[i] != "--bots" && args[i] != "--seed" &&
+               args[i] != "--name") {
+      game_flags.emplace_back(args[i].substr(2), v);  // the game's own, checked once its screen is known
     } else {
       std::cerr << "logomachie play: bad option " << args[i] << " " << v << "\n" << kUsage;
       return 2;
@@ -113,6 +117,12 @@ int play_command(std::span<const std::string_view> args, std::string_view lexico
     setup.options["write_seconds"] = 0;
   }
   if (name == "tapecho") setup.options["turn_seconds"] = 0;  // reactions keep their window: people answer at now
+  for (const auto& [key, value] : game_flags) {
+    if (auto error = ui->flag(key, value, setup)) {
+      std::cerr << "logomachie play: " << *error << "\n" << kUsage;
+      return 2;
+    }
+  }
   std::unique_ptr<games::State> state;
   std::vector<std::unique_ptr<games::Bot>> seat_bots(static_cast<std::size_t>(players));
   try {

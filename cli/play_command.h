@@ -45,6 +45,16 @@ class TerminalGame {
     return false;
   }
 
+  // A flag of this game's own (`--sex F` in Le Tapécho): sets what it means
+  // in `setup` (built for `players` seats, the person on seat 0). Returns an
+  // error message for a bad value, nullopt when applied; the default knows
+  // no flag.
+  virtual std::optional<std::string> flag(std::string_view key, std::string_view value, games::Setup& setup) const {
+    (void)value;
+    (void)setup;
+    return "option inconnue : --" + std::string(key);
+  }
+
   std::vector<std::string> names;  // one per seat
 };
 

@@ -90,6 +90,18 @@ class TapechoTerminal final : public TerminalGame {
     return dynamic_cast<const TapechoState&>(base).data().phase == Phase::kReact;
   }
 
+  // `--sex H|F`: the person's sex in the game (seat 0); the other seats
+  // alternate from the other sex, so the table stays balanced.
+  std::optional<std::string> flag(std::string_view key, std::string_view value, games::Setup& setup) const override {
+    if (key != "sex") return TerminalGame::flag(key, value, setup);
+    if (value != "H" && value != "F" && value != "h" && value != "f") return "--sex : H (homme) ou F (femme)";
+    const bool man = value == "H" || value == "h";
+    games::JsonArray sexes;
+    for (int p = 0; p < setup.players; ++p) sexes.push_back((p % 2 == 0) == man ? "H" : "F");
+    setup.options["sexes"] = std::move(sexes);
+    return std::nullopt;
+  }
+
   void show(const games::State& base, games::PlayerId seat, std::ostream& out) const override {
     const auto& s = dynamic_cast<const TapechoState&>(base);
     const auto& d = s.data();

@@ -332,6 +332,12 @@ std::vector<int> TapechoState::teammates(int player) const {
   return out;
 }
 
+bool TapechoState::is_teammate(int player, int other) const {
+  if (d_.mode == "classique" || player == other) return false;
+  const auto t = teams();
+  return t[static_cast<std::size_t>(player)] == t[static_cast<std::size_t>(other)];
+}
+
 std::vector<int> TapechoState::teams() const {
   std::vector<int> t(static_cast<std::size_t>(players()));
   int men = 0, women = 0;
@@ -357,7 +363,7 @@ std::vector<JsonObject> TapechoState::plays(PlayerId p) const {
     return best;
   };
   auto can_attack = [&](int c, int t) {
-    return t != p && fits(c, t) && !d_.sides[static_cast<std::size_t>(t)].attacked;
+    return t != p && !is_teammate(p, t) && fits(c, t) && !d_.sides[static_cast<std::size_t>(t)].attacked;
   };
   for (int c : me.hand) {
     const auto& k = card(c);
@@ -663,6 +669,7 @@ ApplyResult TapechoState::apply(const Action& action) {
     auto check_attack = [&](int c, int target, std::optional<int> handicap) -> std::optional<int> {
       const auto& k = card(c);
       if (k.kind != Kind::kAttaque) refuse("not_an_attack", "Ce n’est pas une carte attaque.");
+      if (is_teammate(p, target)) refuse("not_an_opponent", "Une attaque se pose devant un adversaire, pas devant un partenaire.");
       if (!fits(c, target)) refuse("wrong_sex", "Cette attaque ne vise pas le sexe de ce joueur.");
       if (next.sides[static_cast<std::size_t>(target)].attacked) {
         refuse("already_attacked", "Ce joueur a déjà reçu une attaque ce tour-ci.");
@@ -807,6 +814,7 @@ ApplyResult TapechoState::apply(const Action& action) {
       const bool in_window = !is_timeout && std::find(seats.begin(), seats.end(), p) != seats.end();
       if (type == "defend") {
         if (!in_window) refuse("not_now", "Rien à parer pour toi en ce moment.");
+        next.phase_started = action.at;  // a card played in the window: the others get a fresh reaction time
         const int c = hand_card("card");
         if (card(c).kind != Kind::kDefense || card(c).sex != d_.sex[pi]) {
           refuse("wrong_defense", "Il faut la défense de ton sexe (Superchopeur ou Wonderchopeuse).");
@@ -841,6 +849,7 @@ ApplyResult TapechoState::apply(const Action& action) {
         w.hors = c;
         w.hors_player = p;
         w.done[static_cast<std::size_t>(w.actor)] = false;  // the owner may answer with a défense
+        next.phase_started = action.at;  // …with a whole reaction time of its own, however late this came
         events.push_back(JsonObject{{"type", "hors_contexte"}, {"player", p}, {"against", card(*w.contestable).id}});
       } else if (type == "let_go") {
         if (!in_window) refuse("not_now", "Rien à décider pour toi en ce moment.");

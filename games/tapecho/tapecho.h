@@ -173,6 +173,9 @@ class TapechoState final : public State {
   // The other players of `player`'s team (none in classique): an atout may
   // go on them.
   std::vector<int> teammates(int player) const;
+  // Whether `other` plays on `player`'s team (never in classique): attacks
+  // go on opponents only.
+  bool is_teammate(int player, int other) const;
   // Every action `player` may take on its turn now (bodies), the attack and
   // handicap pairs included; donne-carte gives the card that would cost
   // most left in hand.

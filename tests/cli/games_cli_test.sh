@@ -156,6 +156,12 @@ expect_match "play tapecho: cards go on the table" 'Robot [0-9] (pose|inflige) �
 expect_match "play tapecho: three games, then the match" 'Fin de la partie 3 :.*' "$out"
 expect_match "play tapecho: the ranking" '1\. Robot [0-9] : [−+]?[0-9]+ points?' "$out"
 expect_match "play tapecho: the winner is crowned" 'est sacrée? grande? sé(ducteur|ductrice) !|Égalité en tête' "$out"
+out=$(printf '/quitter\n' | "$bin" play tapecho --seed 5 --name Léa --sex F)
+expect_match "play tapecho: --sex chooses the person's sex in the game" 'à Léa \(femme\)' "$out"
+"$bin" play tapecho --sex X </dev/null >/dev/null 2>&1
+expect_eq "play tapecho: a bad --sex is a usage error" 2 "$?"
+"$bin" play wordbank --sex F </dev/null >/dev/null 2>&1
+expect_eq "play: a game without the flag refuses it" 2 "$?"
 out=$(printf '1\n0\n99\n/quitter\n' | "$bin" play tapecho --seed 5 --name Léa)
 expect_eq "play tapecho: quitting exits 0" 0 "$?"
 expect_match "play tapecho: the context" 'Contexte : Mariage \(tache rouge\)' "$out"

@@ -539,7 +539,7 @@ try {
     await lea.screenshot({ path: path.join(shots, over ? 'trapwords-results.png' : 'trapwords-round.png'), fullPage: true });
     console.log(`e2e: TrapWords ${over ? 'game finished' : 'two rounds played'} in the browser (${traps} traps, ${clues} clues and ${guesses} guesses by Léa, ${played.length} turns, results: ${played.map((p) => p.result).join(' ')})`);
   }
-  // Le Tapécho (16+): Léa (seat 0, a man in the game by default) and three
+  // Le Tapécho (16+): Léa (seat 0, a woman in the game by her choice) and three
   // medium bots, one game, 5 s to react, 60 s a turn. On her turn Léa plays
   // a handicap with an attack when she can (the game ends sooner), else an
   // atout that fits, a handicap on the first player it fits, an attack, or
@@ -558,6 +558,11 @@ try {
     await lea.locator('.seat[data-seat="3"]').waitFor(); // four seats by default
     check((await lea.locator('.options .tp-age').innerText()).includes('16 ans'), 'les options rappellent l’âge');
     check((await lea.locator('.seat[data-seat="1"] [data-seat-label]').innerText()) === 'Femme', 'le salon montre le sexe de chaque place dans le jeu');
+    // Léa plays a woman: place 1 turns « femme », and the last other woman's
+    // place turns « homme » so that the table stays balanced.
+    await lea.selectOption('select[name=sex-0]', 'F');
+    await lea.locator('.seat[data-seat="0"] [data-seat-label]', { hasText: 'Femme' }).waitFor();
+    check((await lea.locator('.seat[data-seat="3"] [data-seat-label]').innerText()) === 'Homme', 'changer le sexe d’une place garde la table équilibrée');
     // One option at a time: each change sends the whole set, once the server has the last one.
     for (const [name, value] of [['react_seconds', '5'], ['turn_seconds', '60'], ['games', '1']]) {
       await lea.selectOption(`select[name=${name}]`, value);
@@ -573,6 +578,7 @@ try {
     const board = lea.locator('.tapecho');
     await board.waitFor();
     check((await lea.locator('.tp-head h2').innerText()).startsWith('Partie 1 / 1'), 'une seule partie');
+    check((await lea.locator('.tp-side[data-seat="0"]').getAttribute('data-sex')) === 'F', 'Léa joue une femme, comme choisi au salon');
     const soon = { timeout: 3000 };
     const tries = (what) => skippable('tapecho', what);
     const moves = { combo: 0, atout: 0, handicap: 0, attack: 0, swap: 0, pass: 0 };

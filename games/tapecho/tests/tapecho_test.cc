@@ -153,6 +153,41 @@ TEST(TapechoReactions, ADefenseCancelsAHorsContexte) {
   EXPECT_EQ(g.d().sides[0].atouts.size(), 1u);  // the atout stays
 }
 
+// A hors contexte played at the last moment of the window still leaves the
+// owner a whole reaction time to parry it (« immédiatement » in the rulebook).
+TEST(TapechoReactions, ALateHorsContexteGivesTheOwnerAWholeReactionTime) {
+  std::set<std::string> used;
+  const auto off = card(Kind::kAtout, Sex::kX, true, used);
+  const auto super = card(Kind::kDefense, Sex::kH, false, used);
+  const auto hors = card(Kind::kHorsContexte, Sex::kX, false, used);
+  auto g = deal({{off, super}, {hors}, {}, {}}, used);
+  g.t = 10000;
+  g.act(0, {{"type", "atout"}, {"card", off}});  // at 10 100: the window closes at 15 100
+  ASSERT_EQ(*g.state->deadline(), 15100);
+  g.t = 14990;
+  g.act(1, {{"type", "hors_contexte"}, {"card", hors}, {"against", off}});  // at 15 090
+  EXPECT_EQ(*g.state->deadline(), 15090 + 5000);
+  g.t = 15150;
+  g.act(0, {{"type", "defend"}, {"card", super}});  // past the first deadline, within its own
+  EXPECT_EQ(g.d().sides[0].atouts.size(), 1u);  // the atout stays
+  EXPECT_EQ(g.d().current, 1);
+}
+
+// The owner's new time is a whole window, not forever.
+TEST(TapechoReactions, TheFreshReactionTimeEndsToo) {
+  std::set<std::string> used;
+  const auto off = card(Kind::kAtout, Sex::kX, true, used);
+  const auto super = card(Kind::kDefense, Sex::kH, false, used);
+  const auto hors = card(Kind::kHorsContexte, Sex::kX, false, used);
+  auto g = deal({{off, super}, {hors}, {}, {}}, used);
+  g.act(0, {{"type", "atout"}, {"card", off}});
+  g.t = 4000;
+  g.act(1, {{"type", "hors_contexte"}, {"card", hors}, {"against", off}});  // at 4 100
+  must_refuse(*g.state, 0, {{"type", "defend"}, {"card", super}}, "too_late", 9100);
+  must_apply(*g.state, kHost, {{"type", "timeout"}}, 9100);
+  EXPECT_TRUE(g.d().sides[0].atouts.empty());  // cancelled
+}
+
 TEST(TapechoReactions, SpotlessOrMatchingCardsCannotBeContested) {
   std::set<std::string> used;
   const auto plain = card(Kind::kAtout, Sex::kX, false, used);
@@ -508,6 +543,39 @@ TEST(TapechoModes, AnAtoutMayGoOnATeammateInTheTeamModesOnly) {
   {
     auto g = deal({{h_atout}, {}, {}, {}}, used = {f_atout, h_atout, f_atout2});
     g.refuse(0, {{"type", "atout"}, {"card", h_atout}, {"target", 2}}, "not_a_teammate");  // classique: on yourself
+  }
+}
+
+// In the team modes an attack goes on an opponent, never on a partner
+// (rulebook: « devant un adversaire de son choix »); classique has none.
+TEST(TapechoModes, AttacksGoOnOpponentsOnly) {
+  std::set<std::string> used;
+  const auto f_attack = card(Kind::kAttaque, Sex::kF, false, used, "passe-tour");
+  const auto h_attack = card(Kind::kAttaque, Sex::kH, false, used, "passe-tour");
+  const auto f_handicap = card(Kind::kHandicap, Sex::kF, false, used);
+  {
+    // Couples: seat 0 (H) plays with seat 1 (F); seat 3 (F) is an opponent.
+    auto g = deal({{f_attack, f_handicap}, {}, {}, {}}, used, {{"mode", "couples"}});
+    g.refuse(0, {{"type", "attack"}, {"card", f_attack}, {"target", 1}}, "not_an_opponent");
+    g.refuse(0, {{"type", "handicap"}, {"card", f_handicap}, {"target", 3}, {"attack", f_attack}, {"attack_target", 1}},
+             "not_an_opponent");
+    for (const auto& b : g.st().plays(0)) {
+      if (b.contains("attack")) EXPECT_NE(b.at("attack_target"), 1) << canonical(Json(b));
+      if (b.at("type") == "attack") EXPECT_NE(b.at("target"), 1) << canonical(Json(b));
+    }
+    EXPECT_FALSE(g.d().sides[1].attacked);  // a refused attack uses nobody's one attack
+    g.act(0, {{"type", "attack"}, {"card", f_attack}, {"target", 3}});
+    EXPECT_TRUE(g.d().sides[3].attacked);
+  }
+  {
+    // Guerre des sexes: seats 0 and 2 are the men's team.
+    auto g = deal({{h_attack}, {}, {}, {}}, used, {{"mode", "sexes"}});
+    g.refuse(0, {{"type", "attack"}, {"card", h_attack}, {"target", 2}}, "not_an_opponent");
+  }
+  {
+    // Classique: everybody else is an opponent.
+    auto g = deal({{h_attack}, {}, {}, {}}, used);
+    g.act(0, {{"type", "attack"}, {"card", h_attack}, {"target", 2}});
   }
 }
 

@@ -297,9 +297,10 @@ function sortHand(hand: string[]): string[] {
   });
 }
 
-// Seats an attack `id` may hit: another player of its sex, not attacked yet since its turn.
+// Seats an attack `id` may hit: an opponent (never a partner in the team
+// modes) of its sex, not attacked yet since its turn.
 function attackable(v: TapechoView, you: number, id: string, p: number): boolean {
-  return p !== you && fits(card(id), v.sides[p].sex) && !v.sides[p].attacked;
+  return p !== you && v.teams[p] !== v.teams[you] && fits(card(id), v.sides[p].sex) && !v.sides[p].attacked;
 }
 
 function Targets({ v, you, names, ok, chosen, action, onPick }: { v: TapechoView; you: number; names: string[]; ok: (p: number) => boolean; chosen: number | null; action: string; onPick: (p: number) => void }) {
@@ -731,7 +732,55 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
 
 // --- options, results, events ------------------------------------------------
 
-function Options({ options, onChange }: OptionsProps) {
+// The in-game sex of each seat: the host's choice, else alternating from a
+// man at place 1 (the engine's default). Always balanced to ±1.
+function seatSexes(options: Record<string, unknown>, players: number): PlayerSex[] {
+  const chosen = options.sexes;
+  if (Array.isArray(chosen) && chosen.length === players) return chosen as PlayerSex[];
+  return Array.from({ length: players }, (_, p) => (p % 2 === 0 ? 'H' : 'F'));
+}
+
+function balanced(sexes: PlayerSex[]): boolean {
+  const men = sexes.filter((x) => x === 'H').length;
+  return Math.abs(men - (sexes.length - men)) <= 1;
+}
+
+// Each seat's sex, chosen before the game (« défini en début de partie »).
+// The table stays balanced to ±1: a change that would tip it swaps the last
+// other seat of that sex the other way.
+export function withSex(sexes: PlayerSex[], p: number, sex: PlayerSex): PlayerSex[] {
+  const next = sexes.map((x, q) => (q === p ? sex : x));
+  if (balanced(next)) return next;
+  for (let q = next.length - 1; q >= 0; q--) {
+    if (q !== p && next[q] === sex) {
+      next[q] = sex === 'H' ? 'F' : 'H';
+      break;
+    }
+  }
+  return next;
+}
+
+function SexPicker({ options, onChange, players, seatNames }: OptionsProps) {
+  const sexes = seatSexes(options, players);
+  return (
+    <fieldset class="tp-sexes">
+      <legend>Dans le jeu, chaque place joue…</legend>
+      {sexes.map((x, p) => (
+        <label key={p} class="row small">
+          <span>{seatNames[p] ?? `Place ${p + 1}`}</span>
+          <select name={`sex-${p}`} value={x} disabled={!onChange} onChange={(e) => onChange?.({ ...options, sexes: withSex(sexes, p, e.currentTarget.value as PlayerSex) })}>
+            <option value="H">un homme</option>
+            <option value="F">une femme</option>
+          </select>
+        </label>
+      ))}
+      <p class="muted small">Autant d’hommes que de femmes à un près : chacun peut jouer l’autre sexe le temps du match (changer une place en fait basculer une autre).</p>
+    </fieldset>
+  );
+}
+
+function Options(props: OptionsProps) {
+  const { options, onChange } = props;
   const select = (k: string, label: string, d: string | number, values: (string | number)[], text: (x: any) => string) => (
     <OptionSelect name={k} label={label} fallback={d} values={values} text={text} options={options} onChange={onChange} />
   );
@@ -740,7 +789,7 @@ function Options({ options, onChange }: OptionsProps) {
       <p class="notice small tp-age" data-age="16">
         <b>16 ans et plus.</b> On drague, on se chambre et on se pique ses atouts : un jeu pour les grands.
       </p>
-      <p class="muted small">Dans le jeu, les places impaires sont des hommes et les paires des femmes : chacun peut jouer l’autre sexe le temps d’une partie.</p>
+      <SexPicker {...props} />
       {select('mode', 'Façon de jouer', 'classique', ['classique', 'sexes', 'couples'], (m: Mode) =>
         m === 'classique' ? 'chacun pour soi' : m === 'sexes' ? 'guerre des sexes : les hommes contre les femmes' : 'guerre des couples : places 1 et 2, 3 et 4…',
       )}
@@ -868,5 +917,13 @@ export const tapecho: ClientGame = {
   Options,
   describe,
   Results,
-  seatLabel: (seat) => (seat % 2 === 0 ? 'Homme' : 'Femme'),
+  seatLabel: (seat, players, options) => (seatSexes(options, players)[seat] === 'H' ? 'Homme' : 'Femme'),
+  // A new number of seats: the host's choices are kept where they still fit.
+  refitOptions: (options, players) => {
+    if (!Array.isArray(options.sexes) || options.sexes.length === players) return null;
+    const kept = (options.sexes as PlayerSex[]).slice(0, players);
+    while (kept.length < players) kept.push(kept.filter((x) => x === 'H').length > kept.length / 2 ? 'F' : 'H');
+    const { sexes: _, ...rest } = options;
+    return balanced(kept) ? { ...rest, sexes: kept } : rest;
+  },
 };

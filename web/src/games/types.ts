@@ -16,6 +16,8 @@ export interface BoardProps {
 export interface OptionsProps {
   options: Record<string, Json>;
   onChange: ((options: Record<string, Json>) => void) | null; // null: not the host
+  players: number; // seats at the table
+  seatNames: string[]; // per seat, who sits there (or « Place n »)
 }
 
 export interface ClientGame {
@@ -25,5 +27,8 @@ export interface ClientGame {
   describe: (event: any, names: string[]) => string | null;
   Results: FunctionComponent<{ outcome: Outcome; view: any; names: string[] }>;
   // A label for a seat in the lobby (a team game names the seat's team).
-  seatLabel?: (seat: number, players: number) => string | null;
+  seatLabel?: (seat: number, players: number, options: Record<string, Json>) => string | null;
+  // Options that depend on the number of seats, refitted when the host
+  // changes it (sent right after the new count); null when nothing changes.
+  refitOptions?: (options: Record<string, Json>, players: number) => Record<string, Json> | null;
 }

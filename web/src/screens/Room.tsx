@@ -147,7 +147,12 @@ export function RoomScreen({ code, games, state, api }: Props) {
               <select
                 name="players"
                 value={room.players}
-                onChange={(e) => api.send({ type: 'players', players: Number(e.currentTarget.value) })}
+                onChange={(e) => {
+                  const players = Number(e.currentTarget.value);
+                  api.send({ type: 'players', players });
+                  const refitted = client?.refitOptions?.(room.options, players);
+                  if (refitted) api.send({ type: 'options', options: refitted });
+                }}
               >
                 {Array.from({ length: info.max_players - info.min_players + 1 }, (_, i) => info.min_players + i).map((n) => (
                   <option value={n} key={n}>
@@ -165,7 +170,12 @@ export function RoomScreen({ code, games, state, api }: Props) {
           {client && (
             <details class="options" open={host}>
               <summary>Options de la partie</summary>
-              <client.Options options={room.options} onChange={host ? (o) => api.send({ type: 'options', options: o }) : null} />
+              <client.Options
+                options={room.options}
+                onChange={host ? (o) => api.send({ type: 'options', options: o }) : null}
+                players={room.players}
+                seatNames={seatNames(room)}
+              />
             </details>
           )}
           {host ? (
@@ -213,7 +223,7 @@ function SeatRow({ index, room, member, host, info, api }: { index: number; room
   const s = room.seats[index];
   const [level, setLevel] = useState(info?.bot_levels[1] ?? 'medium');
   const who = s.member !== undefined ? room.members.find((m) => m.id === s.member) : undefined;
-  const label = clientGames[room.game]?.seatLabel?.(index, room.players) ?? null;
+  const label = clientGames[room.game]?.seatLabel?.(index, room.players, room.options) ?? null;
   return (
     <li class="seat" data-seat={index} style={{ borderColor: seatColour(index) }}>
       <span class="seat-no" style={{ background: seatColour(index) }}>
