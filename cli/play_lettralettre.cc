@@ -62,6 +62,8 @@ class LettralettreTerminal final : public TerminalGame {
         out << "\n  Manche " << e.at("round").to_number<int>() << ", donneur : " << who(e.at("dealer")) << ".\n";
       } else if (type == "word_submitted") {
         out << "  " << who(e.at("player")) << " a rendu sa réponse.\n";
+      } else if (type == "gave_up") {
+        out << "  " << who(e.at("player")) << " abandonne la manche.\n";
       } else if (type == "round_scored") {
         const auto& r = e.at("result").as_object();
         out << "\n  Résultats de la manche " << r.at("round").to_number<int>() << " :\n";
@@ -79,10 +81,15 @@ class LettralettreTerminal final : public TerminalGame {
           else if (x.at("tokens").to_number<int>() > 0) out << " — gagne 2 jetons";
           else out << " — paie 1 jeton";
           out << "\n";
+          if (const auto* best = x.if_contains("best"); best && best->is_object()) {
+            out << "      son meilleur mot possible : « " << best->at("word").as_string().c_str() << " » avec « "
+                << card(best->at("card").as_string().c_str()) << " », "
+                << plural(best->at("score").to_number<int>(), "point") << "\n";
+          }
         }
         const auto& best = r.at("best_possible").as_object();
         if (!best.at("word").is_null()) {
-          out << "  Meilleur mot possible (sans contrainte) : « " << best.at("word").as_string().c_str() << " », "
+          out << "  Sans aucune contrainte, le meilleur mot était « " << best.at("word").as_string().c_str() << " », "
               << plural(best.at("score").to_number<int>(), "point") << ".\n";
         }
       }

@@ -1,5 +1,5 @@
-// The words solvers and bots search: every common word of the lexicon written
-// with letters only (no hyphen, apostrophe or space), as its match key folded
+// The words solvers and bots search: every word of the letter games
+// (is_letters_game_word) written with letters only (no hyphen, apostrophe or space), as its match key folded
 // to a–z ("cœur" → "coeur", "élève" → "eleve"), with one display form and its
 // frequency rank. Sorted by key; built once per Game from the lexicon.
 #pragma once
@@ -42,6 +42,16 @@ class WordList {
   std::string keys_;
   std::vector<Entry> entries_;
 };
+
+// The letter games' word policy (Lettralettre, Word Bank; docs/lexicon.md,
+// « Words of the letter games »): a common word of the lexicon (so never a
+// numeral, symbol or abbreviation), but neither a letter's name (« k », whose
+// only readings are the letter as a noun) nor a sound spelled out (a form
+// that is only an interjection and has no vowel or a letter three times in a
+// row: « pff », « mmm », « zzzz », « brrr »). Interjections that are words
+// (« hélas », « bof », « chut », « euh ») count. Mot pour Mot keeps sounds:
+// a category may call for one (« le cri d'un animal »).
+bool is_letters_game_word(const lexicon::Lexicon& lexicon, std::string_view word);
 
 // How a word a player typed is shown: the typed word (lowercased) when it is
 // one of the dictionary's forms, else the first common lowercase form sharing

@@ -278,6 +278,9 @@ std::string LettralettreState::judged_spelling(PlayerId seat, std::string_view w
   }
   const auto& lex = game_.lexicon();
   if (!lex.contains(word)) refuse("unknown_word", guillemets(word) + " n’est pas dans le dictionnaire.");
+  if (!is_letters_game_word(lex, word)) {
+    refuse("not_a_game_word", guillemets(word) + " est un bruit ou le nom d’une lettre, pas un mot du jeu.");
+  }
   const auto& held = d_.held[static_cast<std::size_t>(seat)];
   if (std::find(held.begin(), held.end(), id) == held.end()) {
     refuse("bad_constraint", "Choisis une de tes deux cartes contraintes.");
@@ -458,7 +461,8 @@ ApplyResult LettralettreState::apply(const Action& action) {
           s.score = Solver::letter_score(game_letters(word), game_.stars()) + game_.find_constraint(id)->bonus;
         }
         next.submissions[static_cast<std::size_t>(p)] = s;
-        events.push_back(JsonObject{{"type", "word_submitted"}, {"player", p}});  // the word stays secret
+        // The word stays secret until the reveal; giving up is no secret.
+        events.push_back(JsonObject{{"type", s.given_up ? "gave_up" : "word_submitted"}, {"player", p}});
       } else if (!is_timeout) {
         refuse("wrong_phase", "C’est le moment de proposer un mot (« submit ») ou d’abandonner (« give_up »).");
       }
@@ -474,13 +478,32 @@ ApplyResult LettralettreState::apply(const Action& action) {
           const auto& s = next.submissions[static_cast<std::size_t>(q)];
           if (!next.out[static_cast<std::size_t>(q)] && s) best = std::max(best, s->score);
         }
+        SolverQuery query;
+        query.shown = allowed();
+        query.stars = game_.stars();
+        query.min_letters = kMinWordLetters;
+        // The best word each player could have played: every word must meet
+        // one of that player's own two cards, so that is the fair top.
+        auto best_for = [&](std::size_t seat) -> Json {
+          Json top = nullptr;
+          int top_score = -1;
+          for (const auto& id : next.held[seat]) {
+            SolverQuery with = query;
+            with.constraint = game_.find_constraint(id);
+            if (const auto f = game_.solver().best(with); f && f->score > top_score) {
+              top_score = f->score;
+              top = JsonObject{{"word", f->display}, {"score", f->score}, {"card", id}};
+            }
+          }
+          return top;
+        };
         JsonArray winners;
         for (int q = 0; q < n; ++q) {
           const auto qi = static_cast<std::size_t>(q);
           if (next.out[qi]) continue;
           const auto& s = next.submissions[qi];
           const int score = s ? s->score : 0;
-          JsonObject e{{"player", q}, {"score", score}};
+          JsonObject e{{"player", q}, {"score", score}, {"best", best_for(qi)}};
           if (s && !s->given_up) {
             e["word"] = s->word;
             e["constraint"] = s->constraint;
@@ -499,12 +522,9 @@ ApplyResult LettralettreState::apply(const Action& action) {
           }
           entries.push_back(std::move(e));
         }
-        SolverQuery q;
-        q.shown = allowed();
-        q.stars = game_.stars();
-        q.min_letters = kMinWordLetters;
+        // The best word with no card at all (no bonus), labelled as such.
         JsonObject top{{"word", nullptr}, {"score", 0}};
-        if (const auto f = game_.solver().best(q)) top = JsonObject{{"word", f->display}, {"score", f->score}};
+        if (const auto f = game_.solver().best(query)) top = JsonObject{{"word", f->display}, {"score", f->score}};
         next.deals[static_cast<std::size_t>(next.dealer)] += 1;
         next.last_round = JsonObject{{"round", next.round}, {"dealer", next.dealer},
                                      {"letters", letters_json(next.shown)}, {"taboo", letters_json(next.taboo_letters)},

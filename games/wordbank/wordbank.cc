@@ -253,6 +253,9 @@ ApplyResult WordBankState::apply(const Action& action) {
         if (!lex.contains(word)) {
           reason = "unknown_word";
           message = "« " + shown + " » n’est pas dans le dictionnaire : tour perdu.";
+        } else if (!is_letters_game_word(lex, word)) {
+          reason = "not_a_game_word";
+          message = "« " + shown + " » est un bruit ou le nom d’une lettre, pas un mot du jeu : tour perdu.";
         } else {
           for (const auto& u : d_.used) {
             if (u == shown) {

@@ -103,6 +103,9 @@ bool looks_like_common_form(std::string_view form) {
     if (cp == utf8::kInvalid) return false;
     if (cp == '-' || cp == '\'' || cp == U'’' || cp == ' ') continue;
     if (!u_isULowercase(static_cast<UChar32>(cp))) return false;
+    // Modifier letters (the superscript ᵉ of « xxxviiiᵉ », ʳ…) write ordinal
+    // numerals and abbreviations, not words.
+    if (u_charType(static_cast<UChar32>(cp)) == U_MODIFIER_LETTER) return false;
     if (!u_isalpha(static_cast<UChar32>(cp))) return false;
     has_letter = true;
   }

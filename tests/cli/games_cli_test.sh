@@ -123,7 +123,8 @@ expect_eq "play wordbank: bots alone finish" 0 "$?"
 expect_match "play wordbank: results" 'Fin de la partie' "$out"
 out=$("$bin" play lettralettre --players 3 --bots 3 --seed 11 </dev/null)
 expect_eq "play lettralettre: bots alone finish" 0 "$?"
-expect_match "play lettralettre: rounds revealed" 'Meilleur mot possible' "$out"
+expect_match "play lettralettre: rounds revealed, the best word under each player's own cards" 'son meilleur mot possible : « [^»]+ » avec « ' "$out"
+expect_match "play lettralettre: and the best word with no card, labelled" 'Sans aucune contrainte, le meilleur mot était « ' "$out"
 expect_match "play lettralettre: results" 'Fin de la partie' "$out"
 out=$(printf 'n\n' | "$bin" play lettralettre --players 2 --bots 1 --seed 4)
 expect_eq "play lettralettre: end of input exits 0" 0 "$?"

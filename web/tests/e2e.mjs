@@ -85,6 +85,10 @@ try {
   await lea.getByText('Word Bank').first().waitFor();
   await lea.fill('input[name=name]', 'Léa');
   await lea.screenshot({ path: path.join(shots, 'home.png'), fullPage: true });
+  // The home cards state each game's goal as its rulebook does.
+  const wbCard = await lea.locator('[data-game=wordbank]').innerText();
+  check(wbCard.includes('le moins de pierres') && !wbCard.includes('premier à vider'), 'Word Bank : le moins de pierres restantes gagne (pas le premier à vider sa réserve)');
+  check((await lea.locator('[data-game=lettralettre]').innerText()).includes('le plus de jetons'), 'Lettralettre : le plus de jetons l’emporte');
   await lea.locator('[data-game=wordbank] button').click();
   await lea.waitForURL(/\/salle\/[A-Z]{5}$/);
   const code = lea.url().slice(-5);

@@ -37,13 +37,53 @@ std::string_view pick_display(const lexicon::Lexicon& lex, std::string_view key,
   return forms.front();
 }
 
+bool has_vowel(std::string_view letters) {
+  return letters.find_first_of("aeiouy") != std::string_view::npos;
+}
+
+bool tripled(std::string_view letters) {
+  for (std::size_t i = 2; i < letters.size(); ++i) {
+    if (letters[i] == letters[i - 1] && letters[i] == letters[i - 2]) return true;
+  }
+  return false;
+}
+
+// Whether a common word is no word of the letter games.
+// `key` is its match key (lowercase a–z, accents folded).
+bool excluded_from_letter_games(const lexicon::Lexicon& lex, std::string_view word, std::string_view key) {
+  const bool letter = key.size() == 1;
+  const bool sound_like = !has_vowel(key) || tripled(key);
+  if (!letter && !sound_like) return false;  // the readings only matter for these shapes
+  bool only_noun = true, only_interjection = true, any = false;
+  for (const auto& a : lex.analyses(word)) {
+    if (!a.common) continue;
+    any = true;
+    if (a.pos != lexicon::kNoun) only_noun = false;
+    if (a.pos != lexicon::kInterjection) only_interjection = false;
+  }
+  if (!any) return true;
+  if (letter && only_noun) return true;                  // a letter's name
+  if (sound_like && only_interjection) return true;      // a sound spelled out
+  return false;
+}
+
 }  // namespace
+
+bool is_letters_game_word(const lexicon::Lexicon& lex, std::string_view word) {
+  if (!lex.contains(word)) return false;
+  const auto key = lexicon::match_key(word);
+  return key && !excluded_from_letter_games(lex, word, *key);
+}
 
 WordList::WordList(const lexicon::Lexicon& lex) {
   std::string current_key;
   std::vector<std::string_view> forms;
   auto flush = [&] {
     if (forms.empty()) return;
+    if (excluded_from_letter_games(lex, current_key, current_key)) {
+      forms.clear();
+      return;
+    }
     Entry e{};
     e.key_offset = static_cast<uint32_t>(keys_.size());
     e.key_size = static_cast<uint32_t>(current_key.size());

@@ -139,6 +139,73 @@ TEST(LettralettreGolden, KepiScoresSix) {
   EXPECT_GE(result.at("best_possible").as_object().at("score").to_number<int>(), 6);
 }
 
+// The reveal shows, for each player, the best word under one of that
+// player's own two cards (every word must meet one), and apart from it the
+// best word with no card, labelled as such.
+TEST(LettralettreReveal, TheBestWordShownRespectsThePlayersOwnCards) {
+  auto st = ll().new_state(kepi_setup());
+  everyone_takes(*st);  // seat 0: nom, sans-e; seat 1: fin-voyelle, verbe
+  must_apply(*st, 0, submit("KEPI", "nom"));
+  must_apply(*st, 1, {{"type", "give_up"}});
+  const auto& result = data(*st).last_round.as_object();
+  const auto& lex = testing::lexicon();
+  for (const auto& entry : result.at("entries").as_array()) {
+    const auto& e = entry.as_object();
+    const auto seat = static_cast<std::size_t>(e.at("player").to_number<int>());
+    ASSERT_TRUE(e.at("best").is_object()) << "a word exists for every card here";
+    const auto& best = e.at("best").as_object();
+    const std::string card(best.at("card").as_string());
+    const auto& held = data(*st).held[seat];
+    EXPECT_NE(std::find(held.begin(), held.end(), card), held.end()) << card << " is not one of the player's cards";
+    // The engine itself accepts that word under that card.
+    const std::string word(best.at("word").as_string());
+    EXPECT_TRUE(lex.contains(word));
+    EXPECT_GE(best.at("score").to_number<int>(), e.at("score").to_number<int>());
+    auto with = ll().new_state(kepi_setup());
+    everyone_takes(*with);
+    const auto r = with->apply(Action::make(static_cast<PlayerId>(seat), 0, submit(word, card)));
+    EXPECT_TRUE(r.ok()) << word << " under " << card << ": " << (r.error ? r.error->message : "");
+  }
+  // Seat 0's « nom » card: KEPI (6) at least; the word with no card may
+  // score differently, and is a separate, labelled field.
+  EXPECT_TRUE(result.at("best_possible").as_object().contains("word"));
+}
+
+// Giving up says so in the log (not « a posé son mot »).
+TEST(LettralettreWords, GivingUpIsToldAsSuch) {
+  auto st = ll().new_state(kepi_setup());
+  everyone_takes(*st);
+  const auto r = must_apply(*st, 1, {{"type", "give_up"}});
+  ASSERT_EQ(r.events.size(), 1u);
+  EXPECT_EQ(r.events[0].as_object().at("type"), "gave_up");
+  const auto w = must_apply(*st, 0, submit("KEPI", "nom"));
+  EXPECT_EQ(w.events[0].as_object().at("type"), "word_submitted");
+}
+
+// A letters game plays plain words: no numeral (« xxxviiiᵉ », « xiv »), no
+// letter's name, no sound spelled out; interjections that are words count.
+TEST(LettralettreWords, NumeralsLetterNamesAndSoundsAreNoWords) {
+  const auto& lex = testing::lexicon();
+  for (const char* no : {"xxxviiiᵉ", "xxxviiie", "xxxᵉ", "iiᵉ", "xiv", "k", "z", "pff", "mmm", "zzzz", "brrr", "hmm"}) {
+    EXPECT_FALSE(is_letters_game_word(lex, no)) << no;
+  }
+  for (const char* yes : {"hélas", "chut", "bof", "euh", "ouf", "hum", "a", "y", "képi", "rythme", "lynx", "crypte"}) {
+    EXPECT_TRUE(is_letters_game_word(lex, yes)) << yes;
+  }
+  // The solver never offers one: every word of its list is a game word.
+  const auto& words = ll().solver().words();
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    ASSERT_TRUE(is_letters_game_word(lex, words.display(i))) << words.display(i);
+  }
+  // And the engine refuses them with an explanation.
+  games::Setup s = kepi_setup();
+  s.fixed["rounds"] = JsonArray{JsonObject{{"letters", letters("PFMZOU")}, {"taboo", letters("ST")}}};
+  auto st = ll().new_state(s);
+  everyone_takes(*st);
+  must_refuse(*st, 0, submit("pff", "nom"), "not_a_game_word");
+  must_refuse(*st, 0, submit("zzzz", "nom"), "not_a_game_word");
+}
+
 TEST(LettralettreWords, InvalidWordsAreRefusedAndChangeNothing) {
   auto st = ll().new_state(kepi_setup());
   everyone_takes(*st);  // seat 0: nom, sans-e; seat 1: fin-voyelle, verbe

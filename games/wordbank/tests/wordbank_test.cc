@@ -191,6 +191,24 @@ TEST(WordBankPassword, RefusedPasswordsCostTheTurn) {
   EXPECT_TRUE(data(*st).used.empty());
 }
 
+// The letter games' word policy: a sound spelled out or a numeral is no
+// password (is_letters_game_word), and costs the turn like any bad word.
+TEST(WordBankPassword, SoundsAndNumeralsAreNoPasswords) {
+  games::Setup s;
+  s.players = 2;
+  s.fixed["circle"] = cards_json({{'P', 5}, {'F', 5}, {'X', 5}, {'I', 5}, {'V', 5}, {'E', 5}, {'M', 5}});
+  s.fixed["first_player"] = 0;
+  auto st = wb().new_state(s);
+  auto r = must_apply(*st, 0, password("pff", {0, 1}));
+  EXPECT_EQ(r.events[0].as_object().at("reason"), "not_a_game_word");
+  EXPECT_EQ(data(*st).current, 1);
+  r = must_apply(*st, 1, password("xiv", {2, 3, 4}));
+  EXPECT_EQ(r.events[0].as_object().at("reason"), "unknown_word");  // a Roman numeral is not even a common word
+  r = must_apply(*st, 0, password("mmm", {6}));
+  EXPECT_EQ(r.events[0].as_object().at("reason"), "not_a_game_word");
+  EXPECT_TRUE(data(*st).used.empty());
+}
+
 TEST(WordBankPassword, UsedWordsAndTheirFamiliesAreRefused) {
   games::Setup s;
   s.players = 2;

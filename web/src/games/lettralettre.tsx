@@ -19,6 +19,7 @@ interface Entry {
   constraint?: string;
   tokens?: number;
   eliminated?: boolean;
+  best: { word: string; score: number; card: string } | null; // under this player's own cards
 }
 
 interface RoundResult {
@@ -236,6 +237,7 @@ function RoundPanel({ result, view, names }: { result: RoundResult; view: Lettra
             <th>Mot</th>
             <th>Points</th>
             <th>Jetons</th>
+            <th>Son meilleur mot possible</th>
           </tr>
         </thead>
         <tbody>
@@ -248,15 +250,25 @@ function RoundPanel({ result, view, names }: { result: RoundResult; view: Lettra
               </td>
               <td>{e.score}</td>
               <td>{e.eliminated ? 'éliminé' : e.tokens ? (e.tokens > 0 ? `+${e.tokens}` : `${e.tokens}`) : ''}</td>
+              <td data-best={e.best?.word ?? ''}>
+                {e.best ? (
+                  <>
+                    {e.best.word} ({e.best.score} points)
+                    <div class="muted small">avec {constraintText(view, e.player, e.best.card)}</div>
+                  </>
+                ) : (
+                  <span class="muted">aucun</span>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
-      <p class="best">
-        Le meilleur mot possible :{' '}
+      <p class="best small">
+        Sans aucune contrainte, le meilleur mot était :{' '}
         {result.best_possible.word ? (
           <b>
-            {result.best_possible.word} ({result.best_possible.score} points, sans contrainte)
+            {result.best_possible.word} ({result.best_possible.score} points)
           </b>
         ) : (
           'aucun'
@@ -334,6 +346,8 @@ function describe(e: any, names: string[]): string | null {
       return `Manche ${e.round} : ${e.letters.join(' ')} (interdites : ${e.taboo.join(' ') || 'aucune'}).`;
     case 'word_submitted':
       return `${who} a posé son mot.`;
+    case 'gave_up':
+      return `${who} abandonne la manche.`;
     case 'round_scored': {
       const w = (e.result.winners as number[]).map((p) => names[p]).join(' et ');
       return w ? `Manche ${e.result.round} gagnée par ${w}.` : `Manche ${e.result.round} : personne ne marque.`;
@@ -346,7 +360,7 @@ function describe(e: any, names: string[]): string | null {
 
 export const lettralettre: ClientGame = {
   rulesSummary:
-    'Des lettres tombent, deux sont interdites : trouve en secret le mot qui rapporte le plus en respectant une de tes contraintes.',
+    'Des lettres tombent, une ou deux sont taboues : trouve en secret le mot qui rapporte le plus en respectant une de tes contraintes. Le meilleur gagne des jetons, les autres en perdent : le plus de jetons l’emporte.',
   Board,
   Options,
   describe,

@@ -278,7 +278,7 @@ function describe(e: any, names: string[]): string | null {
 
 export const wordbank: ClientGame = {
   rulesSummary:
-    'Trouve un mot qui pose tes pierres sur les coffres du cercle, dans l’ordre de ses lettres. Le premier à vider sa réserve gagne.',
+    'Trouve un mot qui pose tes pierres sur les coffres du cercle, dans l’ordre de ses lettres ; un coffre rempli se ferme et ses pierres sont à l’abri. À la fin, le moins de pierres restantes (devant soi et sur les coffres ouverts) gagne.',
   Board,
   Options,
   describe,
