@@ -141,10 +141,13 @@ class MotPourMotBot final : public Bot {
   JsonObject challenge(const MotPourMotState& state) {
     const auto& played = *state.data().played;
     const auto& c = state.category();
-    if (!game_.spelling_known(c, played.word) && (level_ != BotLevel::kEasy || rng_.chance(1, 2))) {
+    auto settled = [&](std::string_view kind) {
+      return std::find(played.checked.begin(), played.checked.end(), kind) != played.checked.end();
+    };
+    if (!settled("spelling") && !game_.spelling_known(c, played.word) && (level_ != BotLevel::kEasy || rng_.chance(1, 2))) {
       return {{"type", "challenge"}, {"kind", "spelling"}};
     }
-    if (level_ != BotLevel::kEasy && !state.table_mode() && clearly_off(game_, c, played.word)) {
+    if (!settled("category") && level_ != BotLevel::kEasy && !state.table_mode() && clearly_off(game_, c, played.word)) {
       return {{"type", "challenge"}, {"kind", "category"}};
     }
     return {{"type", "accept"}};

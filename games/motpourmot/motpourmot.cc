@@ -409,6 +409,7 @@ void end_turn(MotPourMotData& d, const MotPourMotState& s, std::string_view resu
     t["word"] = p.word;
     t["steps"] = steps_json(p.steps);
     t["challenge"] = p.challenge;
+    t["checked"] = string_array(p.checked);
     if (!p.vote.empty()) {
       int valid = p.tally_valid, invalid = p.tally_invalid;
       for (const auto& v : p.votes) {
@@ -444,6 +445,29 @@ void revert(MotPourMotData& d) {
     d.words.erase(d.words.begin() + (it - d.used.begin()));
     d.used.erase(it);
   }
+}
+
+// A challenge settled with the word standing. The rulebook gives the
+// spelling check and the category contest as two separate rights of the
+// challengers: while one is left, the challenge window opens again for it;
+// once both are settled the turn ends (the active team plays again when an
+// upheld spelling costs the challengers their turn).
+void word_stands(MotPourMotData& d, const MotPourMotState& s, std::string kind, int64_t at,
+                 std::vector<Json>& events) {
+  auto& played = *d.played;
+  played.checked.emplace_back(kind);
+  if (kind == "spelling") played.challengers_skip = true;
+  if (played.checked.size() >= 2) {
+    end_turn(d, s, "stood", played.challengers_skip, at, events);
+    return;
+  }
+  played.vote.clear();
+  played.votes.assign(played.votes.size(), std::nullopt);
+  played.accepted.assign(played.accepted.size(), false);
+  played.tally_valid = played.tally_invalid = 0;
+  d.phase = Phase::kChallenge;
+  d.phase_started = at;
+  events.push_back(JsonObject{{"type", "challenge_open"}, {"left", kind == "spelling" ? "category" : "spelling"}});
 }
 
 void start_vote(MotPourMotData& d, std::string_view about, int64_t at, std::vector<Json>& events) {
@@ -524,6 +548,10 @@ ApplyResult MotPourMotState::apply(const Action& action) {
         if (kind != "spelling" && kind != "category") {
           refuse("bad_field", "« kind » : « spelling » (orthographe) ou « category » (catégorie).");
         }
+        if (std::find(played.checked.begin(), played.checked.end(), kind) != played.checked.end()) {
+          refuse("already_checked", kind == "spelling" ? "L’orthographe de ce mot a déjà été vérifiée."
+                                                       : "La catégorie de ce mot a déjà été jugée.");
+        }
         played.challenge = std::string(kind);
         events.push_back(JsonObject{{"type", "challenged"}, {"kind", kind}, {"player", p}});
         if (kind == "category") {
@@ -531,7 +559,7 @@ ApplyResult MotPourMotState::apply(const Action& action) {
         } else if (const auto spelling = game_.check_spelling(category(), played.word);
                    spelling == MotPourMotGame::Spelling::kCorrect) {
           events.push_back(JsonObject{{"type", "spelling_checked"}, {"correct", true}});
-          end_turn(next, *this, "stood", true, action.at, events);
+          word_stands(next, *this, "spelling", action.at, events);
         } else if (spelling == MotPourMotGame::Spelling::kWrongAccent ||
                    spelling == MotPourMotGame::Spelling::kNotAWord) {
           // The word is known but the accent written is not its own
@@ -539,7 +567,7 @@ ApplyResult MotPourMotState::apply(const Action& action) {
           // misspelling, as a dictionary would say. No vote: spelling is a fact.
           events.push_back(JsonObject{{"type", "spelling_checked"}, {"correct", false}});
           revert(next);
-          end_turn(next, *this, "reverted", false, action.at, events);
+          end_turn(next, *this, "reverted", played.challengers_skip, action.at, events);
         } else {
           // The dictionary cannot judge it: a name or a foreign word it lacks.
           // The challengers decide (the team that played it does not vote on
@@ -554,9 +582,9 @@ ApplyResult MotPourMotState::apply(const Action& action) {
         for (int q = 0; q < players(); ++q) {
           if (team_of(q) != d_.team && !played.accepted[static_cast<std::size_t>(q)]) all = false;
         }
-        if (all || table_mode()) end_turn(next, *this, "stood", false, action.at, events);
+        if (all || table_mode()) end_turn(next, *this, "stood", played.challengers_skip, action.at, events);
       } else if (is_timeout) {
-        end_turn(next, *this, "stood", false, action.at, events);
+        end_turn(next, *this, "stood", played.challengers_skip, action.at, events);
       } else {
         refuse("wrong_phase", "Le mot est posé : l’équipe adverse peut le contester (« challenge ») ou l’accepter (« accept »).");
       }
@@ -600,10 +628,12 @@ ApplyResult MotPourMotState::apply(const Action& action) {
         events.push_back(JsonObject{{"type", "vote_closed"}, {"about", played.vote}, {"valid", valid}, {"invalid", invalid}});
         if (invalid > valid) {
           revert(next);
-          end_turn(next, *this, "reverted", false, action.at, events);
+          // The letters go back; an earlier upheld spelling still costs the
+          // challengers their turn, so the active team plays again.
+          end_turn(next, *this, "reverted", played.challengers_skip, action.at, events);
         } else {
           // A spelling upheld costs the challengers their next turn.
-          end_turn(next, *this, "stood", played.vote == "spelling", action.at, events);
+          word_stands(next, *this, played.vote, action.at, events);
         }
       }
     }
@@ -669,7 +699,8 @@ Json MotPourMotState::public_json(const Viewer& viewer, bool everything) const {
   }
   if (d_.played && d_.phase != Phase::kOver) {
     const auto& p = *d_.played;
-    JsonObject played{{"word", p.word}, {"steps", steps_json(p.steps)}, {"challenge", p.challenge}, {"vote", p.vote}};
+    JsonObject played{{"word", p.word}, {"steps", steps_json(p.steps)}, {"challenge", p.challenge}, {"vote", p.vote},
+                      {"checked", string_array(p.checked)}, {"challengers_skip", p.challengers_skip}};
     JsonArray votes, accepted;
     for (const auto& v : p.votes) votes.push_back(v ? Json(*v) : Json(nullptr));
     for (bool a : p.accepted) accepted.push_back(a);

@@ -10,8 +10,9 @@
 //    captured and never moves again. Letters without a tile are allowed.
 //  - After the move the other team may ask for a spelling check (misspelt:
 //    the move is undone and the turn lost; correct: the challengers skip their
-//    next turn) or contest the category (everybody votes; a strict majority
-//    against undoes the move).
+//    next turn) and contest the category (everybody votes; a strict majority
+//    against undoes the move): two separate challenges, so once one is settled
+//    with the word standing the other may still be raised.
 //  - The first team with 6 captured letters (variant: 7) wins.
 //
 // Seats and teams: seat s plays for team s % 2; each team's captain is its
@@ -122,7 +123,9 @@ struct Played {
   std::string letters;  // game_letters(word)
   std::vector<Step> steps;
   std::vector<int> before;  // every track's position before the move (to undo it)
-  std::string challenge;    // "", "spelling" or "category"
+  std::string challenge;    // "", "spelling" or "category": the latest challenge
+  std::vector<std::string> checked;  // challenges settled with the word standing (each kind once)
+  bool challengers_skip = false;     // a spelling upheld: the challengers skip their next turn
   std::string vote;         // "", "spelling" or "category": what the vote is about
   std::vector<std::optional<bool>> votes;  // per seat (true = the word is fine)
   std::vector<bool> accepted;              // opponents who let it stand

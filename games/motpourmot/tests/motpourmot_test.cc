@@ -46,6 +46,12 @@ games::Setup setup(int players = 2, int first = 1, JsonObject options = {}) {
 JsonObject word(std::string_view w) { return {{"type", "word"}, {"word", w}}; }
 const JsonObject kAccept{{"type", "accept"}};
 
+// After a challenge settled with the word standing, the other challenge is
+// still open: every opponent lets the word stand.
+void accept_rest(State& s) {
+  while (data(s).phase == Phase::kChallenge) must_apply(s, s.to_act().front(), kAccept, s.now());
+}
+
 // The captain of the active team plays `w`; every opponent lets it stand.
 void play(State& s, std::string_view w) {
   const auto& d = data(s);
@@ -201,6 +207,8 @@ TEST(MotPourMotChallenge, CorrectSpellingCostsTheChallengersTheirTurn) {
   auto s = mpm().new_state(setup(2, 1));
   must_apply(*s, 1, word("elephant"), 0);  // accents folded: "éléphant"
   must_apply(*s, 0, {{"type", "challenge"}, {"kind", "spelling"}});
+  EXPECT_EQ(data(*s).phase, Phase::kChallenge);  // the category may still be contested
+  accept_rest(*s);
   EXPECT_EQ(data(*s).phase, Phase::kPlay);
   EXPECT_EQ(data(*s).team, 1);  // team B plays again
   EXPECT_EQ(data(*s).turn, 2);
@@ -236,6 +244,7 @@ TEST(MotPourMotChallenge, ASpellingUpheldByVoteCostsTheChallengersTheirTurn) {
   must_apply(*s, 1, {{"type", "challenge"}, {"kind", "spelling"}});
   ASSERT_EQ(data(*s).phase, Phase::kVote);
   must_apply(*s, 1, {{"type", "vote"}, {"valid", true}});
+  accept_rest(*s);
   EXPECT_EQ(data(*s).last_turn.as_object().at("result"), "stood");
   EXPECT_EQ(data(*s).team, 0);  // team A plays again
   EXPECT_EQ(data(*s).turn, 2);
@@ -275,6 +284,50 @@ TEST(MotPourMotChallenge, RevertedCaptureAndWinAreUndone) {
   EXPECT_FALSE(st(*s).check_word("tata").has_value());
 }
 
+// The rulebook gives two separate challenges: once one is settled with the
+// word standing, the challengers may still raise the other (each once).
+TEST(MotPourMotChallenge, BothChallengesMayFaceOneWord) {
+  // Spelling first (correct: the challengers will skip their turn), then the
+  // category voted off: the letters go back, and team B plays again all the same.
+  auto s = mpm().new_state(setup(2, 1));
+  must_apply(*s, 1, word("elephant"), 0);
+  must_apply(*s, 0, {{"type", "challenge"}, {"kind", "spelling"}});
+  ASSERT_EQ(data(*s).phase, Phase::kChallenge);
+  EXPECT_EQ(data(*s).played->checked, (std::vector<std::string>{"spelling"}));
+  must_refuse(*s, 0, {{"type", "challenge"}, {"kind", "spelling"}}, "already_checked", s->now());
+  EXPECT_EQ(s->to_act(), (std::vector<PlayerId>{0}));
+  must_apply(*s, 0, {{"type", "challenge"}, {"kind", "category"}}, s->now());
+  ASSERT_EQ(data(*s).phase, Phase::kVote);
+  must_apply(*s, 0, {{"type", "vote"}, {"valid", false}}, s->now());
+  must_apply(*s, 1, {{"type", "vote"}, {"valid", false}}, s->now());  // even its own team gives in
+  EXPECT_EQ(data(*s).last_turn.as_object().at("result"), "reverted");
+  EXPECT_EQ(position(*s, 'P'), 0);
+  EXPECT_EQ(data(*s).team, 1);  // the spelling check still costs the challengers their turn
+
+  // Category first (upheld), then spelling: a misspelling still undoes it.
+  auto t = mpm().new_state(setup(2, 1));
+  must_apply(*t, 1, word("élèphant"), 0);
+  must_apply(*t, 0, {{"type", "challenge"}, {"kind", "category"}});
+  must_apply(*t, 0, {{"type", "vote"}, {"valid", true}}, t->now());
+  must_apply(*t, 1, {{"type", "vote"}, {"valid", true}}, t->now());
+  ASSERT_EQ(data(*t).phase, Phase::kChallenge);
+  must_refuse(*t, 0, {{"type", "challenge"}, {"kind", "category"}}, "already_checked", t->now());
+  must_apply(*t, 0, {{"type", "challenge"}, {"kind", "spelling"}}, t->now());
+  EXPECT_EQ(data(*t).last_turn.as_object().at("result"), "reverted");
+  EXPECT_EQ(data(*t).team, 0);  // team B lost its turn
+
+  // Both settled with the word standing: the turn ends at once.
+  auto u = mpm().new_state(setup(2, 1));
+  must_apply(*u, 1, word("elephant"), 0);
+  must_apply(*u, 0, {{"type", "challenge"}, {"kind", "spelling"}});
+  must_apply(*u, 0, {{"type", "challenge"}, {"kind", "category"}}, u->now());
+  for (int p : {0, 1}) must_apply(*u, p, {{"type", "vote"}, {"valid", true}}, u->now());
+  EXPECT_EQ(data(*u).phase, Phase::kPlay);
+  EXPECT_EQ(data(*u).last_turn.as_object().at("result"), "stood");
+  EXPECT_EQ(data(*u).last_turn.as_object().at("checked"), (JsonArray{"spelling", "category"}));
+  EXPECT_EQ(data(*u).team, 1);
+}
+
 TEST(MotPourMotVote, ATieKeepsTheWordAStrictMajorityRevertsIt) {
   auto s = mpm().new_state(setup(4, 0));
   must_apply(*s, 0, word("chat"), 0);
@@ -282,6 +335,7 @@ TEST(MotPourMotVote, ATieKeepsTheWordAStrictMajorityRevertsIt) {
   EXPECT_EQ(data(*s).played->vote, "category");
   for (int p : {0, 2}) must_apply(*s, p, {{"type", "vote"}, {"valid", true}});
   for (int p : {1, 3}) must_apply(*s, p, {{"type", "vote"}, {"valid", false}});
+  accept_rest(*s);
   EXPECT_EQ(data(*s).last_turn.as_object().at("result"), "stood");  // 2–2
   EXPECT_EQ(data(*s).team, 1);  // a category upheld changes nothing else
   must_apply(*s, 1, word("poule"), s->now());
@@ -297,6 +351,7 @@ TEST(MotPourMotVote, ATieKeepsTheWordAStrictMajorityRevertsIt) {
   must_apply(*s, 1, {{"type", "challenge"}, {"kind", "category"}}, s->now());
   must_apply(*s, 2, {{"type", "vote"}, {"valid", true}}, s->now());
   must_apply(*s, kHost, {{"type", "timeout"}}, *s->deadline());
+  accept_rest(*s);
   EXPECT_EQ(data(*s).last_turn.as_object().at("result"), "stood");
 }
 
@@ -309,6 +364,7 @@ TEST(MotPourMotVote, SilenceLetsTheWordStand) {
   must_apply(*s, 1, {{"type", "challenge"}, {"kind", "category"}});
   must_apply(*s, 1, {{"type", "vote"}, {"valid", false}});
   must_apply(*s, kHost, {{"type", "timeout"}}, *s->deadline());  // 1 against, 3 silent
+  accept_rest(*s);
   EXPECT_EQ(data(*s).last_turn.as_object().at("result"), "stood");
   must_apply(*s, 1, word("poule"), s->now());
   must_apply(*s, 0, {{"type", "challenge"}, {"kind", "category"}}, s->now());

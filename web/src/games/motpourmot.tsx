@@ -316,17 +316,23 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
             <>
               <p>{v.table ? 'L’autre équipe conteste ?' : 'Vous contestez ?'}</p>
               <div class="row">
-                <button class="secondary" data-action="spelling" onClick={() => act!({ type: 'challenge', kind: 'spelling' })}>
-                  Vérifier l’orthographe
-                </button>
-                <button class="secondary" data-action="category" onClick={() => act!({ type: 'challenge', kind: 'category' })}>
-                  Hors catégorie !
-                </button>
+                {!v.played.checked.includes('spelling') && (
+                  <button class="secondary" data-action="spelling" onClick={() => act!({ type: 'challenge', kind: 'spelling' })}>
+                    Vérifier l’orthographe
+                  </button>
+                )}
+                {!v.played.checked.includes('category') && (
+                  <button class="secondary" data-action="category" onClick={() => act!({ type: 'challenge', kind: 'category' })}>
+                    Hors catégorie !
+                  </button>
+                )}
                 <button data-action="accept" onClick={() => act!({ type: 'accept' })}>
                   C’est bon
                 </button>
               </div>
-              <p class="muted small">Orthographe : si le mot est bien écrit, vous passez votre prochain tour.</p>
+              {v.played.checked.includes('spelling') && <p class="small">L’orthographe est bonne : vous passerez votre prochain tour. Vous pouvez encore contester la catégorie.</p>}
+              {v.played.checked.includes('category') && <p class="small">La catégorie est acceptée. Vous pouvez encore faire vérifier l’orthographe.</p>}
+              {!v.played.checked.includes('spelling') && <p class="muted small">Orthographe : si le mot est bien écrit, vous passez votre prochain tour.</p>}
             </>
           ) : (
             <p class="muted">{opponent && canAct ? 'Accepté : on attend vos coéquipiers.' : 'L’équipe adverse peut contester le mot.'}</p>
