@@ -27,6 +27,18 @@ std::optional<T> number(std::string_view s) {
 
 }  // namespace
 
+void TerminalGame::narrate(const games::State& state, const std::vector<games::Json>& events, std::ostream& out) const {
+  for (const auto& ev : events) {
+    if (!ev.is_object()) continue;
+    const auto& e = ev.get_object();
+    before_event(state, e, out);
+    if (game && tells(e)) {
+      if (const auto line = game->describe(ev, names)) out << "  " << *line << "\n";
+    }
+    after_event(state, e, out);
+  }
+}
+
 std::optional<std::string> read_line(std::istream& in) {
   std::string line;
   if (!std::getline(in, line)) return std::nullopt;
@@ -103,6 +115,7 @@ int play_command(std::span<const std::string_view> args, std::string_view lexico
     std::cerr << "logomachie play: no terminal screen for " << name << " yet\n";
     return 1;
   }
+  ui->game = game.get();
 
   games::Setup setup;
   setup.players = players;

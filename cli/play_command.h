@@ -22,8 +22,28 @@ class TerminalGame {
   virtual ~TerminalGame() = default;
   // Shows the table to `seat` (only what that seat may see).
   virtual void show(const games::State& state, games::PlayerId seat, std::ostream& out) const = 0;
-  // Tells what the events of an accepted action mean.
-  virtual void narrate(const games::State& state, const std::vector<games::Json>& events, std::ostream& out) const = 0;
+  // Tells what the events of an accepted action mean: for each event, the
+  // game's own sentence (Game::describe, the same the web log shows), framed
+  // by what this screen adds before and after it.
+  void narrate(const games::State& state, const std::vector<games::Json>& events, std::ostream& out) const;
+  // Whether this screen prints the event's sentence (a terminal may leave out
+  // progress its own screen shows); every event by default.
+  virtual bool tells(const games::JsonObject& event) const {
+    (void)event;
+    return true;
+  }
+  // A heading before an event's sentence (a new round…); nothing by default.
+  virtual void before_event(const games::State& state, const games::JsonObject& event, std::ostream& out) const {
+    (void)state;
+    (void)event;
+    (void)out;
+  }
+  // Details after an event's sentence (the cells a word moved, a trap list…).
+  virtual void after_event(const games::State& state, const games::JsonObject& event, std::ostream& out) const {
+    (void)state;
+    (void)event;
+    (void)out;
+  }
   // Asks `seat` for an action; nullopt when the person quits (or input ends).
   virtual std::optional<games::Action> ask(const games::State& state, games::PlayerId seat, std::istream& in,
                                            std::ostream& out) const = 0;
@@ -56,6 +76,7 @@ class TerminalGame {
   }
 
   std::vector<std::string> names;  // one per seat
+  const games::Game* game = nullptr;  // set by play_command
 };
 
 std::unique_ptr<TerminalGame> wordbank_terminal(const games::Game& game);

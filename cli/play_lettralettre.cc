@@ -47,54 +47,44 @@ class LettralettreTerminal final : public TerminalGame {
     }
   }
 
-  void narrate(const games::State& base, const std::vector<games::Json>& events, std::ostream& out) const override {
+  void before_event(const games::State& base, const games::JsonObject& e, std::ostream& out) const override {
     (void)base;
-    for (const auto& ev : events) {
-      const auto& e = ev.as_object();
-      const auto type = e.at("type").as_string();
-      auto who = [&](const games::Json& v) { return names[static_cast<std::size_t>(v.to_number<int>())]; };
-      if (type == "constraint_taken") {
-        out << "  " << who(e.at("player")) << " prend « " << card(e.at("card").as_string().c_str()) << " »"
-            << (e.at("tokens").to_number<int>() ? " et " + plural(e.at("tokens").to_number<int>(), "jeton") : "") << ".\n";
-      } else if (type == "constraint_passed") {
-        out << "  " << who(e.at("player")) << " passe (un jeton sur la carte).\n";
-      } else if (type == "round_dealt") {
-        out << "\n  Manche " << e.at("round").to_number<int>() << ", donneur : " << who(e.at("dealer")) << ".\n";
-      } else if (type == "word_submitted") {
-        out << "  " << who(e.at("player")) << " a rendu sa réponse.\n";
-      } else if (type == "gave_up") {
-        out << "  " << who(e.at("player")) << " abandonne la manche.\n";
-      } else if (type == "round_scored") {
-        const auto& r = e.at("result").as_object();
-        out << "\n  Résultats de la manche " << r.at("round").to_number<int>() << " :\n";
-        for (const auto& entry : r.at("entries").as_array()) {
-          const auto& x = entry.as_object();
-          out << "    " << who(x.at("player")) << " : ";
-          if (x.contains("word")) {
-            out << "« " << x.at("word").as_string().c_str() << " » avec « " << card(x.at("constraint").as_string().c_str())
-                << " »";
-          } else {
-            out << "pas de mot";
-          }
-          out << " = " << plural(x.at("score").to_number<int>(), "point");
-          if (x.contains("eliminated")) out << " — plus de jeton : éliminé !";
-          else if (x.at("tokens").to_number<int>() > 0) out << " — gagne 2 jetons";
-          else out << " — paie 1 jeton";
-          out << "\n";
-          if (const auto* best = x.if_contains("best"); best && best->is_object()) {
-            out << "      son meilleur mot possible : « " << best->at("word").as_string().c_str() << " » avec « "
-                << card(best->at("card").as_string().c_str()) << " », "
-                << plural(best->at("score").to_number<int>(), "point") << "\n";
-          }
-        }
-        const auto& best = r.at("best_possible").as_object();
-        if (!best.at("word").is_null()) {
-          out << "  Sans aucune contrainte, le meilleur mot était « " << best.at("word").as_string().c_str() << " », "
-              << plural(best.at("score").to_number<int>(), "point") << ".\n";
-        }
+    if (e.at("type") == "round_dealt" || e.at("type") == "round_scored") out << "\n";
+  }
+
+  // The reveal in full: each word with its card, each player's best word
+  // under their own cards, and the best word with no card.
+  void after_event(const games::State& base, const games::JsonObject& e, std::ostream& out) const override {
+    (void)base;
+    if (e.at("type") != "round_scored") return;
+    auto who = [&](const games::Json& v) { return names[static_cast<std::size_t>(v.to_number<int>())]; };
+    const auto& r = e.at("result").as_object();
+    for (const auto& entry : r.at("entries").as_array()) {
+      const auto& x = entry.as_object();
+      out << "    " << who(x.at("player")) << " : ";
+      if (x.contains("word")) {
+        out << "« " << x.at("word").as_string().c_str() << " » avec « " << card(x.at("constraint").as_string().c_str()) << " »";
+      } else {
+        out << "pas de mot";
+      }
+      out << " = " << plural(x.at("score").to_number<int>(), "point");
+      if (x.contains("eliminated")) out << " — plus de jeton : éliminé !";
+      else if (x.at("tokens").to_number<int>() > 0) out << " — gagne 2 jetons";
+      else out << " — paie 1 jeton";
+      out << "\n";
+      if (const auto* best = x.if_contains("best"); best && best->is_object()) {
+        out << "      son meilleur mot possible : « " << best->at("word").as_string().c_str() << " » avec « "
+            << card(best->at("card").as_string().c_str()) << " », " << plural(best->at("score").to_number<int>(), "point")
+            << "\n";
       }
     }
+    const auto& best = r.at("best_possible").as_object();
+    if (!best.at("word").is_null()) {
+      out << "  Sans aucune contrainte, le meilleur mot était « " << best.at("word").as_string().c_str() << " », "
+          << plural(best.at("score").to_number<int>(), "point") << ".\n";
+    }
   }
+
 
   std::optional<games::Action> ask(const games::State& base, games::PlayerId seat, std::istream& in,
                                    std::ostream& out) const override {

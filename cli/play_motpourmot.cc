@@ -24,38 +24,23 @@ class MotPourMotTerminal final : public TerminalGame {
     out << "Catégorie : « " << s.category().text << " »\n";
   }
 
-  void narrate(const games::State& base, const std::vector<games::Json>& events, std::ostream& out) const override {
+  void before_event(const games::State& base, const games::JsonObject& e, std::ostream& out) const override {
     (void)base;
-    for (const auto& ev : events) {
-      const auto& e = ev.as_object();
-      const auto type = e.at("type").as_string();
-      auto who = [&](const games::Json& v) { return names[static_cast<std::size_t>(v.to_number<int>())]; };
-      auto team = [&](const games::Json& v) { return std::string(kTeams[v.to_number<int>()]); };
-      if (type == "word_played") {
-        out << "  " << capitalised(team(e.at("team"))) << " joue « " << e.at("word").as_string().c_str() << " » :";
-        for (const auto& step : e.at("steps").as_array()) {
-          out << " " << step.at("letter").as_string().c_str() << (step.at("captured").as_bool() ? " (capturée !)" : "");
-        }
-        out << (e.at("steps").as_array().empty() ? " aucune lettre ne bouge" : "") << ".\n";
-      } else if (type == "challenged") {
-        out << "  " << who(e.at("player"))
-            << (e.at("kind") == "spelling" ? " demande de vérifier l’orthographe.\n" : " conteste la catégorie.\n");
-      } else if (type == "spelling_checked") {
-        out << (e.at("correct").is_bool() ? "  Le dictionnaire connaît ce mot : l’équipe rejoue.\n"
-                                          : "  Le dictionnaire ne connaît pas ce mot : on vote.\n");
-      } else if (type == "vote_closed") {
-        out << "  Vote : " << e.at("valid").to_number<int>() << " pour, " << e.at("invalid").to_number<int>() << " contre.\n";
-      } else if (type == "turn_ended") {
-        const auto& t = e.at("turn").as_object();
-        const auto result = t.at("result").as_string();
-        if (result == "reverted") out << "  Le mot est annulé : les lettres reviennent.\n";
-        if (result == "time_up") out << "  Le sablier est vide !\n";
-        if (result == "gave_up") out << "  " << capitalised(team(t.at("team"))) << " passe.\n";
-      } else if (type == "game_over") {
-        out << "\n  " << capitalised(team(e.at("winner"))) << " gagne !\n";
-      }
-    }
+    if (e.at("type") == "turn_started" || e.at("type") == "game_over") out << "\n";
   }
+
+  // The tiles a word pulled, in order (the board is drawn before each turn).
+  void after_event(const games::State& base, const games::JsonObject& e, std::ostream& out) const override {
+    (void)base;
+    if (e.at("type") != "word_played") return;
+    const auto& steps = e.at("steps").as_array();
+    out << "    lettres tirées :";
+    for (const auto& step : steps) {
+      out << " " << step.at("letter").as_string().c_str() << (step.at("captured").as_bool() ? " (capturée !)" : "");
+    }
+    out << (steps.empty() ? " aucune" : "") << "\n";
+  }
+
 
   std::optional<games::Action> ask(const games::State& base, games::PlayerId seat, std::istream& in,
                                    std::ostream& out) const override {

@@ -50,34 +50,7 @@ std::string effect_text(std::string_view effect) {
   return std::string(effect);
 }
 
-// What a landed attack did, `a` attacking `t` (`stolen`: vol-atout kept the atout).
-std::string landed(std::string_view effect, bool stolen, const std::string& a, const std::string& t) {
-  if (effect == "vol-atout") {
-    return stolen ? a + " pique le dernier atout de " + t
-                  : "le dernier atout de " + t + " part à la défausse (il ne va pas à " + a + ")";
-  }
-  if (effect == "defausse-atout") return "le dernier atout de " + t + " part à la défausse";
-  if (effect == "passe-tour") return t + " passera son prochain tour";
-  if (effect == "pioche-deux") return t + " pioche deux cartes";
-  if (effect == "echange-main") return a + " et " + t + " échangent leurs mains";
-  if (effect == "donne-carte") return a + " refile une carte à " + t;
-  if (effect == "main-ouverte") return t + " joue main ouverte jusqu’à la fin de son prochain tour";
-  if (effect == "transfert-handicap") return "le dernier handicap de " + a + " passe chez " + t;
-  if (effect == "atout-bloque") return t + " ne pourra pas poser d’atout à son prochain tour";
-  if (effect == "double-handicap") return "le dernier handicap de " + t + " comptera double";
-  if (effect == "lien") return "à la fin, " + t + " cédera 3 points à " + a;
-  return std::string(effect);
-}
 
-// Why a landed attack did nothing.
-std::string fizzled(std::string_view effect, const std::string& a, const std::string& t) {
-  if (effect == "vol-atout" || effect == "defausse-atout") return t + " n’avait pas d’atout à perdre";
-  if (effect == "pioche-deux") return "plus une carte à piocher pour " + t;
-  if (effect == "donne-carte") return a + " n’avait plus de carte à refiler";
-  if (effect == "transfert-handicap") return a + " n’avait pas de handicap qui aille à " + t;
-  if (effect == "double-handicap") return t + " n’avait pas de handicap à doubler (ou il compte déjà double)";
-  return "rien ne se passe";
-}
 
 class TapechoTerminal final : public TerminalGame {
  public:
@@ -122,59 +95,11 @@ class TapechoTerminal final : public TerminalGame {
     for (std::size_t i = 0; i < hand.size(); ++i) out << "  " << i + 1 << ". " << card_line(s.card(hand[i])) << "\n";
   }
 
-  void narrate(const games::State& base, const std::vector<games::Json>& events, std::ostream& out) const override {
+  void before_event(const games::State& base, const games::JsonObject& e, std::ostream& out) const override {
     (void)base;
-    for (const auto& ev : events) {
-      const auto& e = ev.as_object();
-      const auto type = e.at("type").as_string();
-      auto who = [&](std::string_view key) { return name(static_cast<int>(e.at(key).to_number<int>())); };
-      auto card = [&](std::string_view key) { return quoted(game_.cards()[idx(e.at(key))]); };
-      if (type == "game_started") {
-        const auto* ctx = game_.find_context(e.at("context").as_string());
-        out << "\n  Partie " << e.at("game").to_number<int>() << " : le contexte est « "
-            << (ctx ? ctx->name : std::string(e.at("context").as_string())) << " ». " << who("first") << " commence.\n";
-      } else if (type == "atout") {
-        out << "  " << who("player") << (e.contains("target") ? " offre " + card("card") + " à " + who("target") : " pose " + card("card"))
-            << ".\n";
-      } else if (type == "handicap") {
-        out << "  " << who("player") << " inflige " << card("card") << " à " << who("target") << ".\n";
-      } else if (type == "attack") {
-        out << "  " << who("player") << " attaque " << who("target") << " : " << card("card") << ".\n";
-      } else if (type == "attack_landed") {
-        const auto effect = e.at("effect").as_string();
-        if (e.contains("effective") && e.at("effective") == false) {
-          out << "  L’attaque tombe à plat : " << fizzled(effect, who("attacker"), who("target")) << ".\n";
-        } else {
-          const bool stolen = e.contains("stolen") && e.at("stolen") == true;
-          out << "  L’attaque porte : " << landed(effect, stolen, who("attacker"), who("target")) << ".\n";
-        }
-      } else if (type == "defended") {
-        out << "  " << who("player") << " pare avec sa défense !\n";
-      } else if (type == "hors_contexte") {
-        out << "  " << who("player") << " crie « Hors contexte ! » contre " << card("against") << ".\n";
-      } else if (type == "cancelled") {
-        out << "  La carte " << card("card") << " est annulée : hors contexte.\n";
-      } else if (type == "swapped") {
-        out << "  " << who("player") << " échange une carte.\n";
-      } else if (type == "passed") {
-        out << "  " << who("player") << " n’a rien à jouer et passe.\n";
-      } else if (type == "turn_skipped") {
-        out << "  " << who("player") << " passe son tour.\n";
-      } else if (type == "stuck") {
-        out << "  Plus personne ne peut jouer : la partie s’arrête là.\n";
-      } else if (type == "time_up") {
-        out << "  Temps écoulé pour " << who("player") << ".\n";
-      } else if (type == "game_ended") {
-        const auto& r = e.at("result").as_object();
-        out << "\n  Fin de la partie " << r.at("game").to_number<int>() << " :";
-        const auto& scores = r.at("scores").as_array();
-        for (std::size_t p = 0; p < scores.size(); ++p) {
-          out << (p ? ", " : " ") << name(static_cast<int>(p)) << " " << signed_points(scores[p].to_number<int>());
-        }
-        out << ". " << name(static_cast<int>(r.at("winner").to_number<int>())) << " séduit le plus.\n";
-      }
-    }
+    if (e.at("type") == "game_started" || e.at("type") == "game_ended") out << "\n";
   }
+
 
   std::optional<games::Action> ask(const games::State& base, games::PlayerId seat, std::istream& in,
                                    std::ostream& out) const override {

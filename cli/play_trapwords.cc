@@ -14,11 +14,6 @@ using namespace games::trapwords;
 
 constexpr const char* kTeams[] = {"l’équipe bleue", "l’équipe rouge"};
 
-std::string capitalised(std::string s) {
-  if (s.rfind("l’", 0) == 0) s[0] = 'L';
-  return s;
-}
-
 std::string curse_name(std::string_view id) {
   static const std::pair<std::string_view, std::string_view> kNames[] = {
       {"inondation", "Inondation (un seul message d’indices)"},
@@ -109,73 +104,27 @@ class TrapWordsTerminal final : public TerminalGame {
     }
   }
 
-  void narrate(const games::State& base, const std::vector<games::Json>& events, std::ostream& out) const override {
-    const auto& s = dynamic_cast<const TrapWordsState&>(base);
-    for (const auto& ev : events) {
-      const auto& e = ev.as_object();
-      const auto type = e.at("type").as_string();
-      auto who = [&](const games::Json& v) { return names[static_cast<std::size_t>(v.to_number<int>())]; };
-      if (type == "round_started") {
-        out << "\n═══ Manche " << e.at("round").to_number<int>() << " ═══\n";
-        for (const auto& r : e.at("revealed").as_array()) {
-          out << "  Une malédiction se révèle : " << curse_name(r.at("curse").as_string()) << "\n";
-        }
-        for (const auto& m : e.at("momie").as_array()) {
-          out << "  La Momie pioche : " << curse_name(m.at("curse").as_string()) << "\n";
-        }
-      } else if (type == "sealed") {
-        const int n = e.at("count").to_number<int>();
-        out << "  " << capitalised(kTeams[e.at("team").to_number<int>()]) << " remet sa liste (" << n
-            << (n > 1 ? " pièges" : " piège") << ").\n";
-      } else if (type == "disarmed") {
-        out << "  Désarmer : le piège n° " << e.at("row").to_number<int>() << " de la liste de "
-            << kTeams[e.at("team").to_number<int>()] << " est barré.\n";
-      } else if (type == "turn_started") {
-        out << "\n  Au tour de " << kTeams[e.at("team").to_number<int>()] << " : " << who(e.at("clue_giver"))
-            << " tient la torche" << (e.at("fight").as_bool() ? ", face au monstre !" : ".") << "\n";
-      } else if (type == "clue" || type == "guess") {
-        // Under ténèbres a clue event carries no text (events stay in every
-        // log, and the team in the dark may only see the latest clue, which
-        // show() prints from the seat's view).
-        if (const auto* text = e.if_contains("text")) {
-          out << "  " << who(e.at("player")) << (type == "clue" ? " : « " : " propose « ") << text->as_string().c_str()
-              << " »";
-        } else {
-          out << "  " << who(e.at("player")) << (type == "clue" ? " donne un indice dans le noir" : " propose une réponse");
-        }
-        const auto& v = e.at("verdict").as_object();
-        if (v.contains("correct") && v.at("correct").as_bool()) out << " ✓";
-        out << "\n";
-        for (const auto& f : v.at("fired").as_array()) {
-          out << "    Piège ! « " << f.at("word").as_string().c_str() << " » déclenche « " << f.at("trap").as_string().c_str()
-              << " ».\n";
-        }
-        for (const auto& x : v.at("violations").as_array()) out << "    ✗ " << x.at("reason").as_string().c_str() << "\n";
-      } else if (type == "turn_ended") {
-        const auto& t = e.at("turn").as_object();
-        const auto result = t.at("result").as_string();
-        const std::string secret(t.at("secret").as_string());
-        if (result == "found") out << "  Trouvé : « " << secret << " » !";
-        else if (result == "trap") out << "  Tombé dans un piège. Le mot était « " << secret << " ».";
-        else if (result == "invalid") out << "  Indice invalide. Le mot était « " << secret << " ».";
-        else if (result == "guesses") out << "  Plus de réponses. Le mot était « " << secret << " ».";
-        else if (result == "time") out << "  Le sablier est vide. Le mot était « " << secret << " ».";
-        else out << "  Tour passé. Le mot était « " << secret << " ».";
-        if (t.at("killed").as_bool()) out << " Le monstre est vaincu !";
-        if (t.at("stepped_back").as_bool()) out << " Le mot interdit : l’équipe recule d’une salle.";
-        out << "\n";
-        JsonArrayPrinter{t.at("traps").as_array(), 1 - t.at("team").to_number<int>()}.print(out);
-      } else if (type == "monster_moved") {
-        out << "  Personne n’a trouvé : le monstre avance d’une salle.\n";
-      } else if (type == "game_over") {
-        (void)s;
-        const auto& winners = e.at("winners").as_array();
-        if (winners.empty()) out << "\n  Le monstre l’emporte : tout le monde a perdu !\n";
-        else if (winners.size() == 2) out << "\n  Les deux équipes terrassent le monstre : tout le monde gagne !\n";
-        else out << "\n  " << capitalised(kTeams[winners[0].to_number<int>()]) << " terrasse le monstre et gagne !\n";
-      }
-    }
+  // Each trap written is shown on the person's own sheet; the list handed in
+  // is told (« sealed »).
+  bool tells(const games::JsonObject& e) const override {
+    return e.at("type") != "trap_written" && e.at("type") != "trap_erased";
   }
+
+  void before_event(const games::State& base, const games::JsonObject& e, std::ostream& out) const override {
+    (void)base;
+    if (e.at("type") == "round_started") out << "\n═══ Manche " << e.at("round").to_number<int>() << " ═══\n";
+    if (e.at("type") == "turn_started" || e.at("type") == "game_over") out << "\n";
+  }
+
+  // After a turn, the traps it was played against (whose list, which were
+  // crossed out or the mot interdit).
+  void after_event(const games::State& base, const games::JsonObject& e, std::ostream& out) const override {
+    (void)base;
+    if (e.at("type") != "turn_ended") return;
+    const auto& t = e.at("turn").as_object();
+    JsonArrayPrinter{t.at("traps").as_array(), 1 - t.at("team").to_number<int>()}.print(out);
+  }
+
 
   std::optional<games::Action> ask(const games::State& base, games::PlayerId seat, std::istream& in,
                                    std::ostream& out) const override {

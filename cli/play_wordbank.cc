@@ -44,35 +44,13 @@ class WordBankTerminal final : public TerminalGame {
     }
   }
 
-  void narrate(const games::State& base, const std::vector<games::Json>& events, std::ostream& out) const override {
-    const auto& s = dynamic_cast<const WordBankState&>(base);
-    (void)s;
-    for (const auto& ev : events) {
-      const auto& e = ev.as_object();
-      const auto type = e.at("type").as_string();
-      auto who = [&](std::string_view key) {
-        return names[static_cast<std::size_t>(e.at(key).to_number<int>())];
-      };
-      if (type == "password_accepted") {
-        const auto& cards = e.at("cards").as_array();
-        out << "  " << who("player") << " : « " << e.at("word").as_string().c_str() << " » → "
-            << plural(static_cast<int>(cards.size()), "pierre") << " sur";
-        for (const auto& c : cards) out << " [" << c.to_number<int>() << "]";
-        out << (e.at("direction") == "cw" ? " (sens horaire)\n" : " (sens anti-horaire)\n");
-      } else if (type == "password_refused") {
-        out << "  " << who("player") << " : " << e.at("message").as_string().c_str() << "\n";
-      } else if (type == "turn_lost") {
-        out << "  " << who("player") << (e.at("reason") == "timeout" ? " : sablier écoulé, tour perdu.\n" : " passe son tour.\n");
-      } else if (type == "vault_closed") {
-        out << "  Coffre " << e.at("letter").as_string().c_str() << " fermé par " << who("player") << " : "
-            << plural(static_cast<int>(e.at("gems").as_array().size()), "pierre") << " à l’abri.\n";
-      } else if (type == "vault_dealt") {
-        out << "  Nouveau coffre en [" << e.at("index").to_number<int>() << "] : " << e.at("letter").as_string().c_str()
-            << " (" << e.at("spaces").to_number<int>() << " places).\n";
-      } else if (type == "circle_shrunk") {
-        out << "  La pioche est vide : le cercle n’a plus que " << e.at("size").to_number<int>() << " coffres.\n";
-      }
-    }
+  // Which cards took the gems: the terminal numbers the circle's cards.
+  void after_event(const games::State& base, const games::JsonObject& e, std::ostream& out) const override {
+    (void)base;
+    if (e.at("type") != "password_accepted") return;
+    out << "    sur";
+    for (const auto& c : e.at("cards").as_array()) out << " [" << c.to_number<int>() << "]";
+    out << (e.at("direction") == "cw" ? " (sens horaire)\n" : " (sens anti-horaire)\n");
   }
 
   std::optional<games::Action> ask(const games::State& base, games::PlayerId seat, std::istream& in,

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <random>
 
+#include "games/core/bot_level.h"
 #include "games/core/json.h"
+#include "games/core/narration.h"
 #include "games/core/replay.h"
 #include "lexicon/normalize.h"
 #include "server/log.h"
@@ -328,6 +330,7 @@ std::optional<games::Json> Lobby::replay_json(int64_t id) const {
   if (!game) return std::nullopt;
   // Seat names from the room's data (bots by level).
   games::JsonArray names;
+  std::vector<std::string> seat_names;  // for the events' sentences
   try {
     const auto meta = games::parse_json(stored->meta).as_object();
     std::map<int64_t, std::string> by_member;
@@ -337,13 +340,20 @@ std::optional<games::Json> Lobby::replay_json(int64_t id) const {
     for (const auto& s : games::get_array(meta, "seats")) {
       const auto& o = s.as_object();
       if (const auto* m = o.if_contains("member")) {
-        names.push_back(games::Json(by_member[m->to_number<int64_t>()]));
+        seat_names.push_back(by_member[m->to_number<int64_t>()]);
+      } else if (const auto* b = o.if_contains("bot"); b && b->is_string() && !b->get_string().empty()) {
+        seat_names.push_back(games::bot_label(b->get_string()));
       } else {
-        names.push_back(games::Json("Robot"));
+        seat_names.push_back("Robot");
       }
+      names.push_back(games::Json(seat_names.back()));
     }
   } catch (const std::exception&) {
     names.clear();  // old or damaged data: the client numbers the seats
+    seat_names.clear();
+  }
+  for (int p = static_cast<int>(seat_names.size()); p < stored->record.setup.players; ++p) {
+    seat_names.push_back("Joueur " + std::to_string(p + 1));
   }
   games::JsonArray steps;
   games::Json outcome = nullptr;
@@ -356,7 +366,7 @@ std::optional<games::Json> Lobby::replay_json(int64_t id) const {
       auto result = state->apply(action);
       if (!result.ok()) return std::nullopt;  // a log this program cannot replay
       games::JsonArray events;
-      for (auto& e : result.events) events.push_back(std::move(e));
+      for (const auto& e : result.events) events.push_back(games::with_sentence(*game, e, seat_names));
       steps.push_back(games::JsonObject{{"action", action.to_json()}, {"events", std::move(events)},
                                         {"view", state->view(spectator)}});
     }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <random>
 
+#include "games/core/bot_level.h"
+#include "games/core/narration.h"
 #include "games/core/replay.h"
 #include "server/log.h"
 
@@ -412,10 +414,26 @@ void Room::play_bots(std::vector<games::Json>& events) {
   }
 }
 
+std::vector<std::string> Room::seat_names() const {
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    const auto& s = seats_[i];
+    std::string name;
+    if (s.member) {
+      if (const Member* m = member(*s.member)) name = m->name;
+    } else if (!s.bot.empty()) {
+      name = games::bot_label(s.bot);
+    }
+    names.push_back(name.empty() ? "Place " + std::to_string(i + 1) : name);
+  }
+  return names;
+}
+
 std::vector<Outgoing> Room::views(const std::vector<games::Json>& events) const {
   std::vector<Outgoing> out;
   games::JsonArray list;
-  for (const auto& e : events) list.push_back(e);
+  const auto names = seat_names();
+  for (const auto& e : events) list.push_back(games::with_sentence(game_, e, names));
   for (const auto& m : members_) {
     auto v = view_for(m.id);
     v.as_object()["events"] = list;

@@ -144,6 +144,8 @@ class Room {
   std::pair<int, std::shared_ptr<games::Bot>> due_bot(int64_t now_ms) const;
   int64_t game_time(int64_t now_ms) const;
   std::vector<Outgoing> views(const std::vector<games::Json>& events) const;
+  // Each seat's name as players see it: the member's, « Robot moyen », or « Place n ».
+  std::vector<std::string> seat_names() const;
   std::string meta() const;  // what the store keeps besides the game (tokens included)
   games::JsonArray members_json(bool for_store) const;
   games::JsonArray seats_json() const;

@@ -154,6 +154,16 @@ class Game {
   virtual std::unique_ptr<State> new_state(const Setup& setup) const = 0;
   // Throws ActionError("unknown_bot_level", …).
   virtual std::unique_ptr<Bot> make_bot(std::string_view level, uint64_t seed) const = 0;
+  // The one French sentence that tells what `event` (emitted by this game's
+  // states) means, for every screen: the terminal prints it, the server sends
+  // it with the event (field "say") to the web client's log and replays.
+  // `names` holds each seat's name. nullopt: nothing worth a line. Never names
+  // a secret (events are public).
+  virtual std::optional<std::string> describe(const Json& event, const std::vector<std::string>& names) const {
+    (void)event;
+    (void)names;
+    return std::nullopt;
+  }
 };
 
 }  // namespace logomachie::games

@@ -102,12 +102,24 @@ TEST_F(LobbyTest, CreateJoinSeatBotStartAndPlay) {
   ASSERT_TRUE(replay.has_value());
   const auto& r = replay->as_object();
   EXPECT_EQ(r.at("game"), "wordbank");
-  EXPECT_EQ(r.at("names"), (boost::json::array{"Léa", "Tom", "Robot"}));
+  EXPECT_EQ(r.at("names"), (boost::json::array{"Léa", "Tom", "Robot facile"}));
   const auto& steps = r.at("steps").as_array();
   ASSERT_EQ(static_cast<int64_t>(steps.size()), room->version() + 1);
   EXPECT_TRUE(steps.front().as_object().at("action").is_null());
   EXPECT_EQ(steps.back().as_object().at("view"), room->state()->view(games::Viewer::spectator()));
   EXPECT_FALSE(lobby_->replay_json(*room->game_id() + 100).has_value());
+  // Each event comes with its French sentence, naming the seats as the room does.
+  int said = 0;
+  for (const auto& step : steps) {
+    for (const auto& e : step.at("events").as_array()) {
+      if (const auto* say = e.as_object().if_contains("say")) {
+        ++said;
+        const std::string line(say->as_string());
+        EXPECT_EQ(line.find("Joueur "), std::string::npos) << line;
+      }
+    }
+  }
+  EXPECT_GE(said, static_cast<int>(steps.size()) - 1);
 }
 
 TEST_F(LobbyTest, RoomsPlayInParallelOnSeveralThreads) {

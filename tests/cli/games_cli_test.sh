@@ -114,7 +114,7 @@ expect_match "play wordbank: narration names the player" 'Léa passe son tour' "
 # Seed 3 deals R N A P U Q E; the bot opens. "pure" on P U E, typed by hand,
 # after a placement that turns back (refused, explained, asked again).
 out=$(printf 'pure\n3 6 4 h\npure\n3 4 6 h\n/quitter\n' | "$bin" play wordbank --players 2 --bots 1 --seed 3)
-expect_match "play wordbank: a placement typed by hand" '« pure » → 3 pierres sur \[3\] \[4\] \[6\] \(sens horaire\)' "$out"
+expect_match "play wordbank: a placement typed by hand" '« pure » : 3 pierres posées\.'$'\n''    sur \[3\] \[4\] \[6\] \(sens horaire\)' "$out"
 expect_match "play wordbank: an impossible placement is explained" '✗ On tourne dans un seul sens' "$out"
 out=$(printf 'zz9\n/quitter\n' | "$bin" play wordbank --players 2 --bots 1 --seed 3)
 expect_match "play wordbank: bad word explained" 's’écrit avec des lettres' "$out"
@@ -130,7 +130,7 @@ out=$(printf 'n\n' | "$bin" play lettralettre --players 2 --bots 1 --seed 4)
 expect_eq "play lettralettre: end of input exits 0" 0 "$?"
 out=$("$bin" play motpourmot --players 4 --bots 4 --seed 11 </dev/null)
 expect_eq "play motpourmot: bots alone finish" 0 "$?"
-expect_match "play motpourmot: words pull letters" 'joue « [^»]+ » :' "$out"
+expect_match "play motpourmot: words pull letters" 'joue « [^»]+ »( et capture [A-Z, ]+)?\.'$'\n''    lettres tirées :' "$out"
 expect_match "play motpourmot: a team wins" 'L’équipe (bleue|rouge) gagne' "$out"
 out=$(printf 'deux mots\no\ndeux mots\n/quitter\n' | "$bin" play motpourmot --players 2 --bots 1 --seed 4 --name Léa)
 expect_eq "play motpourmot: quitting exits 0" 0 "$?"

@@ -162,6 +162,10 @@ try {
     if (!played) await lea.waitForTimeout(100);
   }
   check(moves >= 2 && reloaded, 'les deux joueurs ont joué et Tom est revenu après un rechargement');
+  // The log tells the game in the server's sentences (Game::describe, the
+  // same the terminal prints), with the seats' names.
+  const feed = (await lea.locator('.feed li').allTextContents()).join('\n');
+  check(/(Léa|Tom <b>|Robot difficile) (joue « [^»]+ » : \d+ pierres? posées?|passe son tour)|Partie terminée/.test(feed), `le journal raconte la partie : ${feed.slice(0, 200)}`);
   await tom.locator('.results').waitFor();
   const winnerRows = await lea.locator('.results tr.winner').count();
   check(winnerRows >= 1, 'le résultat désigne au moins un gagnant');
@@ -177,6 +181,7 @@ try {
   await tom.getByRole('button', { name: 'Début' }).click();
   await tom.getByText('Début de la partie.').waitFor();
   await tom.getByRole('button', { name: 'Coup suivant' }).click();
+  await tom.locator('.replay', { hasText: /joue « |passe son tour|tour perdu/ }).first().waitFor();
   await tom.screenshot({ path: path.join(shots, 'replay.png'), fullPage: true });
   console.log(`e2e: Word Bank game finished in the browser (${moves} human moves, replay of ${steps} steps)`);
 

@@ -23,4 +23,11 @@ std::string_view to_string(BotLevel level) {
   return "medium";
 }
 
+std::string bot_label(std::string_view level) {
+  if (level == "easy") return "Robot facile";
+  if (level == "medium") return "Robot moyen";
+  if (level == "hard") return "Robot difficile";
+  return "Robot " + std::string(level);
+}
+
 }  // namespace logomachie::games

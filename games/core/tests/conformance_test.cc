@@ -9,6 +9,7 @@
 //  - clones are independent; the same seed gives the same game.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <string>
 
 #include "games/core/registry.h"
@@ -72,7 +73,34 @@ void check_views(const State& s) {
   }
 }
 
+// Every event reads as one French sentence (Game::describe), whatever its
+// optional fields, and the sentence names no secret of the state before it.
+void check_narration(const Game& game, const State& s, const std::vector<Json>& events,
+                     const std::vector<std::string>& secrets, std::map<std::string, bool>& described) {
+  std::vector<std::string> names;
+  for (int p = 0; p < s.players(); ++p) names.push_back("Siège" + std::to_string(p));
+  for (const auto& e : events) {
+    std::optional<std::string> line;
+    try {
+      line = game.describe(e, names);
+    } catch (const std::exception& x) {
+      ADD_FAILURE() << "describe threw " << x.what() << " on " << canonical(e);
+      continue;
+    }
+    const auto type = std::string(e.at("type").as_string());
+    described[type] = described[type] || line.has_value();
+    if (!line) continue;
+    EXPECT_FALSE(line->empty()) << type;
+    EXPECT_EQ(line->find("Joueur "), std::string::npos) << "a seat without a name in " << *line;
+    for (const auto& secret : secrets) {
+      // Secrets are JSON texts (lists, objects); a sentence never quotes them whole.
+      if (secret.size() > 2) EXPECT_EQ(line->find(secret), std::string::npos) << *line;
+    }
+  }
+}
+
 struct Playout {
+  std::map<std::string, bool> described;  // per event type seen: told at least once
   Record record;
   std::unique_ptr<State> state;
   int refused = 0;
@@ -127,18 +155,22 @@ Playout play(const Game& game, uint64_t seed, bool with_garbage) {
       a.at = s.now() + static_cast<int64_t>(rng.below(3000));
       if (deadline && a.at >= *deadline) a.at = std::max(s.now(), *deadline - 1);
     }
+    const auto secrets = s.secrets_hidden_from(Viewer::spectator());
     const auto r = s.apply(a);
     EXPECT_TRUE(r.ok()) << canonical(a.to_json()) << " refused: " << (r.error ? r.error->message : "");
     if (!r.ok()) break;
     out.record.actions.push_back(a);
+    check_narration(game, s, r.events, secrets, out.described);
   }
   return out;
 }
 
 TEST_P(Conformance, RandomPlayoutsFinishAndKeepTheContract) {
+  std::map<std::string, bool> described;
   for (int i = 0; i < kPlayouts; ++i) {
     SCOPED_TRACE("seed " + std::to_string(1000 + i));
     auto p = play(game(), 1000 + static_cast<uint64_t>(i), true);
+    for (const auto& [type, told] : p.described) described[type] = described[type] || told;
     ASSERT_TRUE(p.state->is_terminal()) << "the playout did not finish";
     const auto o = p.state->outcome();
     ASSERT_EQ(o.rank.size(), static_cast<std::size_t>(p.state->players()));
@@ -148,6 +180,9 @@ TEST_P(Conformance, RandomPlayoutsFinishAndKeepTheContract) {
     const auto replayed = replay(game(), Record::from_json(parse_json(canonical(p.record.to_json()))));
     EXPECT_EQ(canonical(replayed->serialize()), canonical(p.state->serialize()));
   }
+  // Every kind of event the games emit is told to the players (screens share
+  // these sentences: terminal, web log, replays).
+  for (const auto& [type, told] : described) EXPECT_TRUE(told) << "no sentence for the event " << type;
 }
 
 TEST_P(Conformance, SameSeedSameGame) {

@@ -333,36 +333,11 @@ function Results({ outcome, view, names }: { outcome: { rank: number[]; details:
   );
 }
 
-function describe(e: any, names: string[]): string | null {
-  const who = names[e.player] ?? '';
-  switch (e.type) {
-    case 'constraint_taken':
-      return `${who} prend une contrainte${e.tokens ? ` et ${plural(e.tokens, 'jeton', 'jetons')}` : ''}.`;
-    case 'constraint_passed':
-      return `${who} passe et pose un jeton sur la carte.`;
-    case 'auction_over':
-      return 'Fin des enchères : chacun a ses deux contraintes.';
-    case 'round_dealt':
-      return `Manche ${e.round} : ${e.letters.join(' ')} (interdites : ${e.taboo.join(' ') || 'aucune'}).`;
-    case 'word_submitted':
-      return `${who} a posé son mot.`;
-    case 'gave_up':
-      return `${who} abandonne la manche.`;
-    case 'round_scored': {
-      const w = (e.result.winners as number[]).map((p) => names[p]).join(' et ');
-      return w ? `Manche ${e.result.round} gagnée par ${w}.` : `Manche ${e.result.round} : personne ne marque.`;
-    }
-    case 'game_over':
-      return 'Partie terminée !';
-  }
-  return null;
-}
 
 export const lettralettre: ClientGame = {
   rulesSummary:
     'Des lettres tombent, une ou deux sont taboues : trouve en secret le mot qui rapporte le plus en respectant une de tes contraintes. Le meilleur gagne des jetons, les autres en perdent : le plus de jetons l’emporte.',
   Board,
   Options,
-  describe,
   Results,
 };

@@ -55,6 +55,8 @@ interface MotPourMotView {
     word: string;
     steps: StepView[];
     challenge: string;
+    checked: string[]; // challenges settled with the word standing
+    challengers_skip: boolean;
     vote: string;
     votes: (boolean | null)[];
     accepted: boolean[];
@@ -461,46 +463,11 @@ function Results({ outcome, view, names }: { outcome: { rank: number[]; details:
   );
 }
 
-function describe(e: any, names: string[]): string | null {
-  const who = names[e.player] ?? '';
-  switch (e.type) {
-    case 'turn_started':
-      return `${TEAM_NAMES[e.team]} : « ${e.category.text} ».`;
-    case 'word_played': {
-      const caught = (e.steps as StepView[]).filter((s) => s.captured).map((s) => s.letter);
-      return `${TEAM_NAMES[e.team]} joue « ${e.word} »${caught.length ? ` et capture ${caught.join(', ')}` : ''}.`;
-    }
-    case 'proposal':
-      return `${who} propose « ${e.word} ».`;
-    case 'captain':
-      return `${who} devient capitaine.`;
-    case 'challenged':
-      return e.kind === 'spelling' ? `${who} demande de vérifier l’orthographe.` : `${who} conteste la catégorie.`;
-    case 'spelling_checked':
-      return e.correct ? 'Le dictionnaire connaît ce mot : l’équipe rejoue, les contestataires passent leur tour.' : 'Le dictionnaire ne connaît pas ce mot : on vote.';
-    case 'vote_closed':
-      return `Vote : ${e.valid} pour, ${e.invalid} contre.`;
-    case 'turn_ended':
-      switch (e.turn.result) {
-        case 'reverted':
-          return 'Le mot est annulé : les lettres reviennent à leur place.';
-        case 'time_up':
-          return 'Le sablier est vide !';
-        case 'gave_up':
-          return `${TEAM_NAMES[e.turn.team]} passe.`;
-      }
-      return null;
-    case 'game_over':
-      return `Partie terminée : ${TEAM_NAMES[e.winner]} gagne !`;
-  }
-  return null;
-}
 
 export const motpourmot: ClientGame = {
   rulesSummary: 'Deux équipes, une catégorie, trente secondes : chaque lettre de votre mot tire une tuile vers vous. Six lettres capturées et c’est gagné !',
   Board,
   Options,
-  describe,
   Results,
   seatLabel: (seat, players) => (players === 1 ? 'écran partagé' : TEAM_NAMES[seat % 2]),
 };

@@ -145,24 +145,6 @@ function landed(effect: string, a: string, t: string): string {
   return '';
 }
 
-// Why a landed attack did nothing (`a` attacked `t`).
-function fizzled(effect: string, a: string, t: string): string {
-  switch (effect) {
-    case 'vol-atout':
-    case 'defausse-atout':
-      return `${t} n’avait pas d’atout à perdre`;
-    case 'pioche-deux':
-      return `plus une carte à piocher pour ${t}`;
-    case 'donne-carte':
-      return `${a} n’avait plus de carte à refiler`;
-    case 'transfert-handicap':
-      return `${a} n’avait pas de handicap qui aille à ${t}`;
-    case 'double-handicap':
-      return `${t} n’avait pas de handicap à doubler (ou il compte déjà double)`;
-  }
-  return 'rien ne se passe';
-}
-
 const MODES: Record<Mode, string> = {
   classique: 'chacun pour soi',
   sexes: 'guerre des sexes',
@@ -861,61 +843,11 @@ function Results({ outcome, view, names }: { outcome: { rank: number[]; details:
   );
 }
 
-function describe(e: any, names: string[]): string | null {
-  const who = names[e.player] ?? '';
-  const text = (id: string) => `« ${card(id).text} »`;
-  switch (e.type) {
-    case 'game_started':
-      return `Partie ${e.game}, contexte : ${context(e.context).name}. ${names[e.first] ?? ''} commence.`;
-    case 'turn':
-      return `Au tour de ${who}.`;
-    case 'atout':
-      return e.target !== undefined
-        ? `${who} offre ${text(e.card)} (${signed(card(e.card).points)}) à ${names[e.target] ?? ''}.`
-        : `${who} se pare de ${text(e.card)} (${signed(card(e.card).points)}).`;
-    case 'handicap':
-      return `${who} colle ${text(e.card)} (${signed(card(e.card).points)}) à ${names[e.target] ?? ''}.`;
-    case 'attack':
-      return `${who} attaque ${names[e.target] ?? ''} : ${text(e.card)}.`;
-    case 'attack_landed':
-      if (e.effective === false) return `${text(e.card)} tombe à plat : ${fizzled(e.effect, names[e.attacker] ?? '', names[e.target] ?? '')}.`;
-      if (e.effect === 'vol-atout' && e.stolen === false) {
-        return `${text(e.card)} fait mouche : le dernier atout de ${names[e.target] ?? ''} part à la défausse (il ne va pas à ${names[e.attacker] ?? ''}).`;
-      }
-      return `${text(e.card)} fait mouche. ${landed(e.effect, names[e.attacker] ?? '', names[e.target] ?? '')}`;
-    case 'defended': {
-      const against = card(e.against);
-      return `${who} pare ${against.type === 'hors-contexte' ? 'le « Hors contexte »' : text(e.against)} avec sa défense !`;
-    }
-    case 'hors_contexte':
-      return `${who} crie « Hors contexte ! » contre ${text(e.against)}.`;
-    case 'cancelled':
-      return `${text(e.card)} saute : hors contexte (merci ${names[e.by] ?? ''}).`;
-    case 'swapped':
-      return `${who} défausse une carte et en pioche deux.`;
-    case 'passed':
-      return `${who} passe : rien à jouer.`;
-    case 'time_up':
-      return `Temps écoulé : ${who} n’a rien joué.`;
-    case 'turn_skipped':
-      return `${who} saute son tour.`;
-    case 'stuck':
-      return 'Plus personne ne peut jouer : la partie s’arrête là.';
-    case 'game_ended': {
-      const r = e.result as GameResult;
-      return `Fin de la partie ${r.game} : ${names[r.winner] ?? ''} la remporte avec ${pointsText(r.scores[r.winner])}.`;
-    }
-    case 'match_over':
-      return 'C’est fini : place aux scores !';
-  }
-  return null;
-}
 
 export const tapecho: ClientGame = {
   rulesSummary: '16 ans et plus. Des atouts de séduction pour soi, des handicaps pour les autres, des attaques à parer : soignez votre charme, et gare aux cartes hors contexte !',
   Board,
   Options,
-  describe,
   Results,
   seatLabel: (seat, players, options) => (seatSexes(options, players)[seat] === 'H' ? 'Homme' : 'Femme'),
   // A new number of seats: the host's choices are kept where they still fit.

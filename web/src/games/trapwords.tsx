@@ -1030,80 +1030,11 @@ function Results({ outcome, view, names }: { outcome: { rank: number[]; details:
   );
 }
 
-function describe(e: any, names: string[]): string | null {
-  const who = names[e.player] ?? '';
-  const team = (t: number) => TEAM_NAMES[t] ?? '';
-  switch (e.type) {
-    case 'round_started': {
-      const parts = [`Manche ${e.round} : ${team(e.order?.[0])} devinera en premier.`];
-      for (const r of e.revealed ?? []) parts.push(`Malédiction révélée : ${CURSES[r.curse]?.name ?? r.curse}.`);
-      for (const r of e.momie ?? []) parts.push(`La momie maudit ${theTeam(r.team)} : ${CURSES[r.curse]?.name ?? r.curse}.`);
-      (e.fighting ?? []).forEach((f: boolean, t: number) => f && parts.push(`${team(t)} affronte le monstre !`));
-      return parts.join(' ');
-    }
-    case 'trap_written':
-      return `${team(e.team)} : ${e.count} piège${s(e.count)} écrit${s(e.count)}.`;
-    case 'trap_erased':
-      return `${team(e.team)} efface un piège.`;
-    case 'forbidden_marked':
-      return `${team(e.team)} a choisi son mot interdit.`;
-    case 'sealed':
-      return `${team(e.team)} remet sa liste (${e.count} piège${s(e.count)}).`;
-    case 'disarmed':
-      return `Désarmer : la ligne ${e.row} de la liste de ${theTeam(e.team)} est rayée.`;
-    case 'turn_started':
-      return `${team(e.team)} devine, ${names[e.clue_giver] ?? ''} tient la torche${e.fight ? ' : combat contre le monstre !' : '.'}`;
-    case 'clue': {
-      // The text stays on the board (under ténèbres, guessers only see the last clue).
-      const v = verdictOf({ kind: 'clue', verdict: e.verdict });
-      return `${who} donne un indice${v && v.id !== 'ok' ? ` : ${v.text}` : '.'}`;
-    }
-    case 'guess': {
-      const v = verdictOf({ kind: 'guess', verdict: e.verdict });
-      return `${who} propose « ${e.text} »${v ? ` : ${v.text}` : '.'}`;
-    }
-    case 'flagged':
-      return `${who} conteste l’indice « ${e.clue} » (${FLAG_REASONS[e.reason] ?? e.reason}).`;
-    case 'voted':
-      return `${who} a voté.`;
-    case 'vote_closed':
-      return `Vote : ${e.invalid ? 'l’indice est invalide' : 'l’indice tient'} (${e.yes} pour l’annuler, ${e.no} contre).`;
-    case 'judged':
-      switch (e.kind) {
-        case 'trap_hit':
-          return `${who} : Piège ! « ${e.trap} »`;
-        case 'invalid':
-          return `${who} juge l’indice invalide.`;
-        case 'found':
-          return `${who} : trouvé !`;
-        case 'wrong':
-          return `${who} : raté.`;
-      }
-      return null;
-    case 'turn_ended': {
-      const h = e.turn as HistoryEntry;
-      const result = RESULTS[h.result] ?? h.result;
-      let line = `${team(h.team)} : « ${h.secret} », ${result}${result.endsWith('!') ? '' : '.'}`;
-      if (h.killed) line += ' Le monstre est vaincu !';
-      if (h.stepped_back) line += ' Le mot interdit la fait reculer d’une salle.';
-      return line;
-    }
-    case 'monster_moved':
-      return `Les deux équipes ont échoué : le monstre avance d’une salle${e.pushed ? ` et pousse ${e.pushed} malédiction${s(e.pushed)} devant lui` : ''}.`;
-    case 'game_over': {
-      const w: number[] = e.winners ?? [];
-      if (e.monster_won || !w.length) return 'Partie terminée : le monstre a gagné.';
-      return w.length === 2 ? 'Partie terminée : les deux équipes ont vaincu le monstre !' : `Partie terminée : ${team(w[0])} gagne !`;
-    }
-  }
-  return null;
-}
 
 export const trapwords: ClientGame = {
   rulesSummary: 'Deux équipes traversent un donjon en se faisant deviner des mots, chacune piégeant les indices de l’autre : évitez les mots-pièges et terrassez le monstre au bout !',
   Board,
   Options,
-  describe,
   Results,
   seatLabel: (seat) => TEAM_NAMES[seat % 2],
 };

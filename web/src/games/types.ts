@@ -1,6 +1,7 @@
 // What the client needs from each game: its board (the game view), its
-// options form (host, before starting), a French line for each event, and a
-// results panel. Registered once in games/index.ts; the server needs nothing.
+// options form (host, before starting) and a results panel. The French line
+// of each event comes with it from the server (`say`, Game::describe), the
+// same the terminal prints. Registered once in games/index.ts; the server needs nothing.
 import type { FunctionComponent } from 'preact';
 import type { Json, Outcome } from '../protocol';
 
@@ -24,7 +25,6 @@ export interface ClientGame {
   rulesSummary: string;
   Board: FunctionComponent<BoardProps>;
   Options: FunctionComponent<OptionsProps>;
-  describe: (event: any, names: string[]) => string | null;
   Results: FunctionComponent<{ outcome: Outcome; view: any; names: string[] }>;
   // A label for a seat in the lobby (a team game names the seat's team).
   seatLabel?: (seat: number, players: number, options: Record<string, Json>) => string | null;

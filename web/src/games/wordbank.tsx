@@ -255,32 +255,11 @@ function Results({ outcome, view, names }: { outcome: { rank: number[]; details:
   );
 }
 
-function describe(e: any, names: string[]): string | null {
-  const who = names[e.player] ?? `Joueur ${Number(e.player) + 1}`;
-  switch (e.type) {
-    case 'password_accepted':
-      return `${who} joue « ${e.word} » : ${plural(e.cards.length, 'pierre posée', 'pierres posées')}.`;
-    case 'password_refused':
-      return `${who} : ${e.message}`;
-    case 'turn_lost':
-      return e.reason === 'pass' ? `${who} passe son tour.` : `${who} n’a pas joué à temps.`;
-    case 'vault_closed':
-      return `${who} remporte le coffre ${e.letter}.`;
-    case 'vault_dealt':
-      return `Nouveau coffre : ${e.letter} (${plural(e.spaces, 'place', 'places')}).`;
-    case 'circle_shrunk':
-      return `Le cercle n’a plus que ${plural(e.size, 'coffre', 'coffres')}.`;
-    case 'game_over':
-      return 'Partie terminée !';
-  }
-  return null;
-}
 
 export const wordbank: ClientGame = {
   rulesSummary:
     'Trouve un mot qui pose tes pierres sur les coffres du cercle, dans l’ordre de ses lettres ; un coffre rempli se ferme et ses pierres sont à l’abri. À la fin, le moins de pierres restantes (devant soi et sur les coffres ouverts) gagne.',
   Board,
   Options,
-  describe,
   Results,
 };

@@ -46,7 +46,7 @@ export function ReplayScreen({ id }: { id: number }) {
   const names = Array.from({ length: players }, (_, p) => replay.names[p] ?? `Joueur ${p + 1}`);
   const s = replay.steps[step];
   const last = step === replay.steps.length - 1;
-  const lines = s.events.map((e) => client.describe(e, names)).filter((x): x is string => !!x);
+  const lines = s.events.map((e) => e.say).filter((x): x is string => !!x);
   const outcome: Outcome | null = replay.outcome;
 
   return (

@@ -36,7 +36,7 @@ export function RoomScreen({ code, games, state, api }: Props) {
   // Describe what just happened (events arrive with each view).
   useEffect(() => {
     if (!view?.events || !client) return;
-    const lines = view.events.map((e) => client.describe(e, names)).filter((x): x is string => !!x);
+    const lines = view.events.map((e) => e.say).filter((x): x is string => !!x);
     if (lines.length) setFeed((f) => [...f, ...lines].slice(-30));
   }, [view?.version]);
 
