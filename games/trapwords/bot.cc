@@ -72,22 +72,40 @@ void neighbours(const lexicon::Lexicon& lex, std::string_view word, F&& visit) {
 
 }  // namespace
 
-std::vector<Scored> associations(const lexicon::Lexicon& lex, std::string_view secret, std::size_t limit) {
+std::vector<Scored> associations(const lexicon::Lexicon& lex, std::string_view secret, std::size_t limit,
+                                 const std::function<bool(std::string_view)>& unsayable) {
   const auto base = lex.prepare(secret);
   if (!base) return {};
   Tally tally;
-  auto consider = [&](std::string_view w, double closeness) {
-    if (!sayable(lex, w)) return;
+  auto fit = [&](std::string_view w) {
+    if (!sayable(lex, w) || (unsayable && unsayable(w))) return false;
     const auto other = lex.prepare(w);
-    if (!other || other->key == base->key || lex.relate(*base, *other) != lexicon::Relation::kUnrelated) return;
-    tally.add(w, closeness * frequency_weight(lex, w));
+    return other && other->key != base->key && lex.relate(*base, *other) == lexicon::Relation::kUnrelated;
   };
-  neighbours(lex, secret, consider);
+  neighbours(lex, secret, [&](std::string_view w, double closeness) {
+    if (fit(w)) tally.add(w, closeness * frequency_weight(lex, w));
+  });
   if (tally.size() < 12) {
-    // Thin entry ("dragon"): one hop further, at a discount.
+    // Thin entry ("dragon"): one hop further, at a discount. A word counts
+    // only when two of the first words lead to it: « orque » → « marteau »
+    // (the shark) must not bring « irresponsable » (marteau, the madman).
     auto first = Tally(tally).best(5);
+    std::unordered_map<std::string, std::pair<std::string, double>> reached;  // key → (word, best closeness)
+    std::unordered_map<std::string, int> support;
     for (const auto& s : first) {
-      neighbours(lex, s.word, [&](std::string_view w, double closeness) { consider(w, 0.4 * closeness); });
+      std::unordered_map<std::string, bool> seen;  // one vote per first word
+      neighbours(lex, s.word, [&](std::string_view w, double closeness) {
+        if (!fit(w)) return;
+        auto k = key(w);
+        if (seen[k]) return;
+        seen[k] = true;
+        support[k] += 1;
+        auto [it, fresh] = reached.emplace(k, std::pair{std::string(w), closeness});
+        if (!fresh) it->second.second = std::max(it->second.second, closeness);
+      });
+    }
+    for (const auto& [k, hit] : reached) {
+      if (support[k] >= 2) tally.add(hit.first, 0.4 * hit.second * frequency_weight(lex, hit.first));
     }
   }
   return tally.best(limit);
@@ -207,7 +225,7 @@ class TrapWordsBot final : public Bot {
   const std::vector<Scored>& predictions(std::string_view secret) {
     if (cached_secret_ != secret) {
       cached_secret_ = std::string(secret);
-      cached_ = associations(game_.lexicon(), secret, 40);
+      cached_ = associations(game_.lexicon(), secret, 40, [this](std::string_view w) { return game_.unsayable(w); });
       const double spread = level_ == BotLevel::kEasy ? 0.8 : level_ == BotLevel::kMedium ? 0.6 : 0.4;
       for (auto& s : cached_) {
         uint64_t h = 1469598103934665603u ^ seed_;  // FNV-1a: stable everywhere
@@ -313,6 +331,11 @@ class TrapWordsBot final : public Bot {
       if (o.at("kind") == "clue") clues.emplace_back(o.at("text").as_string());
       if (o.at("kind") == "guess") wrong.emplace_back(o.at("text").as_string());
     }
+    // The team knows the opponents' word and its own traps against it: none
+    // of them is its own secret.
+    const auto own = static_cast<std::size_t>(t.team);
+    for (const auto& trap : d.sheet[own].traps) wrong.push_back(trap);
+    wrong.emplace_back(state.secret(1 - t.team));
     // In the dark (ténèbres) only the last clue was heard.
     if (cs.has(Curse::kTenebres) && clues.size() > 1) clues.erase(clues.begin(), clues.end() - 1);
     // Wrong guesses under « toc » carry the phrase: strip it for the search.

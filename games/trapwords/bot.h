@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -45,9 +46,13 @@ struct Scored {
 
 // Words a clue-giver is likely to say for `secret`, best first: common
 // single words of the thesaurus around it (its synonyms, the headwords
-// listing it, then one hop further when that is thin), never of its family,
-// weighted by frequency. At most `limit`.
-std::vector<Scored> associations(const lexicon::Lexicon& lex, std::string_view secret, std::size_t limit);
+// listing it, then one hop further when that is thin — a word two hops away
+// must be reached through at least two of the secret's neighbours, so that
+// one polysemous neighbour cannot pull in its other sense), never of its
+// family, nor one `unsayable` refuses (when given), weighted by frequency.
+// At most `limit`.
+std::vector<Scored> associations(const lexicon::Lexicon& lex, std::string_view secret, std::size_t limit,
+                                 const std::function<bool(std::string_view)>& unsayable = {});
 
 // What the clues point to, best first: the thesaurus neighbours of each
 // clue word, summed over the clues, never a word of a clue's family (a clue

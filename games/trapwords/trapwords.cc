@@ -379,6 +379,8 @@ TrapWordsGame::TrapWordsGame(const lexicon::Lexicon& lexicon)
       referee_(lexicon),
       fantastique_(load_book(content_file(trapwords_content(), "fantastique.txt"))),
       contemporain_(load_book(content_file(trapwords_content(), "contemporain.txt"))) {
+  for_each_data_line(content_file(trapwords_content(), "unsayable.txt"),
+                     [&](std::string_view line) { unsayable_.insert(key(line)); });
   info_.name = "trapwords";
   info_.title = "TrapWords";
   info_.min_players = kMinPlayers;
@@ -387,6 +389,14 @@ TrapWordsGame::TrapWordsGame(const lexicon::Lexicon& lexicon)
   info_.rules_version = kRulesVersion;
   info_.content_version = content_hash(trapwords_content());
   info_.bot_levels = {"easy", "medium", "hard"};
+}
+
+bool TrapWordsGame::unsayable(std::string_view word) const {
+  if (unsayable_.count(key(word))) return true;
+  for (const auto& a : lexicon_.analyses(word)) {
+    if (a.common && unsayable_.count(key(a.lemma))) return true;
+  }
+  return false;
 }
 
 const std::vector<std::string>& TrapWordsGame::book(std::string_view name) const {

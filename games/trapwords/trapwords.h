@@ -58,6 +58,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "games/core/game.h"
@@ -89,12 +90,16 @@ class TrapWordsGame final : public Game {
   const Referee& referee() const { return referee_; }
   // The secret words of a book ("fantastique" or "contemporain").
   const std::vector<std::string>& book(std::string_view name) const;
+  // Whether bots keep `word` out of their mouths: a vulgar word, an insult or
+  // a slur (data/trapwords/unsayable.txt), in any of its forms.
+  bool unsayable(std::string_view word) const;
 
  private:
   GameInfo info_;
   const lexicon::Lexicon& lexicon_;
   Referee referee_;
   std::vector<std::string> fantastique_, contemporain_;
+  std::unordered_set<std::string> unsayable_;  // match keys
 };
 
 enum class Phase { kWrite, kDisarm, kTurn, kVote, kOver };

@@ -6,6 +6,7 @@
 
 #include "games/core/tests/test_support.h"
 #include "games/trapwords/bot.h"
+#include "lexicon/normalize.h"
 
 namespace logomachie::games::trapwords {
 namespace {
@@ -777,6 +778,33 @@ TEST(TrapWordsBots, AssociationsAndCandidatesReadTheThesaurus) {
   for (const auto& s : guess_candidates(lex, clues, wrong, nullptr, 1.0, 5)) EXPECT_NE(s.word, "épée");
 }
 
+// Bots give clues a French table would: never a vulgar word or a slur (for
+// any secret of either book), and no drift through a neighbour's other sense.
+TEST(TrapWordsBots, CluesAreNeverVulgarNorOffTheSecretsSense) {
+  const auto& lex = testing::lexicon();
+  const auto& game = dynamic_cast<const TrapWordsGame&>(testing::game("trapwords"));
+  const auto unsayable = [&](std::string_view w) { return game.unsayable(w); };
+  EXPECT_TRUE(game.unsayable("cul"));
+  EXPECT_TRUE(game.unsayable("connards"));  // any form of a listed word
+  EXPECT_FALSE(game.unsayable("sommet"));
+  for (const char* book : {"fantastique", "contemporain"}) {
+    for (const auto& secret : game.book(book)) {
+      for (const auto& s : associations(lex, secret, 40, unsayable)) {
+        EXPECT_FALSE(game.unsayable(s.word)) << secret << " → " << s.word;
+      }
+    }
+  }
+  const auto has = [&](std::string_view secret, std::string_view word) {
+    for (const auto& s : associations(lex, secret, 40, unsayable)) {
+      if (s.word == word) return true;
+    }
+    return false;
+  };
+  EXPECT_FALSE(has("sommet", "cul"));
+  EXPECT_FALSE(has("orque", "irresponsable"));  // orque → marteau (the shark) ↛ marteau (the madman)
+  EXPECT_TRUE(has("orque", "baleine"));
+}
+
 TEST(TrapWordsBots, BotTeamsFinishGamesAndFindWords) {
   const auto& game = testing::game("trapwords");
   int turns = 0, found = 0;
@@ -791,6 +819,17 @@ TEST(TrapWordsBots, BotTeamsFinishGamesAndFindWords) {
       const auto acts = s->to_act();
       Action a = acts.empty() ? Action::make(kHost, *s->deadline(), {{"type", "timeout"}})
                               : *bots[static_cast<std::size_t>(acts.front())]->act(*s, acts.front());
+      if (a.type() == "guess") {
+        // A guesser knows the opponents' word and its own team's traps
+        // against it: never its own answer.
+        const auto& d = dynamic_cast<const TrapWordsState&>(*s).data();
+        const int team = d.turn->team;
+        const std::string guess(a.body.at("text").as_string());
+        EXPECT_NE(lexicon::match_key(guess), lexicon::match_key(dynamic_cast<const TrapWordsState&>(*s).secret(1 - team)));
+        for (const auto& trap : d.sheet[static_cast<std::size_t>(team)].traps) {
+          EXPECT_NE(lexicon::match_key(guess), lexicon::match_key(trap)) << "guessed its own team's trap";
+        }
+      }
       ASSERT_TRUE(s->apply(a).ok()) << canonical(a.to_json());
     }
     ASSERT_TRUE(s->is_terminal());
