@@ -3,6 +3,7 @@
 //   logomachie [--lexicon FILE] demo        interactive terminal tour
 //   logomachie [--lexicon FILE] referee trapwords   the TrapWords referee (JSON Lines)
 //   logomachie [--lexicon FILE] play|solve|replay|games   the games (docs/scenarios.md, docs/solvers.md)
+//   logomachie [--lexicon FILE] signature   the behaviour signature (docs/design.md)
 #include <iostream>
 #include <string_view>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "referee_command.h"
 #include "replay_command.h"
 #include "serve_command.h"
+#include "signature_command.h"
 #include "solve_command.h"
 
 namespace {
@@ -23,11 +25,12 @@ constexpr std::string_view kUsage =
     "commands:\n"
     "  lexicon …   French lexicon tools (lookup, relate, check, family, synonyms, prefix)\n"
     "  demo        interactive tour of the word referee, in the terminal\n"
-    "  play GAME   play wordbank or lettralettre against bots, in the terminal\n"
+    "  play GAME   play a game against bots (or watch bots play), in the terminal\n"
     "  solve GAME  best move for positions given as JSON Lines (docs/solvers.md)\n"
     "  referee trapwords  judge TrapWords clues and guesses given as JSON Lines\n"
     "  replay      rebuild a game from a scenario on stdin, print its state (docs/scenarios.md)\n"
     "  games       list the games\n"
+    "  signature   fingerprints of seeded bot games of every game (the behaviour signature)\n"
     "  serve       the game server (docs/protocol.md): --port, --bind, --db\n"
     "The lexicon file defaults to $LOGOMACHIE_LEXICON, then fr.lex next to the program.\n";
 
@@ -53,6 +56,7 @@ int main(int argc, char** argv) {
   if (cmd == "solve") return logomachie::cli::solve_command(std::span(args).subspan(1), lexicon_path);
   if (cmd == "referee") return logomachie::cli::referee_command(std::span(args).subspan(1), lexicon_path);
   if (cmd == "serve") return logomachie::cli::serve_command(std::span(args).subspan(1), lexicon_path);
+  if (cmd == "signature") return logomachie::cli::signature_command(std::span(args).subspan(1), lexicon_path, std::cout);
   if (cmd == "replay") return logomachie::cli::replay_command(std::cin, std::cout, lexicon_path);
   if (cmd == "games") {
     for (const auto& g : logomachie::games::registered_games()) std::cout << g.name << "\n";

@@ -84,6 +84,13 @@ expect_match "replay: unknown game" '"code":"unknown_game"' "$out"
 out=$(printf '%s' '{"game":"wordbank","rules_version":99,"setup":{"players":2}}' | "$bin" replay)
 expect_match "replay: rules version checked" '"code":"rules_version_mismatch"' "$out"
 
+# --- signature: behaviour unchanged unless deliberately ----------------------
+expected=$(grep -v '^#' "$data/signature.txt")
+actual=$("$bin" signature)
+expect_eq "signature: seeded bot games of every game play as recorded in tests/data/signature.txt (a deliberate change updates it, named in the commit)" "$expected" "$actual"
+"$bin" signature --games 0 >/dev/null 2>&1
+expect_eq "signature: bad --games is a usage error" 2 "$?"
+
 # --- play, bots only: the terminal narrates every event it may meet ----------
 # Seats all bots, many seeds and table sizes, for every registered game: an
 # event field that is optional (a clue's text under ténèbres, …) must never
