@@ -32,6 +32,7 @@
 #include <string>
 #include <vector>
 
+#include "games/core/engine.h"
 #include "games/core/game.h"
 #include "games/core/registry.h"
 #include "games/core/rng.h"
@@ -112,17 +113,15 @@ struct LettralettreData {
   Rng rng;
 };
 
-class LettralettreState final : public State {
+class LettralettreState final : public Engine<LettralettreData> {
  public:
-  LettralettreState(const LettralettreGame& game, LettralettreData data) : game_(game), d_(std::move(data)) {}
+  LettralettreState(const LettralettreGame& game, LettralettreData data) : Engine(std::move(data)), game_(game) {}
   std::unique_ptr<State> clone() const override { return std::make_unique<LettralettreState>(*this); }
-  ApplyResult apply(const Action& action) override;
   std::vector<PlayerId> to_act() const override;
   std::optional<std::vector<Action>> legal_actions(PlayerId player) const override;
   bool is_terminal() const override { return d_.phase == Phase::kOver; }
   Outcome outcome() const override;
   std::optional<int64_t> deadline() const override;
-  int64_t now() const override { return d_.now; }
   Json view(const Viewer& viewer) const override;
   Json serialize() const override;
   int players() const override { return static_cast<int>(d_.tokens.size()); }
@@ -137,12 +136,14 @@ class LettralettreState final : public State {
   std::optional<Error> judge_word(PlayerId seat, std::string_view word, std::string_view id) const;
 
  private:
+  void do_apply(LettralettreData& next, const Action& action, bool is_timeout, std::vector<Json>& events) const override;
+  void finished(std::vector<Json>& events) const override;
+  void check_actor(PlayerId actor) const override;
   Json public_json(const Viewer& viewer, bool everything) const;
   // judge_word's checks; returns the spelling to reveal (the form that met
   // the card: "dû" for « un adjectif »), throws ActionError when refused.
   std::string judged_spelling(PlayerId seat, std::string_view word, std::string_view id) const;
   const LettralettreGame& game_;
-  LettralettreData d_;
 };
 
 std::unique_ptr<Game> make_game(const GameContext& context);

@@ -479,176 +479,157 @@ void start_vote(MotPourMotData& d, std::string_view about, int64_t at, std::vect
 
 }  // namespace
 
-ApplyResult MotPourMotState::apply(const Action& action) {
-  ApplyResult result;
-  try {
-    if (d_.phase == Phase::kOver) refuse("game_over", "La partie est terminée.");
-    if (action.at < d_.now) refuse("bad_time", "Cette action est datée d’avant la précédente.");
-    const auto type = action.type();
-    const PlayerId p = action.actor;
-    const bool is_timeout = type == "timeout";
-    if (is_timeout) {
-      check_timeout(action, deadline());
-    } else if (p < 0 || p >= players()) {
-      refuse("not_a_player", "Seuls les joueurs de la partie peuvent jouer.");
-    } else if (const auto dl = deadline(); dl && action.at >= *dl) {
-      refuse("too_late", "Le sablier est vide !");
-    }
-    MotPourMotData next = d_;
-    next.now = action.at;
-    auto& events = result.events;
-    const auto pi = static_cast<std::size_t>(std::max(p, 0));
-    const bool captain = !is_timeout && (table_mode() || next.captain[static_cast<std::size_t>(d_.team)] == p);
-    const bool opponent = !is_timeout && (table_mode() || team_of(p) != d_.team);
+void MotPourMotState::do_apply(MotPourMotData& next, const Action& action, bool is_timeout,
+                               std::vector<Json>& events) const {
+  const auto type = action.type();
+  const PlayerId p = action.actor;
+  const auto pi = static_cast<std::size_t>(std::max(p, 0));
+  const bool captain = !is_timeout && (table_mode() || next.captain[static_cast<std::size_t>(d_.team)] == p);
+  const bool opponent = !is_timeout && (table_mode() || team_of(p) != d_.team);
 
-    if (type == "captain") {
-      if (table_mode()) refuse("table_mode", "Sur un écran partagé, c’est l’écran qui tient le crayon.");
-      next.captain[static_cast<std::size_t>(team_of(p))] = p;
-      events.push_back(JsonObject{{"type", "captain"}, {"team", team_of(p)}, {"player", p}});
-    } else if (d_.phase == Phase::kPlay) {
-      if (type == "word") {
-        if (!captain) refuse("not_captain", "Seul le capitaine de l’équipe qui joue donne le mot.");
-        const auto raw = get_string(action.body, "word");
-        if (const auto e = check_word(raw)) refuse(e->code, e->message);
-        Played played;
-        played.word = trimmed(raw);
-        played.letters = game_letters(played.word);
-        played.steps = pulls(played.letters, d_.team);
-        played.before = d_.position;
-        played.votes.assign(static_cast<std::size_t>(players()), std::nullopt);
-        played.accepted.assign(static_cast<std::size_t>(players()), false);
-        for (const auto& s : played.steps) next.position[d_.letters.find(s.letter)] = s.to;
-        next.used.push_back(played.letters);
-        next.words.push_back(played.word);
-        events.push_back(JsonObject{{"type", "word_played"}, {"team", d_.team}, {"word", played.word},
-                                    {"steps", steps_json(played.steps)}});
-        next.played = std::move(played);
-        next.phase = Phase::kChallenge;
-        next.phase_started = action.at;
-      } else if (type == "propose") {
-        if (table_mode() || team_of(p) != d_.team) refuse("not_your_team", "Seule l’équipe qui joue propose des mots.");
-        const auto raw = get_string(action.body, "word");
-        if (const auto e = check_word(raw)) refuse(e->code, e->message);
-        next.proposals[pi] = trimmed(raw);
-        events.push_back(JsonObject{{"type", "proposal"}, {"player", p}, {"word", next.proposals[pi]}});
-      } else if (type == "give_up") {
-        if (!captain) refuse("not_captain", "Seul le capitaine de l’équipe qui joue peut passer.");
-        end_turn(next, *this, "gave_up", false, action.at, events);
-      } else if (is_timeout) {
-        end_turn(next, *this, "time_up", false, action.at, events);
+  if (type == "captain") {
+    if (table_mode()) refuse("table_mode", "Sur un écran partagé, c’est l’écran qui tient le crayon.");
+    next.captain[static_cast<std::size_t>(team_of(p))] = p;
+    events.push_back(JsonObject{{"type", "captain"}, {"team", team_of(p)}, {"player", p}});
+  } else if (d_.phase == Phase::kPlay) {
+    if (type == "word") {
+      if (!captain) refuse("not_captain", "Seul le capitaine de l’équipe qui joue donne le mot.");
+      const auto raw = get_string(action.body, "word");
+      if (const auto e = check_word(raw)) refuse(e->code, e->message);
+      Played played;
+      played.word = trimmed(raw);
+      played.letters = game_letters(played.word);
+      played.steps = pulls(played.letters, d_.team);
+      played.before = d_.position;
+      played.votes.assign(static_cast<std::size_t>(players()), std::nullopt);
+      played.accepted.assign(static_cast<std::size_t>(players()), false);
+      for (const auto& s : played.steps) next.position[d_.letters.find(s.letter)] = s.to;
+      next.used.push_back(played.letters);
+      next.words.push_back(played.word);
+      events.push_back(JsonObject{{"type", "word_played"}, {"team", d_.team}, {"word", played.word},
+                                  {"steps", steps_json(played.steps)}});
+      next.played = std::move(played);
+      next.phase = Phase::kChallenge;
+      next.phase_started = action.at;
+    } else if (type == "propose") {
+      if (table_mode() || team_of(p) != d_.team) refuse("not_your_team", "Seule l’équipe qui joue propose des mots.");
+      const auto raw = get_string(action.body, "word");
+      if (const auto e = check_word(raw)) refuse(e->code, e->message);
+      next.proposals[pi] = trimmed(raw);
+      events.push_back(JsonObject{{"type", "proposal"}, {"player", p}, {"word", next.proposals[pi]}});
+    } else if (type == "give_up") {
+      if (!captain) refuse("not_captain", "Seul le capitaine de l’équipe qui joue peut passer.");
+      end_turn(next, *this, "gave_up", false, action.at, events);
+    } else if (is_timeout) {
+      end_turn(next, *this, "time_up", false, action.at, events);
+    } else {
+      refuse("wrong_phase", "C’est le moment de donner un mot (« word »).");
+    }
+  } else if (d_.phase == Phase::kChallenge) {
+    auto& played = *next.played;
+    if (type == "challenge") {
+      if (!opponent) refuse("not_opponent", "Seule l’équipe adverse peut contester le mot.");
+      if (!table_mode() && played.accepted[pi]) refuse("already_accepted", "Tu as déjà accepté ce mot.");
+      const auto kind = get_string(action.body, "kind");
+      if (kind != "spelling" && kind != "category") {
+        refuse("bad_field", "« kind » : « spelling » (orthographe) ou « category » (catégorie).");
+      }
+      if (std::find(played.checked.begin(), played.checked.end(), kind) != played.checked.end()) {
+        refuse("already_checked", kind == "spelling" ? "L’orthographe de ce mot a déjà été vérifiée."
+                                                     : "La catégorie de ce mot a déjà été jugée.");
+      }
+      played.challenge = std::string(kind);
+      events.push_back(JsonObject{{"type", "challenged"}, {"kind", kind}, {"player", p}});
+      if (kind == "category") {
+        start_vote(next, "category", action.at, events);
+      } else if (const auto spelling = game_.check_spelling(category(), played.word);
+                 spelling == MotPourMotGame::Spelling::kCorrect) {
+        events.push_back(JsonObject{{"type", "spelling_checked"}, {"correct", true}});
+        word_stands(next, *this, "spelling", action.at, events);
+      } else if (spelling == MotPourMotGame::Spelling::kWrongAccent ||
+                 spelling == MotPourMotGame::Spelling::kNotAWord) {
+        // The word is known but the accent written is not its own
+        // ("élèphant"), or an ordinary word no dictionary knows ("bbb"): a
+        // misspelling, as a dictionary would say. No vote: spelling is a fact.
+        events.push_back(JsonObject{{"type", "spelling_checked"}, {"correct", false}});
+        revert(next);
+        end_turn(next, *this, "reverted", played.challengers_skip, action.at, events);
       } else {
-        refuse("wrong_phase", "C’est le moment de donner un mot (« word »).");
+        // The dictionary cannot judge it: a name or a foreign word it lacks.
+        // The challengers decide (the team that played it does not vote on
+        // its own word).
+        events.push_back(JsonObject{{"type", "spelling_checked"}, {"correct", nullptr}});
+        start_vote(next, "spelling", action.at, events);
       }
-    } else if (d_.phase == Phase::kChallenge) {
-      auto& played = *next.played;
-      if (type == "challenge") {
-        if (!opponent) refuse("not_opponent", "Seule l’équipe adverse peut contester le mot.");
-        if (!table_mode() && played.accepted[pi]) refuse("already_accepted", "Tu as déjà accepté ce mot.");
-        const auto kind = get_string(action.body, "kind");
-        if (kind != "spelling" && kind != "category") {
-          refuse("bad_field", "« kind » : « spelling » (orthographe) ou « category » (catégorie).");
-        }
-        if (std::find(played.checked.begin(), played.checked.end(), kind) != played.checked.end()) {
-          refuse("already_checked", kind == "spelling" ? "L’orthographe de ce mot a déjà été vérifiée."
-                                                       : "La catégorie de ce mot a déjà été jugée.");
-        }
-        played.challenge = std::string(kind);
-        events.push_back(JsonObject{{"type", "challenged"}, {"kind", kind}, {"player", p}});
-        if (kind == "category") {
-          start_vote(next, "category", action.at, events);
-        } else if (const auto spelling = game_.check_spelling(category(), played.word);
-                   spelling == MotPourMotGame::Spelling::kCorrect) {
-          events.push_back(JsonObject{{"type", "spelling_checked"}, {"correct", true}});
-          word_stands(next, *this, "spelling", action.at, events);
-        } else if (spelling == MotPourMotGame::Spelling::kWrongAccent ||
-                   spelling == MotPourMotGame::Spelling::kNotAWord) {
-          // The word is known but the accent written is not its own
-          // ("élèphant"), or an ordinary word no dictionary knows ("bbb"): a
-          // misspelling, as a dictionary would say. No vote: spelling is a fact.
-          events.push_back(JsonObject{{"type", "spelling_checked"}, {"correct", false}});
-          revert(next);
-          end_turn(next, *this, "reverted", played.challengers_skip, action.at, events);
-        } else {
-          // The dictionary cannot judge it: a name or a foreign word it lacks.
-          // The challengers decide (the team that played it does not vote on
-          // its own word).
-          events.push_back(JsonObject{{"type", "spelling_checked"}, {"correct", nullptr}});
-          start_vote(next, "spelling", action.at, events);
-        }
-      } else if (type == "accept") {
-        if (!opponent) refuse("not_opponent", "Seule l’équipe adverse peut contester ou accepter le mot.");
-        played.accepted[pi] = true;
-        bool all = true;
-        for (int q = 0; q < players(); ++q) {
-          if (team_of(q) != d_.team && !played.accepted[static_cast<std::size_t>(q)]) all = false;
-        }
-        if (all || table_mode()) end_turn(next, *this, "stood", played.challengers_skip, action.at, events);
-      } else if (is_timeout) {
-        end_turn(next, *this, "stood", played.challengers_skip, action.at, events);
+    } else if (type == "accept") {
+      if (!opponent) refuse("not_opponent", "Seule l’équipe adverse peut contester ou accepter le mot.");
+      played.accepted[pi] = true;
+      bool all = true;
+      for (int q = 0; q < players(); ++q) {
+        if (team_of(q) != d_.team && !played.accepted[static_cast<std::size_t>(q)]) all = false;
+      }
+      if (all || table_mode()) end_turn(next, *this, "stood", played.challengers_skip, action.at, events);
+    } else if (is_timeout) {
+      end_turn(next, *this, "stood", played.challengers_skip, action.at, events);
+    } else {
+      refuse("wrong_phase", "Le mot est posé : l’équipe adverse peut le contester (« challenge ») ou l’accepter (« accept »).");
+    }
+  } else if (d_.phase == Phase::kVote) {
+    auto& played = *next.played;
+    bool close = is_timeout;
+    if (type == "vote") {
+      if (table_mode()) refuse("table_mode", "Sur un écran partagé, on compte les mains et on entre le résultat (« tally »).");
+      if (!action.body.contains("valid") || !action.body.at("valid").is_bool()) {
+        refuse("bad_field", "« valid » : true (le mot est bon) ou false.");
+      }
+      if (!may_vote(p)) refuse("own_word", "Ton équipe a joué ce mot : l’équipe adverse juge son orthographe.");
+      if (played.votes[pi]) refuse("already_voted", "Tu as déjà voté.");
+      played.votes[pi] = action.body.at("valid").as_bool();
+      events.push_back(JsonObject{{"type", "voted"}, {"player", p}, {"valid", *played.votes[pi]}});
+      close = true;
+      for (int q = 0; q < players(); ++q) {
+        if (may_vote(q) && !played.votes[static_cast<std::size_t>(q)]) close = false;
+      }
+    } else if (type == "tally") {
+      if (!table_mode()) refuse("not_table_mode", "Chacun vote pour soi (« vote »).");
+      played.tally_valid = static_cast<int>(get_int(action.body, "valid", 0, 100));
+      played.tally_invalid = static_cast<int>(get_int(action.body, "invalid", 0, 100));
+      close = true;
+    } else if (!is_timeout) {
+      refuse("wrong_phase", "On vote : le mot est-il bon (« vote », « valid »: true ou false) ?");
+    }
+    if (close) {
+      int valid = played.tally_valid, invalid = played.tally_invalid;
+      for (const auto& v : played.votes) {
+        if (v) (*v ? valid : invalid) += 1;
+      }
+      // A voter who stays silent until the end of the window lets the word
+      // stand: undoing it takes more players against it than all the others
+      // (the rulebook's « plus de joueurs »), not one « non » among silences.
+      int silent = 0;
+      if (!table_mode()) {
+        for (int q = 0; q < players(); ++q) silent += may_vote(q) && !played.votes[static_cast<std::size_t>(q)];
+      }
+      valid += silent;
+      events.push_back(JsonObject{{"type", "vote_closed"}, {"about", played.vote}, {"valid", valid}, {"invalid", invalid}});
+      if (invalid > valid) {
+        revert(next);
+        // The letters go back; an earlier upheld spelling still costs the
+        // challengers their turn, so the active team plays again.
+        end_turn(next, *this, "reverted", played.challengers_skip, action.at, events);
       } else {
-        refuse("wrong_phase", "Le mot est posé : l’équipe adverse peut le contester (« challenge ») ou l’accepter (« accept »).");
-      }
-    } else if (d_.phase == Phase::kVote) {
-      auto& played = *next.played;
-      bool close = is_timeout;
-      if (type == "vote") {
-        if (table_mode()) refuse("table_mode", "Sur un écran partagé, on compte les mains et on entre le résultat (« tally »).");
-        if (!action.body.contains("valid") || !action.body.at("valid").is_bool()) {
-          refuse("bad_field", "« valid » : true (le mot est bon) ou false.");
-        }
-        if (!may_vote(p)) refuse("own_word", "Ton équipe a joué ce mot : l’équipe adverse juge son orthographe.");
-        if (played.votes[pi]) refuse("already_voted", "Tu as déjà voté.");
-        played.votes[pi] = action.body.at("valid").as_bool();
-        events.push_back(JsonObject{{"type", "voted"}, {"player", p}, {"valid", *played.votes[pi]}});
-        close = true;
-        for (int q = 0; q < players(); ++q) {
-          if (may_vote(q) && !played.votes[static_cast<std::size_t>(q)]) close = false;
-        }
-      } else if (type == "tally") {
-        if (!table_mode()) refuse("not_table_mode", "Chacun vote pour soi (« vote »).");
-        played.tally_valid = static_cast<int>(get_int(action.body, "valid", 0, 100));
-        played.tally_invalid = static_cast<int>(get_int(action.body, "invalid", 0, 100));
-        close = true;
-      } else if (!is_timeout) {
-        refuse("wrong_phase", "On vote : le mot est-il bon (« vote », « valid »: true ou false) ?");
-      }
-      if (close) {
-        int valid = played.tally_valid, invalid = played.tally_invalid;
-        for (const auto& v : played.votes) {
-          if (v) (*v ? valid : invalid) += 1;
-        }
-        // A voter who stays silent until the end of the window lets the word
-        // stand: undoing it takes more players against it than all the others
-        // (the rulebook's « plus de joueurs »), not one « non » among silences.
-        int silent = 0;
-        if (!table_mode()) {
-          for (int q = 0; q < players(); ++q) silent += may_vote(q) && !played.votes[static_cast<std::size_t>(q)];
-        }
-        valid += silent;
-        events.push_back(JsonObject{{"type", "vote_closed"}, {"about", played.vote}, {"valid", valid}, {"invalid", invalid}});
-        if (invalid > valid) {
-          revert(next);
-          // The letters go back; an earlier upheld spelling still costs the
-          // challengers their turn, so the active team plays again.
-          end_turn(next, *this, "reverted", played.challengers_skip, action.at, events);
-        } else {
-          // A spelling upheld costs the challengers their next turn.
-          word_stands(next, *this, played.vote, action.at, events);
-        }
+        // A spelling upheld costs the challengers their next turn.
+        word_stands(next, *this, played.vote, action.at, events);
       }
     }
-    d_ = std::move(next);
-    if (d_.phase == Phase::kOver) {
-      const auto o = outcome();
-      JsonArray rank;
-      for (int r : o.rank) rank.push_back(r);
-      result.events.push_back(JsonObject{{"type", "game_over"}, {"rank", rank}, {"winner", d_.team}});
-    }
-  } catch (const ActionError& e) {
-    result.events.clear();
-    result.error = e.error();
   }
-  return result;
+}
+
+void MotPourMotState::finished(std::vector<Json>& events) const {
+  const auto o = outcome();
+  JsonArray rank;
+  for (int r : o.rank) rank.push_back(r);
+  events.push_back(JsonObject{{"type", "game_over"}, {"rank", rank}, {"winner", d_.team}});
 }
 
 Outcome MotPourMotState::outcome() const {

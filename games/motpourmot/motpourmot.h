@@ -41,6 +41,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "games/core/engine.h"
 #include "games/core/game.h"
 #include "games/core/registry.h"
 #include "games/core/rng.h"
@@ -155,17 +156,15 @@ struct MotPourMotData {
   Rng rng;
 };
 
-class MotPourMotState final : public State {
+class MotPourMotState final : public Engine<MotPourMotData> {
  public:
-  MotPourMotState(const MotPourMotGame& game, MotPourMotData data) : game_(game), d_(std::move(data)) {}
+  MotPourMotState(const MotPourMotGame& game, MotPourMotData data) : Engine(std::move(data)), game_(game) {}
   std::unique_ptr<State> clone() const override { return std::make_unique<MotPourMotState>(*this); }
-  ApplyResult apply(const Action& action) override;
   std::vector<PlayerId> to_act() const override;
   std::optional<std::vector<Action>> legal_actions(PlayerId player) const override;
   bool is_terminal() const override { return d_.phase == Phase::kOver; }
   Outcome outcome() const override;
   std::optional<int64_t> deadline() const override;
-  int64_t now() const override { return d_.now; }
   Json view(const Viewer& viewer) const override;
   Json serialize() const override;
   int players() const override { return static_cast<int>(d_.proposals.size()); }
@@ -187,9 +186,10 @@ class MotPourMotState final : public State {
   std::optional<Error> check_word(std::string_view word) const;
 
  private:
+  void do_apply(MotPourMotData& next, const Action& action, bool is_timeout, std::vector<Json>& events) const override;
+  void finished(std::vector<Json>& events) const override;
   Json public_json(const Viewer& viewer, bool everything) const;
   const MotPourMotGame& game_;
-  MotPourMotData d_;
 };
 
 // Where a pulled tile lands: one cell toward `team` (0 → −, 1 → +).

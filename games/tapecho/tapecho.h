@@ -42,6 +42,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "games/core/engine.h"
 #include "games/core/game.h"
 #include "games/core/registry.h"
 #include "games/core/rng.h"
@@ -138,17 +139,15 @@ struct TapechoData {
   Rng rng;
 };
 
-class TapechoState final : public State {
+class TapechoState final : public Engine<TapechoData> {
  public:
-  TapechoState(const TapechoGame& game, TapechoData data) : game_(game), d_(std::move(data)) {}
+  TapechoState(const TapechoGame& game, TapechoData data) : Engine(std::move(data)), game_(game) {}
   std::unique_ptr<State> clone() const override { return std::make_unique<TapechoState>(*this); }
-  ApplyResult apply(const Action& action) override;
   std::vector<PlayerId> to_act() const override;
   std::optional<std::vector<Action>> legal_actions(PlayerId player) const override;
   bool is_terminal() const override { return d_.phase == Phase::kOver; }
   Outcome outcome() const override;
   std::optional<int64_t> deadline() const override;
-  int64_t now() const override { return d_.now; }
   Json view(const Viewer& viewer) const override;
   Json serialize() const override;
   int players() const override { return static_cast<int>(d_.sides.size()); }
@@ -183,9 +182,9 @@ class TapechoState final : public State {
   std::vector<JsonObject> plays(PlayerId player) const;
 
  private:
+  void do_apply(TapechoData& next, const Action& action, bool is_timeout, std::vector<Json>& events) const override;
   Json public_json(const Viewer& viewer, bool everything) const;
   const TapechoGame& game_;
-  TapechoData d_;
 };
 
 std::unique_ptr<Game> make_game(const GameContext& context);

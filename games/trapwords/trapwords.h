@@ -61,6 +61,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "games/core/engine.h"
 #include "games/core/game.h"
 #include "games/core/registry.h"
 #include "games/core/rng.h"
@@ -183,17 +184,15 @@ struct TrapWordsData {
   Rng rng;
 };
 
-class TrapWordsState final : public State {
+class TrapWordsState final : public Engine<TrapWordsData> {
  public:
-  TrapWordsState(const TrapWordsGame& game, TrapWordsData data) : game_(game), d_(std::move(data)) {}
+  TrapWordsState(const TrapWordsGame& game, TrapWordsData data) : Engine(std::move(data)), game_(game) {}
   std::unique_ptr<State> clone() const override { return std::make_unique<TrapWordsState>(*this); }
-  ApplyResult apply(const Action& action) override;
   std::vector<PlayerId> to_act() const override;
   std::optional<std::vector<Action>> legal_actions(PlayerId player) const override;
   bool is_terminal() const override { return d_.phase == Phase::kOver; }
   Outcome outcome() const override;
   std::optional<int64_t> deadline() const override;
-  int64_t now() const override { return d_.now; }
   Json view(const Viewer& viewer) const override;
   Json serialize() const override;
   int players() const override { return static_cast<int>(d_.seats[0].size() + d_.seats[1].size()); }
@@ -214,9 +213,10 @@ class TrapWordsState final : public State {
   const std::string& secret(int team) const { return d_.secret[static_cast<std::size_t>(team)]; }
 
  private:
+  void do_apply(TrapWordsData& next, const Action& action, bool is_timeout, std::vector<Json>& events) const override;
+  std::optional<int64_t> deadline_for(PlayerId actor) const override;
   Json public_json(const Viewer& viewer, bool everything) const;
   const TrapWordsGame& game_;
-  TrapWordsData d_;
 };
 
 std::unique_ptr<Game> make_game(const GameContext& context);

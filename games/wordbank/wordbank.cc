@@ -190,172 +190,156 @@ std::optional<int64_t> WordBankState::deadline() const {
   return d_.turn_started + static_cast<int64_t>(d_.turn_seconds) * 1000;
 }
 
-ApplyResult WordBankState::apply(const Action& action) {
-  ApplyResult result;
-  try {
-    if (d_.over) refuse("game_over", "La partie est terminée.");
-    if (action.at < d_.now) refuse("bad_time", "Cette action est datée d’avant la précédente.");
-    const auto type = action.type();
-    WordBankData next = d_;
-    next.now = action.at;
-    const int p = d_.current;
-    auto& events = result.events;
-    bool placed = false;
-    JsonObject turn;
-    turn["player"] = p;
+void WordBankState::do_apply(WordBankData& next, const Action& action, bool is_timeout,
+                             std::vector<Json>& events) const {
+  const auto type = action.type();
+  const int p = d_.current;
+  bool placed = false;
+  JsonObject turn;
+  turn["player"] = p;
 
-    if (type == "timeout") {
-      check_timeout(action, deadline());
-      events.push_back(JsonObject{{"type", "turn_lost"}, {"player", p}, {"reason", "timeout"}});
-      turn["lost"] = "timeout";
-    } else if (type == "pass" || type == "password") {
-      if (action.actor != p) {
-        refuse("not_your_turn", action.actor == kHost ? "L’hôte ne joue pas à la place d’un joueur."
-                                                      : "Ce n’est pas ton tour.");
-      }
-      if (const auto dl = deadline(); dl && action.at >= *dl) refuse("too_late", "Le temps est écoulé.");
-      if (type == "pass") {
-        events.push_back(JsonObject{{"type", "turn_lost"}, {"player", p}, {"reason", "pass"}});
-        turn["lost"] = "pass";
-      } else {
-        const auto word = get_string(action.body, "word");
-        if (word.size() > lexicon::kMaxWordBytes) refuse("word_too_long", "Ce mot est bien trop long.");
-        const auto letters = game_letters(word);
-        if (letters.empty()) refuse("not_letters", "Un mot de passe s’écrit avec des lettres.");
-        std::vector<int> cards;
-        for (const auto& c : get_array(action.body, "cards")) {
-          if (!c.is_int64() && !c.is_uint64()) refuse("bad_field", "« cards » est une liste de numéros de coffres.");
-          cards.push_back(c.is_int64() ? static_cast<int>(std::clamp<int64_t>(c.get_int64(), -1, 99))
-                                       : static_cast<int>(std::min<uint64_t>(c.get_uint64(), 99)));
-        }
-        auto dir = Direction::kClockwise;
-        if (const auto ds = get_optional_string(action.body, "direction")) {
-          if (*ds == "ccw") {
-            dir = Direction::kCounterClockwise;
-          } else if (*ds != "cw") {
-            refuse("bad_direction", "Le sens est « cw » (horaire) ou « ccw » (anti-horaire).");
-          }
-        } else if (cards.size() > 1) {
-          refuse("bad_direction", "Indique le sens : « cw » (horaire) ou « ccw » (anti-horaire).");
-        }
-        const auto circle = slots();
-        const int gems = d_.hand[static_cast<std::size_t>(p)];
-        const auto fault = check_placement(circle, letters, cards, dir, gems);
-        if (fault != PlacementFault::kNone) {
-          refuse(std::string(placement_code(fault)), placement_message(fault, letters[0], gems));
-        }
-        // The placement is possible: now the word itself is judged.
-        const auto& lex = game_.lexicon();
-        const std::string shown = dictionary_spelling(lex, word);
-        std::string reason;
-        std::string related;
-        std::string message;
-        if (!lex.contains(word)) {
-          reason = "unknown_word";
-          message = "« " + shown + " » n’est pas dans le dictionnaire : tour perdu.";
-        } else if (!is_letters_game_word(lex, word)) {
-          reason = "not_a_game_word";
-          message = "« " + shown + " » est un bruit ou le nom d’une lettre, pas un mot du jeu : tour perdu.";
-        } else {
-          for (const auto& u : d_.used) {
-            if (u == shown) {
-              reason = "already_used";
-            } else if (lexicon::match_key(u) == lexicon::match_key(word)) {
-              reason = "same_spelling";  // mur after mûr: accents are ignored
-            } else if (lex.relate(u, word, lexicon::Reading::kDominant) != lexicon::Relation::kUnrelated) {
-              reason = "same_family";
-            } else {
-              continue;
-            }
-            related = u;
-            message = reason == "already_used" ? "« " + shown + " » a déjà servi : tour perdu."
-                      : reason == "same_spelling"
-                          ? "« " + shown + " » s’écrit comme « " + u + " », déjà joué (les accents ne comptent pas) : tour perdu."
-                          : "« " + shown + " » est de la même famille que « " + u + " » : tour perdu.";
-            break;
-          }
-        }
-        if (!reason.empty()) {
-          JsonObject e{{"type", "password_refused"}, {"player", p}, {"word", shown}, {"reason", reason},
-                       {"message", message}};
-          if (!related.empty()) e["related_to"] = related;
-          events.push_back(std::move(e));
-          turn["word"] = shown;
-          turn["lost"] = reason;
-        } else {
-          next.used.push_back(shown);
-          JsonArray placed_cards;
-          for (int c : cards) {
-            next.circle[static_cast<std::size_t>(c)].gems.push_back(p);
-            placed_cards.push_back(c);
-          }
-          next.hand[static_cast<std::size_t>(p)] -= static_cast<int>(cards.size());
-          placed = true;
-          events.push_back(JsonObject{{"type", "password_accepted"}, {"player", p}, {"word", shown},
-                                      {"cards", placed_cards}, {"direction", to_string(dir)}});
-          turn["word"] = shown;
-          turn["cards"] = placed_cards;
-          turn["direction"] = to_string(dir);
-          // Close full vaults, in circle order; refill from the deck.
-          std::vector<std::size_t> removed;
-          for (std::size_t i = 0; i < next.circle.size(); ++i) {
-            auto& v = next.circle[i];
-            if (v.free() > 0) continue;
-            JsonArray owners;
-            for (int g : v.gems) owners.push_back(g);
-            events.push_back(JsonObject{{"type", "vault_closed"}, {"player", p}, {"index", i},
-                                        {"letter", std::string(1, v.card.letter)}, {"gems", owners}});
-            next.won[static_cast<std::size_t>(p)].push_back(v.card);
-            if (!next.deck.empty()) {
-              v = Vault{next.deck.front(), {}};
-              next.deck.erase(next.deck.begin());
-              events.push_back(JsonObject{{"type", "vault_dealt"}, {"index", i},
-                                          {"letter", std::string(1, v.card.letter)}, {"spaces", v.card.spaces}});
-            } else {
-              removed.push_back(i);
-            }
-          }
-          for (auto it = removed.rbegin(); it != removed.rend(); ++it) {
-            next.circle.erase(next.circle.begin() + static_cast<std::ptrdiff_t>(*it));
-          }
-          if (!removed.empty()) {
-            events.push_back(JsonObject{{"type", "circle_shrunk"}, {"size", next.circle.size()}});
-          }
-        }
-      }
+  if (is_timeout) {
+    events.push_back(JsonObject{{"type", "turn_lost"}, {"player", p}, {"reason", "timeout"}});
+    turn["lost"] = "timeout";
+  } else if (type == "pass" || type == "password") {
+    if (action.actor != p) refuse("not_your_turn", "Ce n’est pas ton tour.");
+    if (type == "pass") {
+      events.push_back(JsonObject{{"type", "turn_lost"}, {"player", p}, {"reason", "pass"}});
+      turn["lost"] = "pass";
     } else {
-      refuse("unknown_action", "Action inconnue pour Word Bank : « " + std::string(type) + " ».");
+      const auto word = get_string(action.body, "word");
+      if (word.size() > lexicon::kMaxWordBytes) refuse("word_too_long", "Ce mot est bien trop long.");
+      const auto letters = game_letters(word);
+      if (letters.empty()) refuse("not_letters", "Un mot de passe s’écrit avec des lettres.");
+      std::vector<int> cards;
+      for (const auto& c : get_array(action.body, "cards")) {
+        if (!c.is_int64() && !c.is_uint64()) refuse("bad_field", "« cards » est une liste de numéros de coffres.");
+        cards.push_back(c.is_int64() ? static_cast<int>(std::clamp<int64_t>(c.get_int64(), -1, 99))
+                                     : static_cast<int>(std::min<uint64_t>(c.get_uint64(), 99)));
+      }
+      auto dir = Direction::kClockwise;
+      if (const auto ds = get_optional_string(action.body, "direction")) {
+        if (*ds == "ccw") {
+          dir = Direction::kCounterClockwise;
+        } else if (*ds != "cw") {
+          refuse("bad_direction", "Le sens est « cw » (horaire) ou « ccw » (anti-horaire).");
+        }
+      } else if (cards.size() > 1) {
+        refuse("bad_direction", "Indique le sens : « cw » (horaire) ou « ccw » (anti-horaire).");
+      }
+      const auto circle = slots();
+      const int gems = d_.hand[static_cast<std::size_t>(p)];
+      const auto fault = check_placement(circle, letters, cards, dir, gems);
+      if (fault != PlacementFault::kNone) {
+        refuse(std::string(placement_code(fault)), placement_message(fault, letters[0], gems));
+      }
+      // The placement is possible: now the word itself is judged.
+      const auto& lex = game_.lexicon();
+      const std::string shown = dictionary_spelling(lex, word);
+      std::string reason;
+      std::string related;
+      std::string message;
+      if (!lex.contains(word)) {
+        reason = "unknown_word";
+        message = "« " + shown + " » n’est pas dans le dictionnaire : tour perdu.";
+      } else if (!is_letters_game_word(lex, word)) {
+        reason = "not_a_game_word";
+        message = "« " + shown + " » est un bruit ou le nom d’une lettre, pas un mot du jeu : tour perdu.";
+      } else {
+        for (const auto& u : d_.used) {
+          if (u == shown) {
+            reason = "already_used";
+          } else if (lexicon::match_key(u) == lexicon::match_key(word)) {
+            reason = "same_spelling";  // mur after mûr: accents are ignored
+          } else if (lex.relate(u, word, lexicon::Reading::kDominant) != lexicon::Relation::kUnrelated) {
+            reason = "same_family";
+          } else {
+            continue;
+          }
+          related = u;
+          message = reason == "already_used" ? "« " + shown + " » a déjà servi : tour perdu."
+                    : reason == "same_spelling"
+                        ? "« " + shown + " » s’écrit comme « " + u + " », déjà joué (les accents ne comptent pas) : tour perdu."
+                        : "« " + shown + " » est de la même famille que « " + u + " » : tour perdu.";
+          break;
+        }
+      }
+      if (!reason.empty()) {
+        JsonObject e{{"type", "password_refused"}, {"player", p}, {"word", shown}, {"reason", reason},
+                     {"message", message}};
+        if (!related.empty()) e["related_to"] = related;
+        events.push_back(std::move(e));
+        turn["word"] = shown;
+        turn["lost"] = reason;
+      } else {
+        next.used.push_back(shown);
+        JsonArray placed_cards;
+        for (int c : cards) {
+          next.circle[static_cast<std::size_t>(c)].gems.push_back(p);
+          placed_cards.push_back(c);
+        }
+        next.hand[static_cast<std::size_t>(p)] -= static_cast<int>(cards.size());
+        placed = true;
+        events.push_back(JsonObject{{"type", "password_accepted"}, {"player", p}, {"word", shown},
+                                    {"cards", placed_cards}, {"direction", to_string(dir)}});
+        turn["word"] = shown;
+        turn["cards"] = placed_cards;
+        turn["direction"] = to_string(dir);
+        // Close full vaults, in circle order; refill from the deck.
+        std::vector<std::size_t> removed;
+        for (std::size_t i = 0; i < next.circle.size(); ++i) {
+          auto& v = next.circle[i];
+          if (v.free() > 0) continue;
+          JsonArray owners;
+          for (int g : v.gems) owners.push_back(g);
+          events.push_back(JsonObject{{"type", "vault_closed"}, {"player", p}, {"index", i},
+                                      {"letter", std::string(1, v.card.letter)}, {"gems", owners}});
+          next.won[static_cast<std::size_t>(p)].push_back(v.card);
+          if (!next.deck.empty()) {
+            v = Vault{next.deck.front(), {}};
+            next.deck.erase(next.deck.begin());
+            events.push_back(JsonObject{{"type", "vault_dealt"}, {"index", i},
+                                        {"letter", std::string(1, v.card.letter)}, {"spaces", v.card.spaces}});
+          } else {
+            removed.push_back(i);
+          }
+        }
+        for (auto it = removed.rbegin(); it != removed.rend(); ++it) {
+          next.circle.erase(next.circle.begin() + static_cast<std::ptrdiff_t>(*it));
+        }
+        if (!removed.empty()) {
+          events.push_back(JsonObject{{"type", "circle_shrunk"}, {"size", next.circle.size()}});
+        }
+      }
     }
-
-    // End of turn.
-    next.turn += 1;
-    next.idle_turns = placed ? 0 : next.idle_turns + 1;
-    if (next.hand[static_cast<std::size_t>(p)] == 0) {
-      next.end_reason = "no_gems";
-    } else if (next.circle.empty()) {
-      next.end_reason = "circle_empty";
-    } else if (next.idle_turns >= next.stall_rounds * static_cast<int>(next.hand.size())) {
-      next.end_reason = "stalled";
-    }
-    next.over = !next.end_reason.empty();
-    if (!next.over) next.current = (p + 1) % static_cast<int>(next.hand.size());
-    next.turn_started = action.at;
-    JsonArray turn_events;
-    for (const auto& e : events) turn_events.push_back(e);
-    turn["events"] = std::move(turn_events);
-    next.last_turn = std::move(turn);
-    d_ = std::move(next);
-    if (d_.over) {
-      const auto o = outcome();
-      JsonArray rank;
-      for (int r : o.rank) rank.push_back(r);
-      result.events.push_back(JsonObject{{"type", "game_over"}, {"reason", d_.end_reason}, {"rank", rank}});
-    }
-  } catch (const ActionError& e) {
-    result.events.clear();
-    result.error = e.error();
+  } else {
+    refuse("unknown_action", "Action inconnue pour Word Bank : « " + std::string(type) + " ».");
   }
-  return result;
+
+  // End of turn.
+  next.turn += 1;
+  next.idle_turns = placed ? 0 : next.idle_turns + 1;
+  if (next.hand[static_cast<std::size_t>(p)] == 0) {
+    next.end_reason = "no_gems";
+  } else if (next.circle.empty()) {
+    next.end_reason = "circle_empty";
+  } else if (next.idle_turns >= next.stall_rounds * static_cast<int>(next.hand.size())) {
+    next.end_reason = "stalled";
+  }
+  next.over = !next.end_reason.empty();
+  if (!next.over) next.current = (p + 1) % static_cast<int>(next.hand.size());
+  next.turn_started = action.at;
+  JsonArray turn_events;
+  for (const auto& e : events) turn_events.push_back(e);
+  turn["events"] = std::move(turn_events);
+  next.last_turn = std::move(turn);
+}
+
+void WordBankState::finished(std::vector<Json>& events) const {
+  const auto o = outcome();
+  JsonArray rank;
+  for (int r : o.rank) rank.push_back(r);
+  events.push_back(JsonObject{{"type", "game_over"}, {"reason", d_.end_reason}, {"rank", rank}});
 }
 
 Outcome WordBankState::outcome() const {

@@ -28,6 +28,7 @@
 #include <string>
 #include <vector>
 
+#include "games/core/engine.h"
 #include "games/core/game.h"
 #include "games/core/registry.h"
 #include "games/core/rng.h"
@@ -97,17 +98,15 @@ struct WordBankData {
   Json last_turn;  // summary of the previous turn, for views
 };
 
-class WordBankState final : public State {
+class WordBankState final : public Engine<WordBankData> {
  public:
-  WordBankState(const WordBankGame& game, WordBankData data) : game_(game), d_(std::move(data)) {}
+  WordBankState(const WordBankGame& game, WordBankData data) : Engine(std::move(data)), game_(game) {}
   std::unique_ptr<State> clone() const override { return std::make_unique<WordBankState>(*this); }
-  ApplyResult apply(const Action& action) override;
   std::vector<PlayerId> to_act() const override;
   std::optional<std::vector<Action>> legal_actions(PlayerId player) const override;
   bool is_terminal() const override { return d_.over; }
   Outcome outcome() const override;
   std::optional<int64_t> deadline() const override;
-  int64_t now() const override { return d_.now; }
   Json view(const Viewer& viewer) const override;
   Json serialize() const override;
   int players() const override { return static_cast<int>(d_.hand.size()); }
@@ -121,9 +120,10 @@ class WordBankState final : public State {
   int score(PlayerId p) const;
 
  private:
+  void do_apply(WordBankData& next, const Action& action, bool is_timeout, std::vector<Json>& events) const override;
+  void finished(std::vector<Json>& events) const override;
   Json public_json() const;
   const WordBankGame& game_;
-  WordBankData d_;
 };
 
 std::unique_ptr<Game> make_game(const GameContext& context);

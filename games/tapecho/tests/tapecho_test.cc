@@ -560,8 +560,12 @@ TEST(TapechoModes, AttacksGoOnOpponentsOnly) {
     g.refuse(0, {{"type", "handicap"}, {"card", f_handicap}, {"target", 3}, {"attack", f_attack}, {"attack_target", 1}},
              "not_an_opponent");
     for (const auto& b : g.st().plays(0)) {
-      if (b.contains("attack")) EXPECT_NE(b.at("attack_target"), 1) << canonical(Json(b));
-      if (b.at("type") == "attack") EXPECT_NE(b.at("target"), 1) << canonical(Json(b));
+      if (b.contains("attack")) {
+        EXPECT_NE(b.at("attack_target"), 1) << canonical(Json(b));
+      }
+      if (b.at("type") == "attack") {
+        EXPECT_NE(b.at("target"), 1) << canonical(Json(b));
+      }
     }
     EXPECT_FALSE(g.d().sides[1].attacked);  // a refused attack uses nobody's one attack
     g.act(0, {{"type", "attack"}, {"card", f_attack}, {"target", 3}});
