@@ -1,7 +1,7 @@
 // logomachie: the single program of the platform.
 //   logomachie [--lexicon FILE] lexicon …   lexicon tools (docs/lexicon.md)
 //   logomachie [--lexicon FILE] demo        interactive terminal tour
-//   logomachie [--lexicon FILE] referee trapwords   the TrapWords referee (JSON Lines)
+//   logomachie [--lexicon FILE] solve|referee GAME   a game's tools (JSON Lines; Game::tools)
 //   logomachie [--lexicon FILE] play|solve|replay|games   the games (docs/scenarios.md, docs/solvers.md)
 //   logomachie [--lexicon FILE] signature   the behaviour signature (docs/design.md)
 #include <iostream>
@@ -12,11 +12,10 @@
 #include "games/core/registry.h"
 #include "lexicon_command.h"
 #include "play_command.h"
-#include "referee_command.h"
 #include "replay_command.h"
 #include "serve_command.h"
 #include "signature_command.h"
-#include "solve_command.h"
+#include "tool_command.h"
 
 namespace {
 
@@ -27,7 +26,7 @@ constexpr std::string_view kUsage =
     "  demo        interactive tour of the word referee, in the terminal\n"
     "  play GAME   play a game against bots (or watch bots play), in the terminal\n"
     "  solve GAME  best move for positions given as JSON Lines (docs/solvers.md)\n"
-    "  referee trapwords  judge TrapWords clues and guesses given as JSON Lines\n"
+    "  referee GAME  a game's referee on JSON Lines (trapwords: clues and guesses)\n"
     "  replay      rebuild a game from a scenario on stdin, print its state (docs/scenarios.md)\n"
     "  games       list the games\n"
     "  signature   fingerprints of seeded bot games of every game (the behaviour signature)\n"
@@ -53,8 +52,7 @@ int main(int argc, char** argv) {
   }
   if (cmd == "demo") return logomachie::cli::run_demo(lexicon_path, std::cin, std::cout);
   if (cmd == "play") return logomachie::cli::play_command(std::span(args).subspan(1), lexicon_path, std::cin, std::cout);
-  if (cmd == "solve") return logomachie::cli::solve_command(std::span(args).subspan(1), lexicon_path);
-  if (cmd == "referee") return logomachie::cli::referee_command(std::span(args).subspan(1), lexicon_path);
+  if (logomachie::cli::is_tool(cmd)) return logomachie::cli::tool_command(cmd, std::span(args).subspan(1), lexicon_path);
   if (cmd == "serve") return logomachie::cli::serve_command(std::span(args).subspan(1), lexicon_path);
   if (cmd == "signature") return logomachie::cli::signature_command(std::span(args).subspan(1), lexicon_path, std::cout);
   if (cmd == "replay") return logomachie::cli::replay_command(std::cin, std::cout, lexicon_path);

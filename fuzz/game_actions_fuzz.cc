@@ -1,9 +1,10 @@
 // libFuzzer target over the game engines: any input must be either applied or
 // refused with a typed error that leaves the state byte-identical; never a
 // crash, a sanitizer report or a hang.
-// Input: byte 0 picks the game and the number of players; the rest is lines,
-// each tried as a JSON action, then as a word in the game's word action for
-// the seat expected to act.
+// Input: a first line « <game> <byte> » names a registered game (so that
+// registering another game remaps no seed) and a byte that picks the number of
+// players and the seed; the rest is lines, each tried as a JSON action, then
+// as a word in the game's word action for the seat expected to act.
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
@@ -49,15 +50,24 @@ void apply_checked(games::State& s, const games::Action& a) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
-  if (size == 0) return 0;
-  const auto& all = loaded();
-  const auto& game = *all[data[0] % all.size()];
+  std::string_view rest(reinterpret_cast<const char*>(data), size);
+  const auto first = rest.substr(0, rest.find('\n'));
+  rest = first.size() < rest.size() ? rest.substr(first.size() + 1) : std::string_view();
+  const auto space = first.find(' ');
+  const auto name = first.substr(0, space);
+  const unsigned char pick = space == std::string_view::npos || space + 1 >= first.size()
+                                 ? 0 : static_cast<unsigned char>(first[space + 1]);
+  const games::Game* found = nullptr;
+  for (const auto& g : loaded()) {
+    if (g->info().name == name) found = g.get();
+  }
+  if (!found) return 0;
+  const auto& game = *found;
   const auto& info = game.info();
   games::Setup setup;
-  setup.players = info.min_players + (data[0] >> 4) % (info.max_players - info.min_players + 1);
-  setup.seed = data[0];
+  setup.players = info.min_players + pick % (info.max_players - info.min_players + 1);
+  setup.seed = pick;
   auto state = game.new_state(setup);
-  std::string_view rest(reinterpret_cast<const char*>(data + 1), size - 1);
   while (!rest.empty() && !state->is_terminal()) {
     const auto nl = rest.find('\n');
     const auto line = rest.substr(0, nl);

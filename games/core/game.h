@@ -164,6 +164,14 @@ class Game {
     (void)names;
     return std::nullopt;
   }
+  // The game's command-line tools (docs/solvers.md), for `logomachie TOOL
+  // GAME`: each input line is one JSON value (a position to solve, a clue to
+  // judge…) and tool() answers it. The names this game offers ("solve",
+  // "referee"…); none by default.
+  virtual std::vector<std::string_view> tools() const { return {}; }
+  // Throws ActionError on bad input (a stable code, a French message), and
+  // "unknown_tool" for a tool the game does not offer.
+  virtual Json tool(std::string_view name, const Json& input) const;
 };
 
 }  // namespace logomachie::games

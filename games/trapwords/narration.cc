@@ -53,7 +53,8 @@ std::string verdict_words(const JsonObject& v) {
            std::string(trap) + " »" + (word == trap ? "" : " (" + relation_words(text_field(x, "relation")) + ")");
   }
   for (const auto& r : v.at("violations").as_array()) {
-    out += (out.empty() ? "" : " ") + std::string(text_field(r.as_object(), "reason"));
+    if (!out.empty()) out += ' ';
+    out += text_field(r.as_object(), "reason");
   }
   return out;
 }
@@ -94,7 +95,11 @@ std::optional<std::string> TrapWordsGame::describe(const Json& event, const std:
     }
     const auto& fighting = e.at("fighting").as_array();
     for (std::size_t t = 0; t < fighting.size(); ++t) {
-      if (fighting[t].as_bool()) line += " " + team_name(Json(t)) + " affronte le monstre !";
+      if (fighting[t].as_bool()) {
+        line += ' ';  // appended piecewise: g++ 12 warns falsely (-Wrestrict) on " " + std::string
+        line += team_name(Json(t));
+        line += " affronte le monstre !";
+      }
     }
     return line;
   }

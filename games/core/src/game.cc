@@ -71,4 +71,9 @@ Setup Setup::from_json(const Json& v) {
   return s;
 }
 
+Json Game::tool(std::string_view name, const Json& input) const {
+  (void)input;
+  refuse("unknown_tool", guillemets(name) + " : ce jeu n’a pas cet outil.");
+}
+
 }  // namespace logomachie::games

@@ -94,7 +94,9 @@ void check_narration(const Game& game, const State& s, const std::vector<Json>& 
     EXPECT_EQ(line->find("Joueur "), std::string::npos) << "a seat without a name in " << *line;
     for (const auto& secret : secrets) {
       // Secrets are JSON texts (lists, objects); a sentence never quotes them whole.
-      if (secret.size() > 2) EXPECT_EQ(line->find(secret), std::string::npos) << *line;
+      if (secret.size() > 2) {
+        EXPECT_EQ(line->find(secret), std::string::npos) << *line;
+      }
     }
   }
 }

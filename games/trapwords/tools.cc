@@ -1,22 +1,11 @@
-#include "referee_command.h"
-
-#include <boost/json/serialize.hpp>
-
-#include <iostream>
-
-#include "game_context.h"
+// TrapWords' command-line tool: `logomachie referee trapwords`, the referee on
+// JSON Lines (games/trapwords/README.md).
 #include "games/core/json.h"
-#include "games/trapwords/referee.h"
-#include "jsonl.h"
+#include "games/trapwords/trapwords.h"
 
-namespace logomachie::cli {
+namespace logomachie::games::trapwords {
+
 namespace {
-
-using games::Json;
-using games::JsonArray;
-using games::JsonObject;
-using games::refuse;
-using namespace games::trapwords;
 
 // An optional array of strings (absent or null = empty).
 std::vector<std::string> strings(const JsonObject& o, std::string_view field) {
@@ -60,41 +49,33 @@ JsonArray violations_json(const std::vector<Violation>& violations) {
   return a;
 }
 
-std::string judge(const Referee& referee, std::string_view line) {
-  const auto value = games::parse_json(line);
+}  // namespace
+
+std::vector<std::string_view> TrapWordsGame::tools() const { return {"referee"}; }
+
+// {"secret","traps","clue"|"guess","history","curses","monster"} → the verdict.
+Json TrapWordsGame::tool(std::string_view name, const Json& value) const {
+  if (name != "referee") return Game::tool(name, value);
   if (!value.is_object()) refuse("bad_input", "Chaque ligne est un objet JSON.");
   const auto& o = value.get_object();
-  const auto secret = std::string(games::get_string(o, "secret"));
+  const auto secret = std::string(get_string(o, "secret"));
   const auto traps = strings(o, "traps");
   const auto c = constraints(o);
   const bool clue = o.contains("clue"), guess = o.contains("guess");
   if (clue == guess) refuse("bad_input", "Une ligne juge soit un indice (« clue »), soit une proposition (« guess »).");
   JsonObject out;
   if (clue) {
-    const auto verdict = referee.judge_clue(secret, traps, games::get_string(o, "clue"), c, strings(o, "history"));
+    const auto verdict = referee_.judge_clue(secret, traps, get_string(o, "clue"), c, strings(o, "history"));
     out["ok"] = verdict.ok();
     out["fired"] = fired_json(verdict.fired);
     out["violations"] = violations_json(verdict.violations);
   } else {
-    const auto verdict = referee.judge_guess(secret, games::get_string(o, "guess"), traps, c);
+    const auto verdict = referee_.judge_guess(secret, get_string(o, "guess"), traps, c);
     out["correct"] = verdict.correct;
     out["fired"] = fired_json(verdict.fired);
     out["violations"] = violations_json(verdict.violations);
   }
-  return boost::json::serialize(out);
+  return out;
 }
 
-}  // namespace
-
-int referee_command(std::span<const std::string_view> args, std::string_view lexicon_path) {
-  if (args.size() != 1 || args[0] != "trapwords") {
-    std::cerr << "usage: logomachie referee trapwords  (JSON Lines on stdin; games/trapwords/README.md)\n";
-    return 2;
-  }
-  auto lex = open_lexicon(lexicon_path, "referee");
-  if (!lex) return 1;
-  const Referee referee(*lex);
-  return run_jsonl_contract([&](std::string_view line) { return judge(referee, line); });
-}
-
-}  // namespace logomachie::cli
+}  // namespace logomachie::games::trapwords

@@ -1,0 +1,18 @@
+// `logomachie TOOL GAME`: a game's command-line tool (Game::tools, e.g.
+// `solve wordbank`, `solve lettralettre`, `referee trapwords`) as a JSON Lines
+// contract: one JSON value per input line, one answer per output line
+// (docs/solvers.md, games/trapwords/README.md). The CLI names no game: the
+// registry and each game's tools() decide.
+#pragma once
+
+#include <span>
+#include <string_view>
+
+namespace logomachie::cli {
+
+// Whether some registered game could offer `tool` (the known tool names).
+bool is_tool(std::string_view tool);
+
+int tool_command(std::string_view tool, std::span<const std::string_view> args, std::string_view lexicon_path);
+
+}  // namespace logomachie::cli

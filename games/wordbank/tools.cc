@@ -1,0 +1,66 @@
+// Word Bank's command-line tool: `logomachie solve wordbank` (docs/solvers.md).
+#include "games/core/json.h"
+#include "games/wordbank/wordbank.h"
+#include "lexicon/normalize.h"
+
+namespace logomachie::games::wordbank {
+
+namespace {
+
+const JsonObject& as_object(const Json& v) {
+  if (!v.is_object()) refuse("bad_input", "Chaque ligne est un objet JSON.");
+  return v.get_object();
+}
+
+char letter_of(const Json& v) {
+  if (v.is_string() && v.get_string().size() == 1) {
+    char c = v.get_string()[0];
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+    if (c >= 'A' && c <= 'Z') return c;
+  }
+  refuse("bad_letter", "Une lettre est un texte d’un caractère, de A à Z.");
+}
+
+std::vector<std::string> used_words(const JsonObject& o) {
+  std::vector<std::string> used;
+  if (!o.contains("used") || o.at("used").is_null()) return used;
+  for (const auto& u : get_array(o, "used")) {
+    if (!u.is_string() || u.get_string().size() > lexicon::kMaxInputBytes) refuse("bad_used", "« used » est une liste de mots.");
+    used.emplace_back(u.get_string());
+  }
+  return used;
+}
+
+}  // namespace
+
+std::vector<std::string_view> WordBankGame::tools() const { return {"solve"}; }
+
+// {"circle":[{"letter","free"}…],"used":[…],"gems":n} → the best password.
+Json WordBankGame::tool(std::string_view name, const Json& input) const {
+  if (name != "solve") return Game::tool(name, input);
+  const auto& o = as_object(input);
+  std::vector<Slot> circle;
+  const auto& cards = get_array(o, "circle");
+  if (cards.empty() || cards.size() > static_cast<std::size_t>(kMaxCircle)) {
+    refuse("bad_circle", "Le cercle compte de 1 à " + std::to_string(kMaxCircle) + " coffres.");
+  }
+  for (const auto& c : cards) {
+    const auto& card = as_object(c);
+    circle.push_back({letter_of(require(card, "letter")), static_cast<int>(get_int(card, "free", 0, 99))});
+  }
+  SolverQuery q;
+  q.circle = circle;
+  q.gems = static_cast<int>(get_optional_int(o, "gems", 0, 1000).value_or(static_cast<int64_t>(circle.size())));
+  q.used = used_words(o);
+  const auto best = solver().best(q);
+  if (!best) return JsonObject{{"word", nullptr}, {"gems", 0}};
+  JsonArray placed;
+  for (int c : best->placement.cards) placed.push_back(c);
+  return JsonObject{{"word", best->display},
+                    {"start", best->placement.start},
+                    {"direction", to_string(best->placement.direction)},
+                    {"cards", placed},
+                    {"gems", best->placement.gems()}};
+}
+
+}  // namespace logomachie::games::wordbank
