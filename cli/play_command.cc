@@ -6,16 +6,18 @@
 #include <random>
 
 #include "game_context.h"
+#include "games/core/registry.h"
 
 namespace logomachie::cli {
 namespace {
 
 constexpr std::string_view kUsage =
-    "usage: logomachie play wordbank|lettralettre|motpourmot|trapwords|tapecho [--players N] [--bots K]\n"
-    "                       [--level easy|medium|hard] [--seed S] [--name NAME] [--sex H|F]\n"
-    "  N seats in all (default 3; 4 for trapwords and tapecho), K of them bots (default N−1); the others are\n"
-    "  people at this keyboard (the first one called NAME). TrapWords and Le Tapécho take one person at most\n"
-    "  (traps and hands are secret). --sex: your sex in Le Tapécho (the bots balance the table).\n";
+    "usage: logomachie play GAME [--players N] [--bots K] [--level easy|medium|hard] [--seed S] [--name NAME]\n"
+    "                       [--GAME-FLAG VALUE…]\n"
+    "  GAME: one of `logomachie games`. N seats in all (each game has its default), K of them bots\n"
+    "  (default N−1, all of them to watch bots play); the others are people at this keyboard (the first one\n"
+    "  called NAME); games with secret hands or trap sheets take one person at most. A game may take flags\n"
+    "  of its own (Le Tapécho: --sex H|F, your sex in the game).\n";
 
 template <class T>
 std::optional<T> number(std::string_view s) {
@@ -27,34 +29,14 @@ std::optional<T> number(std::string_view s) {
 
 }  // namespace
 
-void TerminalGame::narrate(const games::State& state, const std::vector<games::Json>& events, std::ostream& out) const {
-  for (const auto& ev : events) {
-    if (!ev.is_object()) continue;
-    const auto& e = ev.get_object();
-    before_event(state, e, out);
-    if (game && tells(e)) {
-      if (const auto line = game->describe(ev, names)) out << "  " << *line << "\n";
-    }
-    after_event(state, e, out);
-  }
-}
-
-std::optional<std::string> read_line(std::istream& in) {
-  std::string line;
-  if (!std::getline(in, line)) return std::nullopt;
-  const auto b = line.find_first_not_of(" \t\r");
-  const auto e = line.find_last_not_of(" \t\r");
-  return b == std::string::npos ? std::string() : line.substr(b, e - b + 1);
-}
-
 int play_command(std::span<const std::string_view> args, std::string_view lexicon_path, std::istream& in,
                  std::ostream& out) {
-  if (args.empty()) {
-    std::cerr << kUsage;
-    return 2;
+  if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+    (args.empty() ? std::cerr : out) << kUsage;
+    return args.empty() ? 2 : 0;
   }
   const std::string_view name = args[0];
-  int players = name == "trapwords" || name == "tapecho" ? 4 : 3;
+  std::optional<int> players_flag;
   std::optional<int> bots;
   std::string level = "medium";
   uint64_t seed = 0;
@@ -68,7 +50,7 @@ int play_command(std::span<const std::string_view> args, std::string_view lexico
     }
     const auto v = args[i + 1];
     if (args[i] == "--players" && number<int>(v)) {
-      players = *number<int>(v);
+      players_flag = *number<int>(v);
     } else if (args[i] == "--bots" && number<int>(v)) {
       bots = *number<int>(v);
     } else if (args[i] == "--level") {
@@ -87,49 +69,41 @@ int play_command(std::span<const std::string_view> args, std::string_view lexico
     }
   }
   if (!seeded) seed = static_cast<uint64_t>(std::random_device{}());
-  const int bot_count = bots.value_or(players - 1);
-  if (bot_count < 0 || bot_count > players) {
-    std::cerr << "logomachie play: --bots must be between 0 and --players\n";
-    return 2;
-  }
-  if ((name == "trapwords" || name == "tapecho") && bot_count < players - 1) {
-    std::cerr << "logomachie play: TrapWords and Le Tapécho take one person at this keyboard (the others are bots)\n";
+  if (!games::find_game(name)) {
+    std::cerr << "logomachie play: unknown game '" << name << "'\n" << kUsage;
     return 2;
   }
   auto lex = open_lexicon(lexicon_path, "play");
   if (!lex) return 1;
   auto game = make_game(name, *lex, "play");
   if (!game) return 1;
+  auto ui = game->terminal();
+  if (!ui) {
+    std::cerr << "logomachie play: " << game->info().title << " has no terminal screen\n";
+    return 1;
+  }
+  ui->game = game.get();
+  const int players = players_flag.value_or(ui->default_players());
   if (players < game->info().min_players || players > game->info().max_players) {
     std::cerr << "logomachie play: " << game->info().title << " se joue de " << game->info().min_players << " à "
               << game->info().max_players << " joueurs.\n";
     return 2;
   }
-  std::unique_ptr<TerminalGame> ui;
-  if (name == "wordbank") ui = wordbank_terminal(*game);
-  if (name == "lettralettre") ui = lettralettre_terminal(*game);
-  if (name == "motpourmot") ui = motpourmot_terminal(*game);
-  if (name == "trapwords") ui = trapwords_terminal(*game);
-  if (name == "tapecho") ui = tapecho_terminal(*game);
-  if (!ui) {
-    std::cerr << "logomachie play: no terminal screen for " << name << " yet\n";
-    return 1;
+  const int bot_count = bots.value_or(players - 1);
+  if (bot_count < 0 || bot_count > players) {
+    std::cerr << "logomachie play: --bots must be between 0 and --players\n";
+    return 2;
   }
-  ui->game = game.get();
+  if (players - bot_count > ui->max_people(players)) {
+    std::cerr << "logomachie play: " << game->info().title << " takes " << ui->max_people(players)
+              << " person(s) at most at this keyboard (the others are bots): what each player holds is secret\n";
+    return 2;
+  }
 
   games::Setup setup;
   setup.players = players;
   setup.seed = seed;
-  if (name == "lettralettre") setup.options["round_seconds"] = 0;  // no hourglass at the keyboard
-  if (name == "lettralettre") setup.options["reveal_seconds"] = 0;
-  if (name == "motpourmot") {  // no timers at the keyboard: the teams are patient
-    for (const char* k : {"turn_seconds", "challenge_seconds", "vote_seconds"}) setup.options[k] = 0;
-  }
-  if (name == "trapwords") {  // no hourglass at the keyboard (bots give up when out of ideas)
-    setup.options["turn_seconds"] = 0;
-    setup.options["write_seconds"] = 0;
-  }
-  if (name == "tapecho") setup.options["turn_seconds"] = 0;  // reactions keep their window: people answer at now
+  ui->keyboard(setup);
   for (const auto& [key, value] : game_flags) {
     if (auto error = ui->flag(key, value, setup)) {
       std::cerr << "logomachie play: " << *error << "\n" << kUsage;

@@ -11,82 +11,9 @@
 #include <string_view>
 #include <vector>
 
-#include "games/core/game.h"
+#include "games/core/terminal.h"
 
 namespace logomachie::cli {
-
-// What the terminal needs from each game: how to show it, tell what happened,
-// and ask a person for their move.
-class TerminalGame {
- public:
-  virtual ~TerminalGame() = default;
-  // Shows the table to `seat` (only what that seat may see).
-  virtual void show(const games::State& state, games::PlayerId seat, std::ostream& out) const = 0;
-  // Tells what the events of an accepted action mean: for each event, the
-  // game's own sentence (Game::describe, the same the web log shows), framed
-  // by what this screen adds before and after it.
-  void narrate(const games::State& state, const std::vector<games::Json>& events, std::ostream& out) const;
-  // Whether this screen prints the event's sentence (a terminal may leave out
-  // progress its own screen shows); every event by default.
-  virtual bool tells(const games::JsonObject& event) const {
-    (void)event;
-    return true;
-  }
-  // A heading before an event's sentence (a new round…); nothing by default.
-  virtual void before_event(const games::State& state, const games::JsonObject& event, std::ostream& out) const {
-    (void)state;
-    (void)event;
-    (void)out;
-  }
-  // Details after an event's sentence (the cells a word moved, a trap list…).
-  virtual void after_event(const games::State& state, const games::JsonObject& event, std::ostream& out) const {
-    (void)state;
-    (void)event;
-    (void)out;
-  }
-  // Asks `seat` for an action; nullopt when the person quits (or input ends).
-  virtual std::optional<games::Action> ask(const games::State& state, games::PlayerId seat, std::istream& in,
-                                           std::ostream& out) const = 0;
-  // Final results.
-  virtual void results(const games::State& state, std::ostream& out) const = 0;
-  // Whether the seat to ask now is simply the first the engine lists
-  // (State::to_act order). The default asks bots first, so that people see a
-  // settled table; a game where bots would then act for the person (TrapWords'
-  // shared trap sheet, a clue-giver adding clues before the guesser answers)
-  // follows the engine's order instead.
-  virtual bool follow_order(const games::State& state) const {
-    (void)state;
-    return false;
-  }
-  // Whether a person listed by to_act answers before the bots (a race where
-  // bots would otherwise always be first).
-  virtual bool people_first(const games::State& state) const {
-    (void)state;
-    return false;
-  }
-
-  // A flag of this game's own (`--sex F` in Le Tapécho): sets what it means
-  // in `setup` (built for `players` seats, the person on seat 0). Returns an
-  // error message for a bad value, nullopt when applied; the default knows
-  // no flag.
-  virtual std::optional<std::string> flag(std::string_view key, std::string_view value, games::Setup& setup) const {
-    (void)value;
-    (void)setup;
-    return "option inconnue : --" + std::string(key);
-  }
-
-  std::vector<std::string> names;  // one per seat
-  const games::Game* game = nullptr;  // set by play_command
-};
-
-std::unique_ptr<TerminalGame> wordbank_terminal(const games::Game& game);
-std::unique_ptr<TerminalGame> lettralettre_terminal(const games::Game& game);
-std::unique_ptr<TerminalGame> motpourmot_terminal(const games::Game& game);
-std::unique_ptr<TerminalGame> trapwords_terminal(const games::Game& game);
-std::unique_ptr<TerminalGame> tapecho_terminal(const games::Game& game);
-
-// Reads one line; nullopt at end of input. Trims blanks.
-std::optional<std::string> read_line(std::istream& in);
 
 int play_command(std::span<const std::string_view> args, std::string_view lexicon_path, std::istream& in,
                  std::ostream& out);

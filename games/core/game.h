@@ -146,6 +146,8 @@ class Bot {
   virtual std::optional<Action> act(const State& state, PlayerId seat) = 0;
 };
 
+class TerminalGame;  // games/core/terminal.h
+
 class Game {
  public:
   virtual ~Game() = default;
@@ -172,6 +174,8 @@ class Game {
   // Throws ActionError on bad input (a stable code, a French message), and
   // "unknown_tool" for a tool the game does not offer.
   virtual Json tool(std::string_view name, const Json& input) const;
+  // The game's terminal screen (`logomachie play`), nullptr when it has none.
+  virtual std::unique_ptr<TerminalGame> terminal() const;
 };
 
 }  // namespace logomachie::games

@@ -77,6 +77,7 @@ class MotPourMotGame final : public Game {
   std::unique_ptr<State> new_state(const Setup& setup) const override;
   std::unique_ptr<Bot> make_bot(std::string_view level, uint64_t seed) const override;
   std::optional<std::string> describe(const Json& event, const std::vector<std::string>& names) const override;
+  std::unique_ptr<TerminalGame> terminal() const override;
 
   const lexicon::Lexicon& lexicon() const { return lexicon_; }
   const std::vector<Category>& categories() const { return categories_; }

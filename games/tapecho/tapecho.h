@@ -78,6 +78,7 @@ class TapechoGame final : public Game {
   std::unique_ptr<State> new_state(const Setup& setup) const override;
   std::unique_ptr<Bot> make_bot(std::string_view level, uint64_t seed) const override;
   std::optional<std::string> describe(const Json& event, const std::vector<std::string>& names) const override;
+  std::unique_ptr<TerminalGame> terminal() const override;
 
   const std::vector<Card>& cards() const { return cards_; }
   const std::vector<Context>& contexts() const { return contexts_; }

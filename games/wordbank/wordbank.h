@@ -57,6 +57,7 @@ class WordBankGame final : public Game {
   std::unique_ptr<State> new_state(const Setup& setup) const override;
   std::unique_ptr<Bot> make_bot(std::string_view level, uint64_t seed) const override;
   std::optional<std::string> describe(const Json& event, const std::vector<std::string>& names) const override;
+  std::unique_ptr<TerminalGame> terminal() const override;
   std::vector<std::string_view> tools() const override;
   Json tool(std::string_view name, const Json& input) const override;
 

@@ -1,5 +1,7 @@
 #include "games/core/game.h"
 
+#include "games/core/terminal.h"
+
 #include <limits>
 
 namespace logomachie::games {
@@ -75,5 +77,7 @@ Json Game::tool(std::string_view name, const Json& input) const {
   (void)input;
   refuse("unknown_tool", guillemets(name) + " : ce jeu n’a pas cet outil.");
 }
+
+std::unique_ptr<TerminalGame> Game::terminal() const { return nullptr; }
 
 }  // namespace logomachie::games

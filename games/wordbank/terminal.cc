@@ -3,12 +3,11 @@
 #include <sstream>
 
 #include "games/wordbank/wordbank.h"
-#include "play_command.h"
+#include "games/core/terminal.h"
 
-namespace logomachie::cli {
+namespace logomachie::games::wordbank {
 namespace {
 
-using namespace games::wordbank;
 
 std::string plural(int n, std::string_view word) {
   return std::to_string(n) + " " + std::string(word) + (n > 1 ? "s" : "");
@@ -18,7 +17,7 @@ class WordBankTerminal final : public TerminalGame {
  public:
   explicit WordBankTerminal(const WordBankGame& game) : game_(game) {}
 
-  void show(const games::State& base, games::PlayerId seat, std::ostream& out) const override {
+  void show(const State& base, PlayerId seat, std::ostream& out) const override {
     const auto& s = dynamic_cast<const WordBankState&>(base);
     const auto& d = s.data();
     out << "\n──── Word Bank · tour " << d.turn + 1 << " · à " << names[static_cast<std::size_t>(seat)]
@@ -45,7 +44,7 @@ class WordBankTerminal final : public TerminalGame {
   }
 
   // Which cards took the gems: the terminal numbers the circle's cards.
-  void after_event(const games::State& base, const games::JsonObject& e, std::ostream& out) const override {
+  void after_event(const State& base, const JsonObject& e, std::ostream& out) const override {
     (void)base;
     if (e.at("type") != "password_accepted") return;
     out << "    sur";
@@ -53,7 +52,7 @@ class WordBankTerminal final : public TerminalGame {
     out << (e.at("direction") == "cw" ? " (sens horaire)\n" : " (sens anti-horaire)\n");
   }
 
-  std::optional<games::Action> ask(const games::State& base, games::PlayerId seat, std::istream& in,
+  std::optional<Action> ask(const State& base, PlayerId seat, std::istream& in,
                                    std::ostream& out) const override {
     const auto& s = dynamic_cast<const WordBankState&>(base);
     const auto slots = s.slots();
@@ -63,8 +62,8 @@ class WordBankTerminal final : public TerminalGame {
       const auto line = read_line(in);
       if (!line || *line == "/quitter") return std::nullopt;
       if (line->empty()) continue;
-      if (*line == "/passe") return games::Action::make(seat, s.now(), games::JsonObject{{"type", "pass"}});
-      const auto letters = games::game_letters(*line);
+      if (*line == "/passe") return Action::make(seat, s.now(), JsonObject{{"type", "pass"}});
+      const auto letters = game_letters(*line);
       if (letters.empty()) {
         out << "  Un mot de passe s’écrit avec des lettres.\n";
         continue;
@@ -93,7 +92,7 @@ class WordBankTerminal final : public TerminalGame {
              "h = horaire), ou 0 pour changer de mot : " << std::flush;
       const auto choice = read_line(in);
       if (!choice) return std::nullopt;
-      games::JsonArray cards;
+      JsonArray cards;
       std::string direction;
       if (choice->find(' ') != std::string::npos) {
         // The player's own placement; the engine checks it.
@@ -127,13 +126,13 @@ class WordBankTerminal final : public TerminalGame {
         for (int c : p.cards) cards.push_back(c);
         direction = std::string(to_string(p.direction));
       }
-      games::JsonObject body{{"type", "password"}, {"word", *line}, {"cards", cards}};
+      JsonObject body{{"type", "password"}, {"word", *line}, {"cards", cards}};
       if (!direction.empty()) body["direction"] = direction;
-      return games::Action::make(seat, s.now(), std::move(body));
+      return Action::make(seat, s.now(), std::move(body));
     }
   }
 
-  void results(const games::State& base, std::ostream& out) const override {
+  void results(const State& base, std::ostream& out) const override {
     const auto& s = dynamic_cast<const WordBankState&>(base);
     const auto o = s.outcome();
     out << "\n════ Fin de la partie ════\n";
@@ -160,8 +159,6 @@ class WordBankTerminal final : public TerminalGame {
 
 }  // namespace
 
-std::unique_ptr<TerminalGame> wordbank_terminal(const games::Game& game) {
-  return std::make_unique<WordBankTerminal>(dynamic_cast<const WordBankGame&>(game));
-}
+std::unique_ptr<TerminalGame> WordBankGame::terminal() const { return std::make_unique<WordBankTerminal>(*this); }
 
-}  // namespace logomachie::cli
+}  // namespace logomachie::games::wordbank

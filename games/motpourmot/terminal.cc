@@ -4,18 +4,22 @@
 #include <sstream>
 
 #include "games/motpourmot/motpourmot.h"
-#include "play_command.h"
+#include "games/core/terminal.h"
 
-namespace logomachie::cli {
+namespace logomachie::games::motpourmot {
 namespace {
 
-using namespace games::motpourmot;
 
 constexpr const char* kTeams[] = {"l’équipe bleue", "l’équipe rouge"};
 
 class MotPourMotTerminal final : public TerminalGame {
  public:
-  void show(const games::State& base, games::PlayerId seat, std::ostream& out) const override {
+  // No timers at the keyboard: the teams are patient.
+  void keyboard(Setup& setup) const override {
+    for (const char* k : {"turn_seconds", "challenge_seconds", "vote_seconds"}) setup.options[k] = 0;
+  }
+
+  void show(const State& base, PlayerId seat, std::ostream& out) const override {
     const auto& s = dynamic_cast<const MotPourMotState&>(base);
     const auto& d = s.data();
     out << "\n──── Mot pour Mot · tour " << d.turn << " · " << kTeams[d.team] << " joue · à "
@@ -24,13 +28,13 @@ class MotPourMotTerminal final : public TerminalGame {
     out << "Catégorie : « " << s.category().text << " »\n";
   }
 
-  void before_event(const games::State& base, const games::JsonObject& e, std::ostream& out) const override {
+  void before_event(const State& base, const JsonObject& e, std::ostream& out) const override {
     (void)base;
     if (e.at("type") == "turn_started" || e.at("type") == "game_over") out << "\n";
   }
 
   // The tiles a word pulled, in order (the board is drawn before each turn).
-  void after_event(const games::State& base, const games::JsonObject& e, std::ostream& out) const override {
+  void after_event(const State& base, const JsonObject& e, std::ostream& out) const override {
     (void)base;
     if (e.at("type") != "word_played") return;
     const auto& steps = e.at("steps").as_array();
@@ -42,11 +46,11 @@ class MotPourMotTerminal final : public TerminalGame {
   }
 
 
-  std::optional<games::Action> ask(const games::State& base, games::PlayerId seat, std::istream& in,
+  std::optional<Action> ask(const State& base, PlayerId seat, std::istream& in,
                                    std::ostream& out) const override {
     const auto& s = dynamic_cast<const MotPourMotState&>(base);
     const auto& d = s.data();
-    auto make = [&](games::JsonObject body) { return games::Action::make(seat, s.now(), std::move(body)); };
+    auto make = [&](JsonObject body) { return Action::make(seat, s.now(), std::move(body)); };
     while (true) {
       if (d.phase == Phase::kPlay) {
         out << "Ton mot (un seul ; « /passe » si rien ne vient, « /quitter » pour arrêter) : " << std::flush;
@@ -96,7 +100,7 @@ class MotPourMotTerminal final : public TerminalGame {
     }
   }
 
-  void results(const games::State& base, std::ostream& out) const override {
+  void results(const State& base, std::ostream& out) const override {
     const auto& s = dynamic_cast<const MotPourMotState&>(base);
     out << "\n════ Fin de la partie ════\n";
     board(s, out);
@@ -135,9 +139,6 @@ class MotPourMotTerminal final : public TerminalGame {
 
 }  // namespace
 
-std::unique_ptr<TerminalGame> motpourmot_terminal(const games::Game& game) {
-  (void)dynamic_cast<const MotPourMotGame&>(game);
-  return std::make_unique<MotPourMotTerminal>();
-}
+std::unique_ptr<TerminalGame> MotPourMotGame::terminal() const { return std::make_unique<MotPourMotTerminal>(); }
 
-}  // namespace logomachie::cli
+}  // namespace logomachie::games::motpourmot

@@ -5,12 +5,11 @@
 #include <iostream>
 
 #include "games/trapwords/trapwords.h"
-#include "play_command.h"
+#include "games/core/terminal.h"
 
-namespace logomachie::cli {
+namespace logomachie::games::trapwords {
 namespace {
 
-using namespace games::trapwords;
 
 constexpr const char* kTeams[] = {"l’équipe bleue", "l’équipe rouge"};
 
@@ -59,14 +58,26 @@ std::string monster_name(std::string_view id) {
 
 class TrapWordsTerminal final : public TerminalGame {
  public:
+  // No hourglass at the keyboard (bots give up when out of ideas); two
+  // teams of two; one person at most (the other team's traps are secret).
+  int default_players() const override { return 4; }
+  int max_people(int players) const override {
+    (void)players;
+    return 1;
+  }
+  void keyboard(Setup& setup) const override {
+    setup.options["turn_seconds"] = 0;
+    setup.options["write_seconds"] = 0;
+  }
+
   // The person writes before the bot teammate fills the sheet, and guesses
   // before the bot clue-giver adds a clue (to_act lists guessers first).
-  bool follow_order(const games::State& base) const override {
+  bool follow_order(const State& base) const override {
     const auto phase = dynamic_cast<const TrapWordsState&>(base).data().phase;
     return phase == Phase::kWrite || phase == Phase::kTurn;
   }
 
-  void show(const games::State& base, games::PlayerId seat, std::ostream& out) const override {
+  void show(const State& base, PlayerId seat, std::ostream& out) const override {
     const auto& s = dynamic_cast<const TrapWordsState&>(base);
     const auto& d = s.data();
     const int team = TrapWordsState::team_of(seat);
@@ -106,11 +117,11 @@ class TrapWordsTerminal final : public TerminalGame {
 
   // Each trap written is shown on the person's own sheet; the list handed in
   // is told (« sealed »).
-  bool tells(const games::JsonObject& e) const override {
+  bool tells(const JsonObject& e) const override {
     return e.at("type") != "trap_written" && e.at("type") != "trap_erased";
   }
 
-  void before_event(const games::State& base, const games::JsonObject& e, std::ostream& out) const override {
+  void before_event(const State& base, const JsonObject& e, std::ostream& out) const override {
     (void)base;
     if (e.at("type") == "round_started") out << "\n═══ Manche " << e.at("round").to_number<int>() << " ═══\n";
     if (e.at("type") == "turn_started" || e.at("type") == "game_over") out << "\n";
@@ -118,7 +129,7 @@ class TrapWordsTerminal final : public TerminalGame {
 
   // After a turn, the traps it was played against (whose list, which were
   // crossed out or the mot interdit).
-  void after_event(const games::State& base, const games::JsonObject& e, std::ostream& out) const override {
+  void after_event(const State& base, const JsonObject& e, std::ostream& out) const override {
     (void)base;
     if (e.at("type") != "turn_ended") return;
     const auto& t = e.at("turn").as_object();
@@ -126,11 +137,11 @@ class TrapWordsTerminal final : public TerminalGame {
   }
 
 
-  std::optional<games::Action> ask(const games::State& base, games::PlayerId seat, std::istream& in,
+  std::optional<Action> ask(const State& base, PlayerId seat, std::istream& in,
                                    std::ostream& out) const override {
     const auto& s = dynamic_cast<const TrapWordsState&>(base);
     const auto& d = s.data();
-    auto make = [&](games::JsonObject body) { return games::Action::make(seat, s.now(), std::move(body)); };
+    auto make = [&](JsonObject body) { return Action::make(seat, s.now(), std::move(body)); };
     const int team = TrapWordsState::team_of(seat);
     while (true) {
       if (d.phase == Phase::kWrite) {
@@ -175,7 +186,7 @@ class TrapWordsTerminal final : public TerminalGame {
     }
   }
 
-  void results(const games::State& base, std::ostream& out) const override {
+  void results(const State& base, std::ostream& out) const override {
     const auto& s = dynamic_cast<const TrapWordsState&>(base);
     out << "\n════ Fin de la partie ════\n";
     dungeon(s, out);
@@ -187,7 +198,7 @@ class TrapWordsTerminal final : public TerminalGame {
  private:
   // Prints a finished turn's traps.
   struct JsonArrayPrinter {
-    const games::JsonArray& rows;
+    const JsonArray& rows;
     int writers;  // the team that wrote them
     void print(std::ostream& out) const {
       if (rows.empty()) return;
@@ -223,9 +234,6 @@ class TrapWordsTerminal final : public TerminalGame {
 
 }  // namespace
 
-std::unique_ptr<TerminalGame> trapwords_terminal(const games::Game& game) {
-  (void)dynamic_cast<const TrapWordsGame&>(game);
-  return std::make_unique<TrapWordsTerminal>();
-}
+std::unique_ptr<TerminalGame> TrapWordsGame::terminal() const { return std::make_unique<TrapWordsTerminal>(); }
 
-}  // namespace logomachie::cli
+}  // namespace logomachie::games::trapwords

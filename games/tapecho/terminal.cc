@@ -8,12 +8,11 @@
 #include <iostream>
 
 #include "games/tapecho/tapecho.h"
-#include "play_command.h"
+#include "games/core/terminal.h"
 
-namespace logomachie::cli {
+namespace logomachie::games::tapecho {
 namespace {
 
-using namespace games::tapecho;
 
 std::string signed_points(int n) {
   std::string out = n > 0 ? "+" : n < 0 ? "−" : "";
@@ -54,28 +53,37 @@ std::string effect_text(std::string_view effect) {
 
 class TapechoTerminal final : public TerminalGame {
  public:
+  // Four at the table; one person at most (hands are secret); no turn
+  // timer (reactions keep their window: people answer at once).
+  int default_players() const override { return 4; }
+  int max_people(int players) const override {
+    (void)players;
+    return 1;
+  }
+  void keyboard(Setup& setup) const override { setup.options["turn_seconds"] = 0; }
+
   explicit TapechoTerminal(const TapechoGame& game) : game_(game) {}
 
   // In a reaction window the person answers first: bots date their answers
   // a moment after the play, a person at the keyboard answers at once (so a
   // « Hors contexte » race is fair).
-  bool people_first(const games::State& base) const override {
+  bool people_first(const State& base) const override {
     return dynamic_cast<const TapechoState&>(base).data().phase == Phase::kReact;
   }
 
   // `--sex H|F`: the person's sex in the game (seat 0); the other seats
   // alternate from the other sex, so the table stays balanced.
-  std::optional<std::string> flag(std::string_view key, std::string_view value, games::Setup& setup) const override {
+  std::optional<std::string> flag(std::string_view key, std::string_view value, Setup& setup) const override {
     if (key != "sex") return TerminalGame::flag(key, value, setup);
     if (value != "H" && value != "F" && value != "h" && value != "f") return "--sex : H (homme) ou F (femme)";
     const bool man = value == "H" || value == "h";
-    games::JsonArray sexes;
+    JsonArray sexes;
     for (int p = 0; p < setup.players; ++p) sexes.push_back((p % 2 == 0) == man ? "H" : "F");
     setup.options["sexes"] = std::move(sexes);
     return std::nullopt;
   }
 
-  void show(const games::State& base, games::PlayerId seat, std::ostream& out) const override {
+  void show(const State& base, PlayerId seat, std::ostream& out) const override {
     const auto& s = dynamic_cast<const TapechoState&>(base);
     const auto& d = s.data();
     if (d.phase == Phase::kReact && only_let_go(s, seat)) return;  // nothing to decide: nothing to show
@@ -95,19 +103,19 @@ class TapechoTerminal final : public TerminalGame {
     for (std::size_t i = 0; i < hand.size(); ++i) out << "  " << i + 1 << ". " << card_line(s.card(hand[i])) << "\n";
   }
 
-  void before_event(const games::State& base, const games::JsonObject& e, std::ostream& out) const override {
+  void before_event(const State& base, const JsonObject& e, std::ostream& out) const override {
     (void)base;
     if (e.at("type") == "game_started" || e.at("type") == "game_ended") out << "\n";
   }
 
 
-  std::optional<games::Action> ask(const games::State& base, games::PlayerId seat, std::istream& in,
+  std::optional<Action> ask(const State& base, PlayerId seat, std::istream& in,
                                    std::ostream& out) const override {
     const auto& s = dynamic_cast<const TapechoState&>(base);
     const auto& d = s.data();
-    auto make = [&](games::JsonObject body) { return games::Action::make(seat, s.now(), std::move(body)); };
+    auto make = [&](JsonObject body) { return Action::make(seat, s.now(), std::move(body)); };
     if (d.phase == Phase::kReact || d.phase == Phase::kChoose) {
-      const auto options = s.legal_actions(seat).value_or(std::vector<games::Action>{});
+      const auto options = s.legal_actions(seat).value_or(std::vector<Action>{});
       if (d.phase == Phase::kReact && only_let_go(s, seat)) return make({{"type", "let_go"}});
       out << (d.phase == Phase::kChoose ? "Tu as pioché ces deux cartes : laquelle gardes-tu ?\n" : "Que fais-tu ?\n");
       for (std::size_t i = 0; i < options.size(); ++i) out << "  " << i + 1 << ". " << describe(options[i].body) << "\n";
@@ -126,7 +134,7 @@ class TapechoTerminal final : public TerminalGame {
       const auto c = choose(in, out, hand.size(), false);
       if (!c) return std::nullopt;
       const auto& id = s.card(hand[*c]).id;
-      std::vector<games::JsonObject> mine;
+      std::vector<JsonObject> mine;
       for (const auto& b : plays) {
         if (b.at("card").as_string() == id) mine.push_back(b);
       }
@@ -146,7 +154,7 @@ class TapechoTerminal final : public TerminalGame {
     }
   }
 
-  void results(const games::State& base, std::ostream& out) const override {
+  void results(const State& base, std::ostream& out) const override {
     const auto& s = dynamic_cast<const TapechoState&>(base);
     const auto& d = s.data();
     const auto o = s.outcome();
@@ -187,7 +195,7 @@ class TapechoTerminal final : public TerminalGame {
  private:
   std::string name(int seat) const { return names[static_cast<std::size_t>(seat)]; }
   // A card id in an event or an action, as an index into the deck.
-  std::size_t idx(const games::Json& v) const { return static_cast<std::size_t>(game_.card_index(v.as_string())); }
+  std::size_t idx(const Json& v) const { return static_cast<std::size_t>(game_.card_index(v.as_string())); }
 
   static std::string quoted(const Card& c) { return "« " + c.text + " »"; }
 
@@ -249,7 +257,7 @@ class TapechoTerminal final : public TerminalGame {
     return !options || options->size() <= 1;
   }
 
-  std::string describe(const games::JsonObject& b) const {
+  std::string describe(const JsonObject& b) const {
     const auto type = b.at("type").as_string();
     auto target = [&](std::string_view key) { return name(static_cast<int>(b.at(key).to_number<int>())); };
     auto card = [&](std::string_view key) { return quoted(game_.cards()[idx(b.at(key))]); };
@@ -295,8 +303,6 @@ class TapechoTerminal final : public TerminalGame {
 
 }  // namespace
 
-std::unique_ptr<TerminalGame> tapecho_terminal(const games::Game& game) {
-  return std::make_unique<TapechoTerminal>(dynamic_cast<const TapechoGame&>(game));
-}
+std::unique_ptr<TerminalGame> TapechoGame::terminal() const { return std::make_unique<TapechoTerminal>(*this); }
 
-}  // namespace logomachie::cli
+}  // namespace logomachie::games::tapecho

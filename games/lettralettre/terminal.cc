@@ -2,12 +2,11 @@
 #include <iostream>
 
 #include "games/lettralettre/lettralettre.h"
-#include "play_command.h"
+#include "games/core/terminal.h"
 
-namespace logomachie::cli {
+namespace logomachie::games::lettralettre {
 namespace {
 
-using namespace games::lettralettre;
 
 std::string plural(int n, std::string_view word) {
   return std::to_string(n) + " " + std::string(word) + (n > 1 || n < -1 ? "s" : "");
@@ -15,9 +14,15 @@ std::string plural(int n, std::string_view word) {
 
 class LettralettreTerminal final : public TerminalGame {
  public:
+  // No hourglass at the keyboard: people type slowly.
+  void keyboard(Setup& setup) const override {
+    setup.options["round_seconds"] = 0;
+    setup.options["reveal_seconds"] = 0;
+  }
+
   explicit LettralettreTerminal(const LettralettreGame& game) : game_(game) {}
 
-  void show(const games::State& base, games::PlayerId seat, std::ostream& out) const override {
+  void show(const State& base, PlayerId seat, std::ostream& out) const override {
     const auto& s = dynamic_cast<const LettralettreState&>(base);
     const auto& d = s.data();
     out << "\n──── Lettralettre 26 · " << (d.phase == Phase::kAuction ? "enchères" : "manche " + std::to_string(d.round))
@@ -47,17 +52,17 @@ class LettralettreTerminal final : public TerminalGame {
     }
   }
 
-  void before_event(const games::State& base, const games::JsonObject& e, std::ostream& out) const override {
+  void before_event(const State& base, const JsonObject& e, std::ostream& out) const override {
     (void)base;
     if (e.at("type") == "round_dealt" || e.at("type") == "round_scored") out << "\n";
   }
 
   // The reveal in full: each word with its card, each player's best word
   // under their own cards, and the best word with no card.
-  void after_event(const games::State& base, const games::JsonObject& e, std::ostream& out) const override {
+  void after_event(const State& base, const JsonObject& e, std::ostream& out) const override {
     (void)base;
     if (e.at("type") != "round_scored") return;
-    auto who = [&](const games::Json& v) { return names[static_cast<std::size_t>(v.to_number<int>())]; };
+    auto who = [&](const Json& v) { return names[static_cast<std::size_t>(v.to_number<int>())]; };
     const auto& r = e.at("result").as_object();
     for (const auto& entry : r.at("entries").as_array()) {
       const auto& x = entry.as_object();
@@ -86,11 +91,11 @@ class LettralettreTerminal final : public TerminalGame {
   }
 
 
-  std::optional<games::Action> ask(const games::State& base, games::PlayerId seat, std::istream& in,
+  std::optional<Action> ask(const State& base, PlayerId seat, std::istream& in,
                                    std::ostream& out) const override {
     const auto& s = dynamic_cast<const LettralettreState&>(base);
     const auto& d = s.data();
-    auto make = [&](games::JsonObject body) { return games::Action::make(seat, s.now(), std::move(body)); };
+    auto make = [&](JsonObject body) { return Action::make(seat, s.now(), std::move(body)); };
     if (d.phase == Phase::kAuction) {
       while (true) {
         out << "Prendre cette carte ? (o = oui ; n = non, tu poses un jeton dessus et passes) " << std::flush;
@@ -137,7 +142,7 @@ class LettralettreTerminal final : public TerminalGame {
     }
   }
 
-  void results(const games::State& base, std::ostream& out) const override {
+  void results(const State& base, std::ostream& out) const override {
     const auto& s = dynamic_cast<const LettralettreState&>(base);
     const auto o = s.outcome();
     out << "\n════ Fin de la partie ════\n";
@@ -162,8 +167,6 @@ class LettralettreTerminal final : public TerminalGame {
 
 }  // namespace
 
-std::unique_ptr<TerminalGame> lettralettre_terminal(const games::Game& game) {
-  return std::make_unique<LettralettreTerminal>(dynamic_cast<const LettralettreGame&>(game));
-}
+std::unique_ptr<TerminalGame> LettralettreGame::terminal() const { return std::make_unique<LettralettreTerminal>(*this); }
 
-}  // namespace logomachie::cli
+}  // namespace logomachie::games::lettralettre
