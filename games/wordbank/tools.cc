@@ -48,10 +48,11 @@ Json WordBankGame::tool(std::string_view name, const Json& input) const {
     const auto& card = as_object(c);
     circle.push_back({letter_of(require(card, "letter")), static_cast<int>(get_int(card, "free", 0, 99))});
   }
+  const auto used = used_words(o);  // q.used views it: it must outlive the search
   SolverQuery q;
   q.circle = circle;
   q.gems = static_cast<int>(get_optional_int(o, "gems", 0, 1000).value_or(static_cast<int64_t>(circle.size())));
-  q.used = used_words(o);
+  q.used = used;
   const auto best = solver().best(q);
   if (!best) return JsonObject{{"word", nullptr}, {"gems", 0}};
   JsonArray placed;
