@@ -14,9 +14,18 @@ namespace {
 
 constexpr std::string_view kUsage =
     "usage: logomachie serve [--port N] [--bind ADDRESS] [--db FILE] [--web DIR]\n"
+    "                        [--idle-timeout SECONDS] [--max-connections N]\n"
     "  defaults: port 8080, bind 127.0.0.1 (0.0.0.0 to play on the local network), db var/logomachie.db,\n"
-    "  web: the built client beside the program (build/web);\n"
+    "  web: the built client beside the program (build/web); idle timeout 20 s (a silent WebSocket\n"
+    "  is pinged at half of it, closed after it); max connections: the descriptor limit less 64;\n"
     "  environment: LOGOMACHIE_PORT, LOGOMACHIE_BIND, LOGOMACHIE_DB, LOGOMACHIE_WEB.\n";
+
+std::optional<uint64_t> number_of(std::string_view s, uint64_t low, uint64_t high) {
+  uint64_t v = 0;
+  const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || p != s.data() + s.size() || v < low || v > high) return std::nullopt;
+  return v;
+}
 
 std::optional<uint16_t> port_of(std::string_view s) {
   unsigned v = 0;
@@ -63,6 +72,10 @@ int serve_command(std::span<const std::string_view> args, std::string_view lexic
       options.db = std::string(v);
     } else if (args[i] == "--web") {
       options.web = std::string(v);
+    } else if (args[i] == "--idle-timeout" && number_of(v, 2, 3600)) {
+      options.idle_timeout_ms = static_cast<int64_t>(*number_of(v, 2, 3600)) * 1000;
+    } else if (args[i] == "--max-connections" && number_of(v, 1, 10'000'000)) {
+      options.max_connections = *number_of(v, 1, 10'000'000);
     } else {
       std::cerr << "logomachie serve: bad option " << args[i] << " " << v << "\n" << kUsage;
       return 2;

@@ -1,10 +1,11 @@
-// The network side of `logomachie serve`: HTTP (health, metrics, and later
-// the web client's files) and one WebSocket per player at /ws carrying the
-// protocol of docs/protocol.md to the Lobby. Boost.Beast/Asio live only in
-// http_server.cc; this header stays light.
+// The network side of `logomachie serve`: HTTP (health, metrics, the JSON
+// API, the web client's files) and one WebSocket per player at /ws carrying
+// the protocol of docs/protocol.md to the Lobby. This header stays light:
+// Boost.Beast/Asio live only in listener.cc, http_session.cc and
+// websocket_session.cc (docs/design.md, "The server's files").
 //
-// One I/O thread runs the network and the rooms, so no room is ever touched
-// by two threads (docs/design.md, "Threads").
+// One network thread reads and writes every connection; the rooms, bots and
+// store run on a pool of room threads (docs/design.md, "Threads").
 #pragma once
 
 #include <cstdint>
@@ -18,11 +19,22 @@ class Lexicon;
 
 namespace logomachie::server {
 
+class SharedState;
+
 struct ServeOptions {
   std::string bind = "127.0.0.1";
   uint16_t port = 8080;  // 0: any free port (tests)
   std::filesystem::path db = "var/logomachie.db";
   std::filesystem::path web;  // the built web client (build/web); empty: none
+  // A WebSocket peer silent this long is closed (pinged at half of it). Below
+  // the stand-in grace period (kGraceMs), so a phone gone off the network
+  // shows as away and its seat's bot takes over in time.
+  int64_t idle_timeout_ms = 20'000;
+  // A peer with more than this waiting to be sent to it is closed.
+  std::size_t max_queued_bytes = 1 << 20;
+  // Open TCP connections at most (0: the descriptor limit, raised to its
+  // hard maximum at start, less a reserve); beyond, new ones are closed.
+  std::size_t max_connections = 0;
 };
 
 class HttpServer {
@@ -37,10 +49,9 @@ class HttpServer {
   // away"), then run() returns. Accepted actions are already durable.
   void stop();
 
-  struct Impl;  // in http_server.cc; public so that its sessions can use it
 
  private:
-  std::unique_ptr<Impl> impl_;
+  std::unique_ptr<SharedState> impl_;  // server/shared_state.h
 };
 
 }  // namespace logomachie::server

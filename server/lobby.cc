@@ -45,6 +45,12 @@ class RoomLock {
   Slot* previous_;
 };
 
+// Sent away by the host: this connection is nobody in the room any more.
+Delivery kicked_error(Connection& c) {
+  c.member.reset();
+  return error_to_sender("kicked", "L’hôte t’a demandé de quitter la salle.");
+}
+
 std::size_t utf8_chars(std::string_view s) {
   std::size_t n = 0;
   for (unsigned char c : s) n += (c & 0xC0) != 0x80 ? 1 : 0;
@@ -173,14 +179,14 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
       return welcome(c, *s->room, m, true, now_ms, lock.previous());
     }
     if (type == "join" || type == "resume") {
-      if (c.failed_joins >= kMaxFailedJoins) {
+      if (c.failed_joins >= kMaxFailedJoins || address_throttled(c.address, now_ms)) {
         return {error_to_sender("too_many_tries", "Trop de codes essayés : recharge la page pour recommencer.")};
       }
       std::string code(games::get_string(o, "room"));
       for (auto& ch : code) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
       const auto s = slot(code);
       if (!s) {
-        ++c.failed_joins;
+        failed_join(c, now_ms);
         return {error_to_sender("unknown_room", "Aucune salle ne porte ce code.")};
       }
       RoomLock lock(*s, previous.get());
@@ -188,10 +194,18 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
       if (type == "resume") {
         const Member* m = r.resume(games::get_string(o, "token"));
         if (!m) {
-          ++c.failed_joins;
+          failed_join(c, now_ms);
           return {error_to_sender("bad_token", "Ce jeton ne correspond à personne dans cette salle.")};
         }
         return welcome(c, r, *m, false, now_ms, lock.previous());
+      }
+      // One member per connection and room: a second join would let one
+      // connection fill the room (a second person on the same phone uses a
+      // second tab, which is a second connection).
+      if (c.member && c.room == code) {
+        const Member* me = r.member(*c.member);
+        if (me && me->kicked) return {kicked_error(c)};
+        return {error_to_sender("already_in_room", "Tu es déjà dans cette salle.")};
       }
       if (r.members() >= kMaxMembersPerRoom) return {error_to_sender("room_full", "La salle est pleine.")};
       if (r.locked()) return {error_to_sender("room_locked", "La salle est fermée aux nouveaux venus.")};
@@ -209,6 +223,7 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
 std::vector<Delivery> Lobby::in_room(Connection& c, Room& r, std::string_view type, const games::JsonObject& o,
                                      int64_t now_ms) {
   const MemberId who = *c.member;
+  if (const Member* me = r.member(who); !me || me->kicked) return {kicked_error(c)};
   auto after = [&](std::optional<games::Error> e) -> std::vector<Delivery> {
     if (e) return {error_to_sender(e->code, e->message)};
     return {{c.room, std::nullopt, r.summary()}};
@@ -245,13 +260,37 @@ std::vector<Delivery> Lobby::in_room(Connection& c, Room& r, std::string_view ty
   if (type == "view") return {to_sender(r.view_for(who))};
   if (type == "chat") {
     const auto text_field = games::get_string(o, "text");
-    if (text_field.empty() || utf8_chars(text_field) > kMaxChatChars || !lexicon::is_valid_utf8(text_field)) {
+    const bool control = std::any_of(text_field.begin(), text_field.end(), [](char ch) {
+      return static_cast<unsigned char>(ch) < 0x20 || ch == 0x7F;  // NUL, line breaks, escapes…
+    });
+    if (text_field.empty() || control || utf8_chars(text_field) > kMaxChatChars ||
+        !lexicon::is_valid_utf8(text_field)) {
       return {error_to_sender("bad_chat", "Un message de 1 à 300 caractères, s’il te plaît.")};
     }
     return {{c.room, std::nullopt,
              games::JsonObject{{"type", "chat"}, {"member", who}, {"name", r.member(who)->name}, {"text", text_field}}}};
   }
   return {error_to_sender("unknown_message", "Type de message inconnu : « " + std::string(type) + " ».")};
+}
+
+bool Lobby::address_throttled(const std::string& address, int64_t now_ms) const {
+  if (address.empty()) return false;
+  std::lock_guard lock(failures_mutex_);
+  const auto it = failures_.find(address);
+  return it != failures_.end() && now_ms - it->second.since_ms < kFailedJoinWindowMs &&
+         it->second.count >= kMaxFailedJoinsPerAddress;
+}
+
+void Lobby::failed_join(Connection& c, int64_t now_ms) {
+  ++c.failed_joins;
+  if (c.address.empty()) return;
+  std::lock_guard lock(failures_mutex_);
+  if (failures_.size() > 100'000) {  // forget the stale entries rather than grow without end
+    std::erase_if(failures_, [&](const auto& e) { return now_ms - e.second.since_ms >= kFailedJoinWindowMs; });
+  }
+  auto& f = failures_[c.address];
+  if (now_ms - f.since_ms >= kFailedJoinWindowMs) f = {0, now_ms};
+  ++f.count;
 }
 
 std::vector<Delivery> Lobby::disconnect(Connection& c, int64_t now_ms) {

@@ -33,6 +33,7 @@ inline constexpr std::size_t kMaxChatChars = 300;
 
 // Who a connection is, once it has created, joined or resumed a room.
 struct Connection {
+  std::string address;  // the peer's IP address (per-address limits); "" in tests
   std::string room;
   std::optional<MemberId> member;
   int failed_joins = 0;  // join codes guessed wrong: throttled after kMaxFailedJoins
@@ -42,6 +43,10 @@ struct Connection {
   int64_t last_ms = 0;
 };
 inline constexpr int kMaxFailedJoins = 5;
+// Join codes or tokens guessed wrong from one address (many connections):
+// beyond kMaxFailedJoinsPerAddress within kFailedJoinWindowMs, refused too.
+inline constexpr int kMaxFailedJoinsPerAddress = 30;
+inline constexpr int64_t kFailedJoinWindowMs = 10 * 60'000;
 inline constexpr double kRatePerSecond = 10;
 inline constexpr double kRateBurst = 30;
 
@@ -104,11 +109,20 @@ class Lobby {
   std::vector<Delivery> in_room(Connection& c, Room& r, std::string_view type, const games::JsonObject& o,
                                 int64_t now_ms);
 
+  bool address_throttled(const std::string& address, int64_t now_ms) const;
+  void failed_join(Connection& c, int64_t now_ms);
+
   std::vector<std::unique_ptr<games::Game>> games_;
   Store& store_;
   bool deferred_bots_ = false;
   mutable std::mutex rooms_mutex_;
   std::map<std::string, std::shared_ptr<RoomSlot>, std::less<>> rooms_;
+  struct Failures {
+    int count = 0;
+    int64_t since_ms = 0;  // start of the counting window
+  };
+  mutable std::mutex failures_mutex_;
+  std::map<std::string, Failures> failures_;  // by address
 };
 
 }  // namespace logomachie::server

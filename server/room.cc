@@ -105,6 +105,10 @@ std::optional<games::Error> Room::kick(MemberId who, MemberId target) {
   return std::nullopt;
 }
 
+std::size_t Room::members() const {
+  return static_cast<std::size_t>(std::count_if(members_.begin(), members_.end(), [](const Member& m) { return !m.kicked; }));
+}
+
 const Member* Room::member(MemberId id) const {
   for (const auto& m : members_) {
     if (m.id == id) return &m;

@@ -75,7 +75,8 @@ class Room {
   const Member& join(std::string_view name);
   const Member* resume(std::string_view token) const;
   const Member* member(MemberId id) const;
-  std::size_t members() const { return members_.size(); }
+  // People in the room (those sent away by the host no longer count).
+  std::size_t members() const;
 
   // Host and seat controls; each returns an error or nothing.
   std::optional<games::Error> take_seat(MemberId who, int seat);

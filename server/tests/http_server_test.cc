@@ -3,6 +3,7 @@
 // restarted server takes players back with their tokens.
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <sys/time.h>
@@ -14,6 +15,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <thread>
 
 #include "games/core/tests/test_support.h"
@@ -32,8 +34,7 @@ namespace fs = std::filesystem;
 // A server on a free loopback port, running on its own thread.
 class Running {
  public:
-  explicit Running(const fs::path& db, const fs::path& web = {}) {
-    ServeOptions o;
+  explicit Running(const fs::path& db, const fs::path& web = {}, ServeOptions o = {}) {
     o.port = 0;
     o.db = db;
     o.web = web;
@@ -55,13 +56,18 @@ class Running {
 
 class Client {
  public:
-  explicit Client(uint16_t port) : ws_(ioc_) {
+  // `receive_buffer` > 0: a tiny kernel buffer, for a peer that does not read.
+  explicit Client(uint16_t port, const std::string& target = "/ws", int receive_buffer = 0) : ws_(ioc_) {
     auto& socket = beast::get_lowest_layer(ws_);
+    socket.socket().open(tcp::v4());
+    if (receive_buffer > 0) {
+      ::setsockopt(socket.socket().native_handle(), SOL_SOCKET, SO_RCVBUF, &receive_buffer, sizeof receive_buffer);
+    }
     socket.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
     // Never wait forever in a test: a read with no answer fails after 20 s.
     const timeval limit{20, 0};
     ::setsockopt(socket.socket().native_handle(), SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
-    ws_.handshake("127.0.0.1", "/ws");
+    ws_.handshake("127.0.0.1", target);
   }
   void send(const boost::json::value& v) { ws_.write(net::buffer(boost::json::serialize(v))); }
   void send_raw(std::string_view s) { ws_.write(net::buffer(s)); }
@@ -117,6 +123,65 @@ std::string http_get(uint16_t port, const std::string& target) {
   http::response<http::string_body> res;
   http::read(stream, b, res);
   return std::to_string(res.result_int()) + " " + res.body();
+}
+
+// A server in a child process (to kill it -9, or to run it under limits of
+// its own); `setup` runs in the child first. Killed when it goes out of scope.
+class Forked {
+ public:
+  Forked(const fs::path& db, const std::function<void(ServeOptions&)>& setup = {}) {
+    int port_pipe[2];
+    if (::pipe(port_pipe) != 0) throw std::runtime_error("pipe");
+    pid_ = ::fork();
+    if (pid_ < 0) throw std::runtime_error("fork");
+    if (pid_ == 0) {
+      ::close(port_pipe[0]);
+      ServeOptions o;
+      o.port = 0;
+      o.db = db;
+      if (setup) setup(o);
+      HttpServer server(games::testing::lexicon(), o);
+      const uint16_t port = server.port();
+      if (::write(port_pipe[1], &port, sizeof port) != sizeof port) ::_exit(1);
+      server.run();
+      ::_exit(0);
+    }
+    ::close(port_pipe[1]);
+    const bool ok = ::read(port_pipe[0], &port_, sizeof port_) == static_cast<ssize_t>(sizeof port_);
+    ::close(port_pipe[0]);
+    if (!ok) throw std::runtime_error("the server did not start");
+  }
+  ~Forked() { kill(); }
+  void kill() {
+    if (pid_ <= 0) return;
+    ::kill(pid_, SIGKILL);
+    ::waitpid(pid_, nullptr, 0);
+    pid_ = 0;
+  }
+  uint16_t port() const { return port_; }
+
+ private:
+  pid_t pid_ = 0;
+  uint16_t port_ = 0;
+};
+
+// GET `target`, retried for a few seconds while the server cannot answer.
+std::string http_get_eventually(uint16_t port, const std::string& target) {
+  for (int i = 0;; ++i) {
+    try {
+      return http_get(port, target);
+    } catch (const std::exception&) {
+      if (i >= 50) throw;
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+  }
+}
+
+// The value of one metric line ("name value").
+double metric(const std::string& metrics, const std::string& name) {
+  const auto at = metrics.find("\n" + name + " ");
+  if (at == std::string::npos) return -1;
+  return std::stod(metrics.substr(at + name.size() + 2));
 }
 
 class HttpServerTest : public ::testing::Test {
@@ -236,34 +301,8 @@ TEST_F(HttpServerTest, ARestartedServerTakesPlayersBack) {
 
 TEST_F(HttpServerTest, KillNineMidGameLosesNoAcknowledgedAction) {
   // The server runs in a child process that we kill -9 in the middle of a game.
-  int port_pipe[2];
-  ASSERT_EQ(::pipe(port_pipe), 0);
-  const pid_t child = ::fork();
-  ASSERT_GE(child, 0);
-  if (child == 0) {
-    ::close(port_pipe[0]);
-    ServeOptions o;
-    o.port = 0;
-    o.db = db_;
-    HttpServer server(games::testing::lexicon(), o);
-    const uint16_t port = server.port();
-    if (::write(port_pipe[1], &port, sizeof port) != sizeof port) ::_exit(1);
-    server.run();
-    ::_exit(0);
-  }
-  ::close(port_pipe[1]);
-  struct KillOnExit {  // never leave the server behind, even when an assertion fails
-    pid_t pid;
-    ~KillOnExit() {
-      if (pid > 0) {
-        ::kill(pid, SIGKILL);
-        ::waitpid(pid, nullptr, 0);
-      }
-    }
-  } guard{child};
-  uint16_t port = 0;
-  ASSERT_EQ(::read(port_pipe[0], &port, sizeof port), static_cast<ssize_t>(sizeof port));
-  ::close(port_pipe[0]);
+  Forked child(db_);
+  const uint16_t port = child.port();
 
   std::string code, token;
   int64_t acknowledged = 0;
@@ -286,9 +325,7 @@ TEST_F(HttpServerTest, KillNineMidGameLosesNoAcknowledgedAction) {
       view = a.until("view");
       acknowledged = view.at("version").to_number<int64_t>();
     }
-    ::kill(child, SIGKILL);
-    ::waitpid(child, nullptr, 0);
-    guard.pid = 0;
+    child.kill();
   }
   ASSERT_GT(acknowledged, 0);
   Running again(db_);
@@ -297,6 +334,106 @@ TEST_F(HttpServerTest, KillNineMidGameLosesNoAcknowledgedAction) {
   a.until("welcome");
   const auto view = a.until("view");
   EXPECT_GE(view.at("version").to_number<int64_t>(), acknowledged);
+}
+
+TEST_F(HttpServerTest, OutOfDescriptorsTheServerKeepsAccepting) {
+  // A server allowed 64 descriptors but told it may hold 1000 connections:
+  // the kernel refuses the accepts (EMFILE) long before its own cap.
+  Forked child(db_, [](ServeOptions& o) {
+    const rlimit tight{64, 64};
+    ::setrlimit(RLIMIT_NOFILE, &tight);
+    o.max_connections = 1000;
+  });
+  net::io_context ioc;
+  std::vector<tcp::socket> crowd;
+  for (int i = 0; i < 120; ++i) {
+    crowd.emplace_back(ioc);
+    crowd.back().connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), child.port()));
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  crowd.clear();  // the crowd leaves: the server must serve again
+  EXPECT_EQ(http_get_eventually(child.port(), "/healthz"), "200 ok\n");
+  const auto metrics = http_get_eventually(child.port(), "/metrics");
+  EXPECT_GT(metric(metrics, "logomachie_accept_errors_total"), 0) << metrics;
+  Client a(child.port());  // and play
+  a.send({{"type", "create"}, {"game", "wordbank"}});
+  EXPECT_EQ(a.until("welcome").at("game"), "wordbank");
+}
+
+TEST_F(HttpServerTest, ConnectionsBeyondTheCapAreClosedAtOnce) {
+  ServeOptions o;
+  o.max_connections = 4;
+  Running server(db_, {}, o);
+  net::io_context ioc;
+  std::vector<tcp::socket> crowd;
+  for (int i = 0; i < 4; ++i) {
+    crowd.emplace_back(ioc);
+    crowd.back().connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), server.port()));
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  EXPECT_THROW(http_get(server.port(), "/healthz"), std::exception);
+  crowd.clear();
+  EXPECT_EQ(http_get_eventually(server.port(), "/healthz"), "200 ok\n");
+  EXPECT_GT(metric(http_get_eventually(server.port(), "/metrics"), "logomachie_refused_connections_total"), 0);
+}
+
+TEST_F(HttpServerTest, ASilentPeerIsClosedAndShownAway) {
+  ServeOptions o;
+  o.idle_timeout_ms = 600;
+  Running server(db_, {}, o);
+  Client host(server.port()), phone(server.port());
+  host.send({{"type", "create"}, {"game", "wordbank"}, {"name", "Léa"}});
+  const std::string code(host.until("welcome").at("room").as_string());
+  phone.send({{"type", "join"}, {"room", code}, {"name", "Tom"}});
+  // The phone goes off the network: it never reads (so never answers a ping)
+  // and never writes. The host, who reads, stays; Tom shows as away.
+  bool away = false;
+  for (int i = 0; i < 20 && !away; ++i) {
+    const auto room = host.until("room");
+    for (const auto& m : room.at("members").as_array()) {
+      if (m.at("name") == "Tom" && !m.at("online").as_bool()) away = true;
+    }
+  }
+  EXPECT_TRUE(away);
+  EXPECT_GE(metric(http_get(server.port(), "/metrics"), "logomachie_idle_closed_total"), 1);
+  host.send({{"type", "chat"}, {"text", "toujours là"}});  // pings answered: the host was never closed
+  EXPECT_EQ(host.until("chat").at("text"), "toujours là");
+}
+
+TEST_F(HttpServerTest, APeerThatNeverReadsIsClosedNotBuffered) {
+  ServeOptions o;
+  o.max_queued_bytes = 32 * 1024;
+  Running server(db_, {}, o);
+  Client glutton(server.port(), "/ws", 2048);
+  glutton.send({{"type", "create"}, {"game", "wordbank"}});
+  // Every message gets a reply (a view, or `rate_limited`), none is read:
+  // about 4 MB of replies, far beyond what the kernel's buffers hold.
+  for (int i = 0; i < 50'000; ++i) {
+    try {
+      glutton.send({{"type", "view"}});
+    } catch (const std::exception&) {
+      break;  // the server hung up already
+    }
+  }
+  double closed = 0;
+  for (int i = 0; i < 300 && closed < 1; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    closed = metric(http_get(server.port(), "/metrics"), "logomachie_slow_closed_total");
+  }
+  EXPECT_GE(closed, 1);
+  Client next(server.port());  // everyone else is served as before
+  next.send({{"type", "create"}, {"game", "wordbank"}});
+  EXPECT_EQ(next.until("welcome").at("game"), "wordbank");
+}
+
+TEST_F(HttpServerTest, AnOversizedMessageIsAnsweredAndTheConnectionStays) {
+  Running server(db_);
+  Client a(server.port(), "/ws?from=qr");  // a query string still reaches the WebSocket
+  a.send({{"type", "chat"}, {"text", std::string(40'000, 'a')}});
+  EXPECT_EQ(a.read().at("code"), "too_large");
+  a.send({{"type", "create"}, {"game", "wordbank"}});
+  EXPECT_EQ(a.until("welcome").at("game"), "wordbank");
+  EXPECT_EQ(http_get(server.port(), "/ws?x=1").substr(0, 3), "426");  // not the home page
 }
 
 }  // namespace

@@ -256,6 +256,72 @@ TEST_F(LobbyTest, GuessingJoinCodesIsThrottled) {
   EXPECT_EQ(error_code(send(other, {{"type", "join"}, {"room", code}})), "");  // codes are case-insensitive too
 }
 
+TEST_F(LobbyTest, GuessingFromManyConnectionsOfOneAddressIsThrottled) {
+  Connection owner;
+  const auto out = send(owner, {{"type", "create"}, {"game", "wordbank"}});
+  const std::string code(find(out, "welcome")->at("room").as_string());
+  // Fresh connections from one address, each under its own limit.
+  int wrong = 0;
+  for (int i = 0; wrong < kMaxFailedJoinsPerAddress; ++i) {
+    Connection c;
+    c.address = "203.0.113.7";
+    for (int k = 0; k < kMaxFailedJoins - 1 && wrong < kMaxFailedJoinsPerAddress; ++k, ++wrong) {
+      ASSERT_EQ(error_code(send(c, {{"type", "join"}, {"room", "ZZZZZ"}}, 1000)), "unknown_room");
+    }
+  }
+  Connection fresh;
+  fresh.address = "203.0.113.7";
+  EXPECT_EQ(error_code(send(fresh, {{"type", "join"}, {"room", code}}, 2000)), "too_many_tries");
+  Connection neighbour;  // another address is not punished
+  neighbour.address = "203.0.113.8";
+  EXPECT_EQ(error_code(send(neighbour, {{"type", "join"}, {"room", code}}, 2000)), "");
+  // The window passes: the address may try again.
+  EXPECT_EQ(error_code(send(fresh, {{"type", "join"}, {"room", code}}, 2000 + kFailedJoinWindowMs)), "");
+}
+
+TEST_F(LobbyTest, OneConnectionIsOneMemberOfARoom) {
+  Connection host, guest;
+  auto out = send(host, {{"type", "create"}, {"game", "wordbank"}});
+  const std::string code(find(out, "welcome")->at("room").as_string());
+  EXPECT_EQ(error_code(send(host, {{"type", "join"}, {"room", code}})), "already_in_room");
+  send(guest, {{"type", "join"}, {"room", code}});
+  for (int i = 0; i < 40; ++i) EXPECT_EQ(error_code(send(guest, {{"type", "join"}, {"room", code}}, 10'000 * i)), "already_in_room");
+  EXPECT_EQ(lobby_->room(code)->members(), 2u);
+}
+
+TEST_F(LobbyTest, KickedMembersHearNothingMoreAndLeaveTheCount) {
+  Connection host;
+  auto out = send(host, {{"type", "create"}, {"game", "wordbank"}});
+  const std::string code(find(out, "welcome")->at("room").as_string());
+  std::vector<Connection> guests(kMaxMembersPerRoom - 1);
+  std::vector<int> ids;
+  for (auto& g : guests) {
+    out = send(g, {{"type", "join"}, {"room", code}});
+    ids.push_back(find(out, "welcome")->at("member").to_number<int>());
+  }
+  Connection late;
+  EXPECT_EQ(error_code(send(late, {{"type", "join"}, {"room", code}})), "room_full");
+  out = send(host, {{"type", "kick"}, {"member", ids[0]}});
+  ASSERT_NE(find(out, "kicked"), nullptr);
+  // The kicked connection is nobody in the room: no chat, no seat, no view.
+  auto& kicked = guests[0];
+  EXPECT_EQ(error_code(send(kicked, {{"type", "chat"}, {"text", "je reste"}}, 1000)), "kicked");
+  EXPECT_FALSE(kicked.member.has_value());
+  EXPECT_EQ(error_code(send(kicked, {{"type", "seat"}, {"seat", 0}}, 1000)), "not_in_room");
+  // Their place is free for a newcomer.
+  EXPECT_EQ(error_code(send(late, {{"type", "join"}, {"room", code}}, 2000)), "");
+  EXPECT_EQ(lobby_->room(code)->members(), kMaxMembersPerRoom);
+}
+
+TEST_F(LobbyTest, ChatRefusesControlCharacters) {
+  Connection c;
+  send(c, {{"type", "create"}, {"game", "wordbank"}});
+  for (const std::string bad : {std::string("a\0b", 3), std::string("ligne\nligne"), std::string("\x1b[31mrouge")}) {
+    EXPECT_EQ(error_code(send(c, {{"type", "chat"}, {"text", bad}})), "bad_chat") << bad;
+  }
+  EXPECT_EQ(error_code(send(c, {{"type", "chat"}, {"text", "Bien joué\u00a0!"}})), "");
+}
+
 TEST_F(LobbyTest, ResumingWithTheTokenAfterARestart) {
   std::string code, token;
   int64_t version = 0;

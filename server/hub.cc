@@ -1,0 +1,74 @@
+#include "server/hub.h"
+
+#include <boost/json/serialize.hpp>
+
+namespace logomachie::server {
+
+std::vector<Outbound> serialized(std::vector<Delivery> deliveries) {
+  std::vector<Outbound> out;
+  out.reserve(deliveries.size());
+  for (auto& d : deliveries) {
+    const auto& type = d.message.as_object().at("type");
+    Outbound o;
+    o.error = type == "error";
+    o.kicked = type == "kicked" && d.member.has_value();
+    o.room = std::move(d.room);
+    o.member = d.member;
+    o.text = std::make_shared<const std::string>(boost::json::serialize(d.message));
+    out.push_back(std::move(o));
+  }
+  return out;
+}
+
+void Hub::subscribe(const std::shared_ptr<Subscriber>& s, const std::string& room, MemberId member) {
+  members_[room][member].insert(s);
+}
+
+void Hub::unsubscribe(const std::shared_ptr<Subscriber>& s, const std::string& room,
+                      std::optional<MemberId> member) {
+  if (!member) return;
+  auto r = members_.find(room);
+  if (r == members_.end()) return;
+  auto m = r->second.find(*member);
+  if (m == r->second.end()) return;
+  m->second.erase(s);
+  if (m->second.empty()) r->second.erase(m);
+  if (r->second.empty()) members_.erase(r);
+}
+
+std::size_t Hub::deliver(const std::shared_ptr<Subscriber>& sender, const std::vector<Outbound>& deliveries) {
+  std::size_t errors = 0;
+  for (const auto& d : deliveries) {
+    if (d.error) ++errors;
+    if (d.room.empty()) {
+      if (sender) sender->send(d.text);
+      continue;
+    }
+    auto room = members_.find(d.room);
+    if (room == members_.end()) continue;
+    if (d.kicked) {  // the last thing a kicked member hears from this room
+      auto m = room->second.find(*d.member);
+      if (m == room->second.end()) continue;
+      const auto sessions = std::move(m->second);
+      room->second.erase(m);
+      if (room->second.empty()) members_.erase(room);
+      for (const auto& s : sessions) s->send(d.text);
+      continue;
+    }
+    for (const auto& [member, sessions] : room->second) {
+      if (d.member && *d.member != member) continue;
+      for (const auto& s : sessions) s->send(d.text);
+    }
+  }
+  return errors;
+}
+
+std::size_t Hub::listeners(const std::string& room) const {
+  auto r = members_.find(room);
+  if (r == members_.end()) return 0;
+  std::size_t n = 0;
+  for (const auto& [member, sessions] : r->second) n += sessions.size();
+  return n;
+}
+
+}  // namespace logomachie::server

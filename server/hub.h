@@ -1,0 +1,59 @@
+// Who listens to which room, and delivering the lobby's replies to them: the
+// "shared state" of the server's network side, without any network type.
+// A transport session implements Subscriber; the hub never owns a session
+// beyond its subscriptions.
+//
+// Threads: used from the network thread only.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "server/lobby.h"
+
+namespace logomachie::server {
+
+// One text frame, serialized once and shared by every session it goes to.
+using SharedText = std::shared_ptr<const std::string>;
+
+// A delivery already serialized (on the room threads, not the network thread).
+struct Outbound {
+  std::string room;
+  std::optional<MemberId> member;
+  SharedText text;
+  bool error = false;
+  // A `kicked` message: the last one the member's sessions get from the room
+  // (the lobby refuses anything more from that member).
+  bool kicked = false;
+};
+
+// Serializes the lobby's deliveries (call it off the network thread).
+std::vector<Outbound> serialized(std::vector<Delivery> deliveries);
+
+class Subscriber {
+ public:
+  virtual ~Subscriber() = default;
+  // Queues a text frame for the peer (never blocks).
+  virtual void send(SharedText text) = 0;
+};
+
+class Hub {
+ public:
+  void subscribe(const std::shared_ptr<Subscriber>& s, const std::string& room, MemberId member);
+  void unsubscribe(const std::shared_ptr<Subscriber>& s, const std::string& room, std::optional<MemberId> member);
+  // Sends each delivery to its sessions (the sender's own replies to `sender`);
+  // returns how many were errors.
+  std::size_t deliver(const std::shared_ptr<Subscriber>& sender, const std::vector<Outbound>& deliveries);
+  // Sessions listening to `room` (all members), for tests and metrics.
+  std::size_t listeners(const std::string& room) const;
+
+ private:
+  std::map<std::string, std::map<MemberId, std::set<std::shared_ptr<Subscriber>>>> members_;
+};
+
+}  // namespace logomachie::server

@@ -1,0 +1,68 @@
+#include "server/router.h"
+
+#include <boost/json/serialize.hpp>
+
+#include <charconv>
+#include <cstdint>
+#include <optional>
+
+#include "games/core/json.h"
+#include "server/lobby.h"
+#include "server/metrics.h"
+#include "server/static_files.h"
+
+namespace logomachie::server {
+namespace {
+
+constexpr std::string_view kReplays = "/api/replays/";
+
+HttpReply plain(int status, std::string body, std::string_view type = "text/plain; charset=utf-8") {
+  return {status, std::string(type), std::move(body), {}};
+}
+
+HttpReply json_reply(int status, const games::Json& body) {
+  return {status, "application/json; charset=utf-8", boost::json::serialize(body), "no-store"};
+}
+
+HttpReply error_json(int status, std::string_view code, std::string_view message) {
+  return json_reply(status, games::JsonObject{{"code", code}, {"message", message}});
+}
+
+}  // namespace
+
+bool is_replay_target(std::string_view target) { return target.starts_with(kReplays); }
+
+HttpReply route(const RouterContext& context, std::string_view method, std::string_view target) {
+  const std::string_view path = target.substr(0, target.find('?'));
+  if (method != "GET" && method != "HEAD") return plain(405, "Méthode non permise.\n");
+  if (path == "/healthz") return plain(200, "ok\n");
+  if (path == "/metrics") return plain(200, context.metrics.text(context.lobby.rooms()), "text/plain; version=0.0.4");
+  if (path == "/api/games") return json_reply(200, context.lobby.games_json());
+  if (path == "/api/replays") return json_reply(200, context.lobby.recent_json(20));
+  if (path.starts_with(kReplays)) {
+    const auto id_text = path.substr(kReplays.size());
+    int64_t id = 0;
+    const auto [end, ec] = std::from_chars(id_text.data(), id_text.data() + id_text.size(), id);
+    std::optional<games::Json> replay;
+    if (ec == std::errc() && end == id_text.data() + id_text.size()) replay = context.lobby.replay_json(id);
+    if (!replay) return error_json(404, "unknown_replay", "Aucune partie terminée ne porte ce numéro.");
+    return json_reply(200, *replay);
+  }
+  if (path.starts_with("/api/")) return error_json(404, "not_found", "Cette adresse n’existe pas.");
+  if (path == "/ws") {
+    return error_json(426, "upgrade_required", "Cette adresse attend une connexion WebSocket.");
+  }
+  if (const auto* file = context.web.find(target)) {
+    return {200, file->content_type, file->body, file->immutable ? "public, max-age=31536000, immutable" : "no-cache"};
+  }
+  if (context.web.empty() && path == "/") {
+    return plain(200,
+                 "<!doctype html><html lang=\"fr\"><meta charset=\"utf-8\"><title>Logomachie</title>"
+                 "<p>Logomachie est en ligne, mais l’interface web n’est pas construite : lance "
+                 "<code>make run</code> (ou <code>--web build/web</code>).</p></html>\n",
+                 "text/html; charset=utf-8");
+  }
+  return plain(404, "Page introuvable.\n");
+}
+
+}  // namespace logomachie::server

@@ -1,0 +1,34 @@
+// Plain HTTP without the network: health, metrics, the JSON API
+// (docs/protocol.md, HTTP API) and the web client's files. The HTTP session
+// parses a request, asks route() and writes what it answers.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace logomachie::server {
+
+class Lobby;
+class Metrics;
+class StaticFiles;
+
+struct HttpReply {
+  int status = 200;
+  std::string content_type;
+  std::string body;
+  std::string cache_control;  // empty: no header
+};
+
+struct RouterContext {
+  const Lobby& lobby;
+  const Metrics& metrics;
+  const StaticFiles& web;
+};
+
+// `method` is the request's verb ("GET", "HEAD"…), `target` its path and query.
+HttpReply route(const RouterContext& context, std::string_view method, std::string_view target);
+
+// Whether answering `target` replays a whole game (slow: done off the network thread).
+bool is_replay_target(std::string_view target);
+
+}  // namespace logomachie::server

@@ -1,0 +1,82 @@
+// What one running server owns, shared by its network files (listener.cc,
+// http_session.cc, websocket_session.cc): the I/O context, the lobby and its
+// store, the hub of subscriptions, the metrics and the room threads.
+// Includes Asio: only the server's network .cc files include it (they are
+// compiled with a precompiled header, server/CMakeLists.txt).
+#pragma once
+
+#include <boost/asio.hpp>
+
+#include <atomic>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "server/http_server.h"
+#include "server/hub.h"
+#include "server/lobby.h"
+#include "server/metrics.h"
+#include "server/static_files.h"
+#include "server/store.h"
+
+namespace logomachie::server {
+
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+
+class WebSocketSession;
+
+int64_t wall_ms();
+
+// Room threads: rules and bots are CPU work, but every accepted action also
+// waits for its durable append (fsync); more threads than cores let the
+// store commit the appends of several rooms together (docs/benchmarks.md).
+inline constexpr std::size_t kRoomThreads = 8;
+
+class SharedState {
+ public:
+  SharedState(const lexicon::Lexicon& lexicon, const ServeOptions& options);
+
+  // Runs `work` on the room threads and resumes the caller (a coroutine of
+  // the network thread) with its result. `work` is taken by reference and
+  // must be a named variable of the caller: GCC 12 destroys temporaries with
+  // destructors twice in a co_await full-expression.
+  template <class F>
+  auto on_pool(F& work) -> net::awaitable<decltype(work())> {
+    co_return co_await net::co_spawn(
+        pool, [&work]() -> net::awaitable<decltype(work())> { co_return work(); }, net::use_awaitable);
+  }
+  // Lets the bots due in `room` think and play, one move at a time, on the
+  // room threads (never on the network thread, never holding the room).
+  void schedule_bots(const std::string& room);
+  // Sends the lobby's replies (network thread).
+  void deliver(const std::shared_ptr<Subscriber>& sender, const std::vector<Outbound>& deliveries);
+  // Graceful stop (network thread): see HttpServer::stop.
+  void shutdown();
+
+  net::io_context ioc{1};
+  const ServeOptions options;
+  std::unique_ptr<Store> store;
+  Lobby lobby;
+  tcp::acceptor acceptor;
+  net::signal_set signals;
+  net::steady_timer ticker;
+  std::size_t restored = 0;
+  StaticFiles web;
+  std::atomic<bool> stopping = false;
+  Hub hub;
+  Metrics metrics;
+  std::set<WebSocketSession*> sessions;  // every open WebSocket (for shutdown)
+  std::size_t sockets = 0;               // open TCP connections, HTTP and WebSocket
+  std::size_t max_sockets = 0;           // beyond, new connections are closed at once
+  // Rooms, bots and the store run here (declared last: stopped and joined
+  // first, while the lobby and the store still exist).
+  net::thread_pool pool;
+};
+
+// Serves one accepted TCP connection: plain HTTP requests, or a WebSocket
+// upgrade at /ws handed to a WebSocketSession (http_session.cc).
+net::awaitable<void> serve_connection(SharedState& server, tcp::socket socket);
+
+}  // namespace logomachie::server

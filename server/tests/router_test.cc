@@ -1,0 +1,60 @@
+// Plain HTTP answers without a network (server/router.h).
+#include <gtest/gtest.h>
+
+#include "games/core/tests/test_support.h"
+#include "server/lobby.h"
+#include "server/metrics.h"
+#include "server/router.h"
+#include "server/static_files.h"
+
+namespace logomachie::server {
+namespace {
+
+struct NoStore final : Store {
+  int64_t create_game(std::string_view, const games::Record&, std::string_view) override { return 1; }
+  void append(int64_t, int64_t, const games::Action&) override {}
+  void set_meta(int64_t, std::string_view) override {}
+  void finish(int64_t, std::string_view) override {}
+  std::vector<StoredGame> unfinished() const override { return {}; }
+  std::optional<StoredGame> load(int64_t) const override { return std::nullopt; }
+  std::vector<GameSummary> recent(std::size_t) const override { return {}; }
+};
+
+TEST(Router, AnswersEachPathWithItsStatus) {
+  NoStore store;
+  Lobby lobby({}, store);
+  Metrics metrics;
+  StaticFiles web;
+  const RouterContext context{lobby, metrics, web};
+  EXPECT_EQ(route(context, "GET", "/healthz").status, 200);
+  EXPECT_EQ(route(context, "GET", "/healthz").body, "ok\n");
+  EXPECT_EQ(route(context, "POST", "/healthz").status, 405);
+  EXPECT_EQ(route(context, "GET", "/api/nope").status, 404);
+  EXPECT_EQ(route(context, "GET", "/api/replays/12x").status, 404);
+  EXPECT_EQ(route(context, "GET", "/api/replays").cache_control, "no-store");
+  // The WebSocket's address asked as a page (or with a query) is not the home page.
+  EXPECT_EQ(route(context, "GET", "/ws").status, 426);
+  EXPECT_EQ(route(context, "GET", "/ws?x=1").status, 426);
+  EXPECT_EQ(route(context, "GET", "/").status, 200);  // no web client built: a short note
+  EXPECT_TRUE(is_replay_target("/api/replays/3"));
+  EXPECT_FALSE(is_replay_target("/api/replays"));
+}
+
+TEST(Router, MetricsCountWhatTheServerSurvived) {
+  NoStore store;
+  Lobby lobby({}, store);
+  Metrics metrics;
+  StaticFiles web;
+  metrics.accept_errors += 3;
+  metrics.idle_closed += 2;
+  metrics.observe(0.002);
+  const auto text = route(RouterContext{lobby, metrics, web}, "GET", "/metrics").body;
+  EXPECT_NE(text.find("logomachie_accept_errors_total 3\n"), std::string::npos);
+  EXPECT_NE(text.find("logomachie_idle_closed_total 2\n"), std::string::npos);
+  EXPECT_NE(text.find("logomachie_message_seconds_bucket{le=\"0.0025\"} 1\n"), std::string::npos);
+  EXPECT_NE(text.find("logomachie_message_seconds_bucket{le=\"0.001\"} 0\n"), std::string::npos);
+  EXPECT_NE(text.find("logomachie_rooms 0\n"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace logomachie::server
