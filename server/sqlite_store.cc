@@ -8,7 +8,6 @@
 #include <condition_variable>
 #include <deque>
 #include <map>
-#include <chrono>
 #include <mutex>
 #include <thread>
 
@@ -23,6 +22,10 @@ int64_t now_ms() {
 }
 
 constexpr int kSchemaVersion = 1;
+
+// WAL frames (one page each, 4 KiB) beyond which the checkpointer restarts
+// the WAL even if writers must wait a moment (see checkpoint_loop).
+constexpr int kRestartFrames = 1024;
 
 constexpr const char* kSchema = R"sql(
 PRAGMA journal_mode = WAL;
@@ -114,6 +117,7 @@ class SqliteStore final : public Store {
       // crosses the threshold: appends never wait for one
       // (docs/benchmarks.md, server load).
       exec("PRAGMA wal_autocheckpoint = 0");
+      exec("PRAGMA journal_size_limit = 8388608");  // a restarted WAL shrinks back to 8 MiB at most
       if (sqlite3_open_v2(path.c_str(), &checkpoint_db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr) !=
           SQLITE_OK) {
         throw StoreError("store: cannot open " + path.string() + " for checkpoints");
@@ -127,12 +131,27 @@ class SqliteStore final : public Store {
     checkpointer_ = std::thread([this] { checkpoint_loop(); });
   }
 
-  // Every 200 ms, a PASSIVE checkpoint (never blocks writers); the WAL is
-  // reused from its start once fully copied. On close, one last TRUNCATE.
+  // Every 100 ms, a PASSIVE checkpoint (never blocks writers). Under a
+  // steady stream of appends a passive checkpoint never catches up with the
+  // writers, and the WAL restarts from its beginning only once it has been
+  // copied whole; so when the WAL holds more than kRestartFrames, a RESTART
+  // checkpoint follows with the writers held back (db_mu_): it only copies
+  // what was written since the passive one, and the next commit starts the
+  // WAL over (journal_size_limit truncates the file back). Appends wait for
+  // it once in a while, instead of the WAL (and the time to recover it after
+  // a crash) growing without end. On close, one last TRUNCATE.
   void checkpoint_loop() {
+    // A connection opens the WAL on its first read; until then every
+    // checkpoint it asks for is a silent no-op.
+    sqlite3_exec(checkpoint_db_, "SELECT COUNT(*) FROM store_info", nullptr, nullptr, nullptr);
     std::unique_lock lock(stop_mu_);
-    while (!stop_cv_.wait_for(lock, std::chrono::milliseconds(200), [this] { return stopping_; })) {
-      sqlite3_wal_checkpoint_v2(checkpoint_db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+    while (!stop_cv_.wait_for(lock, std::chrono::milliseconds(100), [this] { return stopping_; })) {
+      int frames = 0, copied = 0;
+      const int rc = sqlite3_wal_checkpoint_v2(checkpoint_db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, &frames, &copied);
+      if (rc == SQLITE_OK && frames > kRestartFrames) {
+        std::lock_guard writers(db_mu_);
+        sqlite3_wal_checkpoint_v2(checkpoint_db_, nullptr, SQLITE_CHECKPOINT_RESTART, &frames, &copied);
+      }
     }
   }
 

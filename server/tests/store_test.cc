@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <filesystem>
 #include <thread>
 
@@ -172,6 +173,40 @@ TEST_F(StoreTest, NothingAcknowledgedIsLostOnKillNine) {
   for (std::size_t i = 0; i < left[0].record.actions.size(); ++i) {
     ASSERT_EQ(left[0].record.actions[i].at, static_cast<int64_t>(i));  // no hole, no disorder
   }
+}
+
+TEST_F(StoreTest, TheWalStaysBoundedWhileTheServerRuns) {
+  // 24,000 small actions appended by 8 threads (grouped commits, each a few
+  // WAL pages: more than 100 MB of WAL without checkpoints) while the store
+  // stays open: the background checkpoints must copy the WAL into the
+  // database and let it restart from the beginning.
+  auto store = open_sqlite_store(db());
+  constexpr int kThreads = 8, kEach = 3000;
+  const std::string payload(80, 'x');
+  std::vector<int64_t> ids;
+  for (int t = 0; t < kThreads; ++t) ids.push_back(store->create_game("WAL" + std::to_string(t), header(), "{}"));
+  std::uintmax_t largest = 0;
+  std::atomic<bool> done = false;
+  std::thread watcher([&] {
+    while (!done) {
+      std::error_code ec;
+      largest = std::max(largest, fs::file_size(db().string() + "-wal", ec) * !ec);
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+  });
+  std::vector<std::thread> writers;
+  for (int t = 0; t < kThreads; ++t) {
+    writers.emplace_back([&, t] {
+      for (int i = 0; i < kEach; ++i) {
+        store->append(ids[t], i, games::Action::make(0, i, games::JsonObject{{"type", "word"}, {"word", payload}}));
+      }
+    });
+  }
+  for (auto& w : writers) w.join();
+  done = true;
+  watcher.join();
+  EXPECT_LT(largest, 32u << 20) << "the WAL grew to " << largest << " bytes";
+  EXPECT_EQ(store->load(ids[3])->record.actions.size(), static_cast<std::size_t>(kEach));
 }
 
 TEST_F(StoreTest, AnotherSchemaVersionIsRefused) {
