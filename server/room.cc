@@ -370,6 +370,22 @@ void Room::disconnected(MemberId who, int64_t now_ms) {
 
 std::vector<Outgoing> Room::accept(const games::Action& action, std::optional<MemberId> sender) {
   std::vector<games::Json> events;
+  if (store_suspect_) {
+    const auto before = version();
+    if (auto e = catch_up_with_store(events)) {
+      if (sender) return {{*sender, error_message(*e)}};
+      return {};
+    }
+    if (version() != before) {
+      // The store had kept the move it reported failed: everyone gets it
+      // now, and this action, made against the position before it, is stale.
+      auto out = views(events);
+      if (sender) {
+        out.push_back({*sender, error_message(error("stale", "La partie a avancé pendant ce temps : voici où elle en est."))});
+      }
+      return out;
+    }
+  }
   if (auto error_out = apply_and_store(action, events)) {
     if (sender) return {{*sender, error_message(*error_out)}};
     return {};
@@ -385,18 +401,43 @@ std::optional<games::Error> Room::apply_and_store(const games::Action& action, s
   auto result = next->apply(action);
   if (!result.ok()) return *result.error;
   try {
-    store_.append(*game_id_, version(), action);
-    if (next->is_terminal()) {
-      store_.finish(*game_id_, games::canonical(next->outcome().details));
-      log_event(LogLevel::kInfo, "game_over", {{"room", code_}, {"id", *game_id_}, {"actions", version() + 1}});
-    }
+    // The last move and the game's end: one transaction.
+    std::optional<std::string> outcome;
+    if (next->is_terminal()) outcome = games::canonical(next->outcome().details);
+    store_.append(*game_id_, version(), action, outcome);
+    if (outcome) log_event(LogLevel::kInfo, "game_over", {{"room", code_}, {"id", *game_id_}, {"actions", version() + 1}});
   } catch (const StoreError& e) {
+    // Most failures store nothing, but one that came after the write (a
+    // sync error, a lost reply) may have kept the action: the next action
+    // first asks the store what it holds.
+    store_suspect_ = true;
     log_event(LogLevel::kError, "store_failed", {{"room", code_}, {"id", *game_id_}, {"what", e.what()}});
     return error("store_failed", "Ce coup n’a pas pu être enregistré : rejoue-le dans un instant.");
   }
   state_ = std::move(next);
   record_.actions.push_back(action);
   for (auto& e : result.events) events.push_back(std::move(e));
+  return std::nullopt;
+}
+
+std::optional<games::Error> Room::catch_up_with_store(std::vector<games::Json>& events) {
+  std::optional<StoredGame> stored;
+  try {
+    stored = store_.load(*game_id_);
+  } catch (const StoreError& e) {
+    log_event(LogLevel::kError, "store_failed", {{"room", code_}, {"id", *game_id_}, {"what", e.what()}});
+  }
+  if (!stored) return error("store_failed", "Ce coup n’a pas pu être enregistré : rejoue-le dans un instant.");
+  // Actions the store kept though it reported a failure: they were accepted
+  // by the engine then, so they are played now, and everyone hears of them.
+  for (std::size_t i = record_.actions.size(); i < stored->record.actions.size(); ++i) {
+    const auto& action = stored->record.actions[i];
+    auto result = state_->apply(action);
+    if (!result.ok()) break;  // never: the log only holds accepted actions
+    record_.actions.push_back(action);
+    for (auto& e : result.events) events.push_back(std::move(e));
+  }
+  store_suspect_ = false;
   return std::nullopt;
 }
 

@@ -140,6 +140,8 @@ class Room {
  private:
   std::vector<Outgoing> accept(const games::Action& action, std::optional<MemberId> sender);
   std::optional<games::Error> apply_and_store(const games::Action& action, std::vector<games::Json>& events);
+  // After a store failure: plays what the store kept beyond the room's log.
+  std::optional<games::Error> catch_up_with_store(std::vector<games::Json>& events);
   void play_bots(std::vector<games::Json>& events);
   // The seat a bot should play now and which bot (nullptr: none due).
   std::pair<int, std::shared_ptr<games::Bot>> due_bot(int64_t now_ms) const;
@@ -169,6 +171,7 @@ class Room {
   std::shared_ptr<games::Bot> stand_in_;  // plays for people who are away
   bool locked_ = false;
   bool deferred_bots_ = false;
+  bool store_suspect_ = false;  // the last append failed: check the store before the next
   bool bot_out_ = false;     // a BotJob is being thought about
   // A bot move dated later than its position, waiting for the game clock.
   struct HeldMove {

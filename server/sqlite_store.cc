@@ -195,11 +195,14 @@ class SqliteStore final : public Store {
     return id;
   }
 
-  void append(int64_t game, int64_t seq, const games::Action& action) override {
+  using Store::append;
+  void append(int64_t game, int64_t seq, const games::Action& action,
+              std::optional<std::string_view> outcome) override {
     auto entry = std::make_shared<Pending>();
     entry->game = game;
     entry->seq = seq;
     entry->text = games::canonical(action.to_json());
+    if (outcome) entry->outcome = std::string(*outcome);
     std::unique_lock lock(queue_mu_);
     queue_.push_back(entry);
     while (!entry->done) {
@@ -270,6 +273,7 @@ class SqliteStore final : public Store {
     int64_t game = 0;
     int64_t seq = 0;
     std::string text;
+    std::optional<std::string> outcome;  // the game ends with this action
     bool done = false;
     std::string error;
   };
@@ -300,6 +304,7 @@ class SqliteStore final : public Store {
     try {
       exec("BEGIN IMMEDIATE");
       Statement insert(db_, "INSERT INTO actions (game, seq, action) VALUES (?, ?, ?)");
+      Statement finish(db_, "UPDATE games SET finished = 1, outcome = ?, finished_ms = ? WHERE id = ?");
       for (auto& p : batch) {
         int64_t* next = nullptr;
         try {
@@ -316,6 +321,11 @@ class SqliteStore final : public Store {
         insert.bind(1, p->game).bind(2, p->seq).bind(3, p->text);
         insert.step();
         insert.reset();
+        if (p->outcome) {
+          finish.bind(1, *p->outcome).bind(2, now_ms()).bind(3, p->game);
+          finish.step();
+          finish.reset();
+        }
         ++*next;
       }
       exec("COMMIT");

@@ -59,8 +59,12 @@ class Store {
   // empty) and returns its id.
   virtual int64_t create_game(std::string_view room, const games::Record& header, std::string_view meta) = 0;
   // Appends the action accepted as number `seq` (0, 1, 2… per game); durable
-  // on return. A seq already stored or out of order is a StoreError.
-  virtual void append(int64_t game, int64_t seq, const games::Action& action) = 0;
+  // on return. A seq already stored or out of order is a StoreError. With an
+  // `outcome` (JSON text), the game is marked finished with it in the same
+  // transaction: a game's last move is never stored without its end.
+  virtual void append(int64_t game, int64_t seq, const games::Action& action,
+                      std::optional<std::string_view> outcome) = 0;
+  void append(int64_t game, int64_t seq, const games::Action& action) { append(game, seq, action, std::nullopt); }
   // Updates the server data of a game (seats, names).
   virtual void set_meta(int64_t game, std::string_view meta) = 0;
   // Marks a game finished with its outcome (JSON text).

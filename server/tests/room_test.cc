@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <utility>
 
 #include "games/core/tests/test_support.h"
 #include "server/room.h"
@@ -113,6 +114,84 @@ TEST_F(RoomTest, PeopleAndABotPlayAWholeGameAndItIsStored) {
   EXPECT_EQ(games::canonical(games::replay(room.game(), stored->record)->serialize()),
             games::canonical(room.state()->serialize()));
   EXPECT_TRUE(has_error(room.act(watcher, room.version(), {{"type", "pass"}}, now), "not_seated"));
+}
+
+// The SQLite store, failing on demand: before writing (nothing kept), or
+// after (kept, but reported failed, as a sync error or a lost reply would).
+class FlakyStore final : public Store {
+ public:
+  explicit FlakyStore(Store& inner) : inner_(inner) {}
+  enum class Fail { kNo, kBefore, kAfter };
+  Fail next = Fail::kNo;
+
+  int64_t create_game(std::string_view room, const games::Record& header, std::string_view meta) override {
+    return inner_.create_game(room, header, meta);
+  }
+  using Store::append;
+  void append(int64_t game, int64_t seq, const games::Action& action,
+              std::optional<std::string_view> outcome) override {
+    const auto fail = std::exchange(next, Fail::kNo);
+    if (fail == Fail::kBefore) throw StoreError("store: disk full (test)");
+    inner_.append(game, seq, action, outcome);
+    if (fail == Fail::kAfter) throw StoreError("store: sync failed (test)");
+  }
+  void set_meta(int64_t game, std::string_view meta) override { inner_.set_meta(game, meta); }
+  void finish(int64_t game, std::string_view outcome) override { inner_.finish(game, outcome); }
+  std::vector<StoredGame> unfinished() const override { return inner_.unfinished(); }
+  std::optional<StoredGame> load(int64_t game) const override { return inner_.load(game); }
+  std::vector<GameSummary> recent(std::size_t limit) const override { return inner_.recent(limit); }
+
+ private:
+  Store& inner_;
+};
+
+TEST_F(RoomTest, AStoreFailureOnTheLastMoveChangesNothingAndTheRoomGoesOn) {
+  for (const auto fail : {FlakyStore::Fail::kBefore, FlakyStore::Fail::kAfter}) {
+    FlakyStore flaky(*store_);
+    Room room("FLAK", games::testing::game("wordbank"), flaky, 4);
+    const auto a = room.join("A").id;
+    const auto b = room.join("B").id;
+    room.take_seat(a, 0);
+    room.take_seat(b, 1);
+    ASSERT_FALSE(room.start(a, 0));
+    int64_t now = 0;
+    // Play to the last move (two players passing in turn end a Word Bank game).
+    auto helper = room.game().make_bot("medium", 7);
+    std::optional<games::Action> last;
+    for (int guard = 0; guard < 400; ++guard) {
+      const auto seat = room.state()->to_act().front();
+      auto action = helper->act(*room.state(), seat);
+      ASSERT_TRUE(action);
+      auto probe = room.state()->clone();
+      action->actor = seat;
+      action->at = room.state()->now();
+      if (probe->apply(*action).ok() && probe->is_terminal()) {
+        last = action;
+        break;
+      }
+      play_for(room, seat == 0 ? a : b, now += 1000);
+    }
+    ASSERT_TRUE(last) << "no last move found";
+    const MemberId mover = last->actor == 0 ? a : b;
+    const auto version = room.version();
+    flaky.next = fail;
+    auto out = room.act(mover, version, last->body, now += 1000);
+    ASSERT_TRUE(has_error(out, "store_failed"));
+    EXPECT_EQ(room.version(), version);  // nothing acknowledged, nothing changed in the room
+    EXPECT_FALSE(room.state()->is_terminal());
+    // The player tries again: the game ends (kBefore), or the room finds the
+    // move the store had kept and shows it to everyone (kAfter).
+    out = room.act(mover, version, last->body, now += 1000);
+    EXPECT_TRUE(room.state()->is_terminal());
+    EXPECT_EQ(room.version(), version + 1);
+    if (fail == FlakyStore::Fail::kAfter) {
+      EXPECT_TRUE(has_error(out, "stale"));
+    }
+    const auto stored = store_->load(*room.game_id());
+    EXPECT_TRUE(stored->finished);  // the last move and the end, together
+    EXPECT_EQ(static_cast<int64_t>(stored->record.actions.size()), room.version());
+    EXPECT_EQ(room.summary().as_object().at("status"), "over");
+  }
 }
 
 TEST_F(RoomTest, StaleActionsAreRefusedWithTheCurrentView) {

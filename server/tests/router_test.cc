@@ -12,7 +12,7 @@ namespace {
 
 struct NoStore final : Store {
   int64_t create_game(std::string_view, const games::Record&, std::string_view) override { return 1; }
-  void append(int64_t, int64_t, const games::Action&) override {}
+  void append(int64_t, int64_t, const games::Action&, std::optional<std::string_view>) override {}
   void set_meta(int64_t, std::string_view) override {}
   void finish(int64_t, std::string_view) override {}
   std::vector<StoredGame> unfinished() const override { return {}; }
