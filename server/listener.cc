@@ -114,7 +114,7 @@ SharedState::SharedState(const lexicon::Lexicon& lexicon, const ServeOptions& se
       pool(kRoomThreads) {
   if (options.max_connections) connection_capacity();  // still raise the limit
   lobby.set_deferred_bots(true);
-  restored = lobby.restore();
+  restored = lobby.restore(wall_ms());
 }
 
 void SharedState::schedule_bots(const std::string& room) {

@@ -84,14 +84,17 @@ std::size_t Lobby::rooms() const {
   return rooms_.size();
 }
 
-std::size_t Lobby::restore() {
+std::size_t Lobby::restore(int64_t now_ms) {
+  // The server was down since its last heartbeat: no hourglass ran meanwhile.
+  const auto alive = store_.alive_before_open();
+  const int64_t downtime = alive ? std::max<int64_t>(0, now_ms - *alive) : 0;
   std::size_t n = 0;
   for (const auto& stored : store_.unfinished()) {
     const auto* game = find(stored.record.game);
     if (!game) continue;  // a game this program no longer offers
     try {
       auto s = std::make_shared<RoomSlot>();
-      s->room = Room::restore(stored, *game, store_);
+      s->room = Room::restore(stored, *game, store_, downtime);
       s->room->set_deferred_bots(deferred_bots_);
       std::lock_guard lock(rooms_mutex_);
       rooms_[stored.room] = std::move(s);
@@ -307,6 +310,14 @@ std::vector<Delivery> Lobby::tick(int64_t now_ms, std::vector<std::string>* bots
   {
     std::lock_guard lock(rooms_mutex_);
     all.assign(rooms_.begin(), rooms_.end());
+  }
+  if (now_ms - last_beat_ms_ >= 1000) {
+    last_beat_ms_ = now_ms;
+    try {
+      store_.mark_alive(now_ms);
+    } catch (const StoreError& e) {
+      log_event(LogLevel::kWarn, "heartbeat_failed", {{"what", e.what()}});
+    }
   }
   std::vector<Delivery> out;
   for (auto& [code, s] : all) {

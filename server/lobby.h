@@ -11,6 +11,7 @@
 // Bot::act → bot_moved).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -62,8 +63,10 @@ class Lobby {
   // `games` must outlive the lobby (one instance per registered game).
   Lobby(std::vector<std::unique_ptr<games::Game>> games, Store& store);
 
-  // Rebuilds every game in progress from the store; returns how many.
-  std::size_t restore();
+  // Rebuilds every game in progress from the store at wall time `now_ms`;
+  // returns how many. Every game's clock resumes with the time that was left
+  // when the server stopped (its last heartbeat, Store::mark_alive).
+  std::size_t restore(int64_t now_ms);
   // Bots think outside the rooms (the server); see Room::set_deferred_bots.
   // Set before restore() and before any room is created.
   void set_deferred_bots(bool deferred) { deferred_bots_ = deferred; }
@@ -115,6 +118,7 @@ class Lobby {
   std::vector<std::unique_ptr<games::Game>> games_;
   Store& store_;
   bool deferred_bots_ = false;
+  std::atomic<int64_t> last_beat_ms_ = 0;  // tick() writes the heartbeat once a second
   mutable std::mutex rooms_mutex_;
   std::map<std::string, std::shared_ptr<RoomSlot>, std::less<>> rooms_;
   struct Failures {

@@ -551,7 +551,8 @@ std::string Room::meta() const {
                                             {"host", host_}, {"started_ms", started_ms_}, {"rng", rng_.to_hex()}});
 }
 
-std::unique_ptr<Room> Room::restore(const StoredGame& stored, const games::Game& game, Store& store) {
+std::unique_ptr<Room> Room::restore(const StoredGame& stored, const games::Game& game, Store& store,
+                                   int64_t downtime_ms) {
   auto room = std::make_unique<Room>(stored.room, game, store, 0);
   const auto meta = games::parse_json(stored.meta).as_object();
   room->members_.clear();
@@ -586,6 +587,16 @@ std::unique_ptr<Room> Room::restore(const StoredGame& stored, const games::Game&
   room->record_ = stored.record;
   room->state_ = games::replay(game, stored.record);
   room->game_id_ = stored.id;
+  if (downtime_ms > 0) {
+    // Game time is wall time since the start: start later by the downtime,
+    // and keep it so (a second restart must not count this outage again).
+    room->started_ms_ += downtime_ms;
+    try {
+      store.set_meta(stored.id, room->meta());
+    } catch (const StoreError&) {
+      // kept in memory; saved again with the next change
+    }
+  }
   return room;
 }
 

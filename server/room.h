@@ -134,8 +134,10 @@ class Room {
   const games::State* state() const { return state_.get(); }
   std::optional<int64_t> game_id() const { return game_id_; }
 
-  // Rebuilds a room's game from the store after a restart.
-  static std::unique_ptr<Room> restore(const StoredGame& stored, const games::Game& game, Store& store);
+  // Rebuilds a room's game from the store after a restart; its clock is
+  // paused for `downtime_ms` (the server was down: nobody could play).
+  static std::unique_ptr<Room> restore(const StoredGame& stored, const games::Game& game, Store& store,
+                                       int64_t downtime_ms = 0);
 
  private:
   std::vector<Outgoing> accept(const games::Action& action, std::optional<MemberId> sender);

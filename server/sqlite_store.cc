@@ -123,6 +123,10 @@ class SqliteStore final : public Store {
         throw StoreError("store: cannot open " + path.string() + " for checkpoints");
       }
       sqlite3_busy_timeout(checkpoint_db_, 5000);
+      // The heartbeat is written on this connection, without a sync.
+      sqlite3_exec(checkpoint_db_, "PRAGMA synchronous = NORMAL", nullptr, nullptr, nullptr);
+      Statement alive(db_, "SELECT value FROM store_info WHERE key = 'alive_ms'");
+      if (alive.step()) alive_before_open_ = std::stoll(alive.text(0));
     } catch (...) {
       sqlite3_close(checkpoint_db_);
       sqlite3_close(db_);  // the destructor does not run for a half-built object
@@ -146,6 +150,7 @@ class SqliteStore final : public Store {
     sqlite3_exec(checkpoint_db_, "SELECT COUNT(*) FROM store_info", nullptr, nullptr, nullptr);
     std::unique_lock lock(stop_mu_);
     while (!stop_cv_.wait_for(lock, std::chrono::milliseconds(100), [this] { return stopping_; })) {
+      std::lock_guard connection(checkpoint_mu_);
       int frames = 0, copied = 0;
       const int rc = sqlite3_wal_checkpoint_v2(checkpoint_db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, &frames, &copied);
       if (rc == SQLITE_OK && frames > kRestartFrames) {
@@ -239,6 +244,17 @@ class SqliteStore final : public Store {
     s.step();
     if (sqlite3_changes(db_) == 0) throw StoreError("store: no game " + std::to_string(game));
   }
+
+  void mark_alive(int64_t now_ms) override {
+    std::lock_guard connection(checkpoint_mu_);
+    Statement s(checkpoint_db_,
+                "INSERT INTO store_info (key, value) VALUES ('alive_ms', ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+    s.bind(1, std::to_string(now_ms));
+    s.step();
+  }
+
+  std::optional<int64_t> alive_before_open() const override { return alive_before_open_; }
 
   std::vector<StoredGame> unfinished() const override {
     std::lock_guard lock(db_mu_);
@@ -373,7 +389,9 @@ class SqliteStore final : public Store {
   std::condition_variable cv_;
   std::deque<std::shared_ptr<Pending>> queue_;
   bool committing_ = false;
-  sqlite3* checkpoint_db_ = nullptr;  // a second connection, for the checkpoint thread
+  sqlite3* checkpoint_db_ = nullptr;  // a second connection: checkpoints and the heartbeat
+  std::mutex checkpoint_mu_;          // one user of checkpoint_db_ at a time
+  std::optional<int64_t> alive_before_open_;
   std::thread checkpointer_;
   std::mutex stop_mu_;
   std::condition_variable stop_cv_;

@@ -70,6 +70,14 @@ class Store {
   // Marks a game finished with its outcome (JSON text).
   virtual void finish(int64_t game, std::string_view outcome) = 0;
 
+  // The server's heartbeat: the last moment (Unix ms) a server using this
+  // store was known to run, so that a restart can pause every game's clock
+  // for the downtime. Cheap (not synced: a beat lost in a power cut only
+  // counts a second more of downtime, in the players' favour).
+  virtual void mark_alive(int64_t now_ms) = 0;
+  // The last beat written before this store was opened (nullopt: none).
+  virtual std::optional<int64_t> alive_before_open() const = 0;
+
   virtual std::vector<StoredGame> unfinished() const = 0;
   virtual std::optional<StoredGame> load(int64_t game) const = 0;
   // Most recent first.

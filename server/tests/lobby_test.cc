@@ -341,7 +341,7 @@ TEST_F(LobbyTest, ResumingWithTheTokenAfterARestart) {
   }
   // Restart: a new lobby over the same store.
   lobby_ = std::make_unique<Lobby>(all_games(), *store_);
-  EXPECT_EQ(lobby_->restore(), 1u);
+  EXPECT_EQ(lobby_->restore(1000), 1u);
   Connection back;
   EXPECT_EQ(error_code(send(back, {{"type", "resume"}, {"room", code}, {"token", "wrong"}})), "bad_token");
   const auto out = send(back, {{"type", "resume"}, {"room", code}, {"token", token}});
@@ -353,6 +353,47 @@ TEST_F(LobbyTest, ResumingWithTheTokenAfterARestart) {
   ASSERT_NE(view, nullptr);
   EXPECT_EQ(view->at("version"), version);
   EXPECT_EQ(view->at("view").as_object().at("you"), 1);
+}
+
+TEST_F(LobbyTest, AnOutageCostsNoTimeOnTheHourglass) {
+  constexpr int64_t kStart = 1'000'000, kTurn = 30'000, kDown = 3'600'000;
+  std::string code;
+  {
+    Connection host, guest;
+    auto out = send(host, {{"type", "create"}, {"game", "wordbank"}});
+    code = std::string(find(out, "welcome")->at("room").as_string());
+    send(guest, {{"type", "join"}, {"room", code}});
+    send(host, {{"type", "seat"}, {"seat", 0}});
+    send(guest, {{"type", "seat"}, {"seat", 1}});
+    send(host, {{"type", "options"}, {"options", {{"turn_seconds", 30}}}});
+    ASSERT_EQ(error_code(send(host, {{"type", "start"}}, kStart)), "");
+    lobby_->tick(kStart + 10'000);  // the server runs 10 s of the turn, then dies
+  }
+  // An hour later, on another process: the store's heartbeat says when it stopped.
+  lobby_.reset();
+  store_.reset();
+  store_ = open_sqlite_store(path_);
+  lobby_ = std::make_unique<Lobby>(all_games(), *store_);
+  const int64_t back = kStart + 10'000 + kDown;
+  ASSERT_EQ(lobby_->restore(back), 1u);
+  EXPECT_TRUE(lobby_->tick(back).empty());  // nothing fired on restart
+  EXPECT_EQ(lobby_->room(code)->version(), 0);
+  const auto left = kTurn - 10'000;  // the 20 s that were left
+  EXPECT_EQ(lobby_->room(code)->view_for(1).as_object().at("deadline_ms"), back + left);
+  lobby_->tick(back + left - 1);
+  EXPECT_EQ(lobby_->room(code)->version(), 0);
+  lobby_->tick(back + left);
+  EXPECT_EQ(lobby_->room(code)->version(), 1);  // the timeout, when its time came
+  // A second restart does not count the first outage again.
+  lobby_.reset();
+  store_.reset();
+  store_ = open_sqlite_store(path_);
+  lobby_ = std::make_unique<Lobby>(all_games(), *store_);
+  ASSERT_EQ(lobby_->restore(back + left + 1000), 1u);
+  // The timeout started the next turn at game time kTurn, 1 ms after the
+  // last heartbeat (tick(back + left - 1)): that millisecond is all the
+  // next turn had used; it resumes with the rest.
+  EXPECT_EQ(lobby_->room(code)->view_for(1).as_object().at("deadline_ms"), back + left + 1000 + kTurn + 1);
 }
 
 }  // namespace

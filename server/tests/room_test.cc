@@ -137,6 +137,8 @@ class FlakyStore final : public Store {
   }
   void set_meta(int64_t game, std::string_view meta) override { inner_.set_meta(game, meta); }
   void finish(int64_t game, std::string_view outcome) override { inner_.finish(game, outcome); }
+  void mark_alive(int64_t now_ms) override { inner_.mark_alive(now_ms); }
+  std::optional<int64_t> alive_before_open() const override { return inner_.alive_before_open(); }
   std::vector<StoredGame> unfinished() const override { return inner_.unfinished(); }
   std::optional<StoredGame> load(int64_t game) const override { return inner_.load(game); }
   std::vector<GameSummary> recent(std::size_t limit) const override { return inner_.recent(limit); }
