@@ -35,6 +35,8 @@ struct ServeOptions {
   // Open TCP connections at most (0: the descriptor limit, raised to its
   // hard maximum at start, less a reserve); beyond, new ones are closed.
   std::size_t max_connections = 0;
+  // Rooms open at most (too_many_rooms beyond); empty rooms close by themselves.
+  std::size_t max_rooms = 10000;
 };
 
 class HttpServer {

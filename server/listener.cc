@@ -114,6 +114,7 @@ SharedState::SharedState(const lexicon::Lexicon& lexicon, const ServeOptions& se
       pool(kRoomThreads) {
   if (options.max_connections) connection_capacity();  // still raise the limit
   lobby.set_deferred_bots(true);
+  lobby.set_max_rooms(options.max_rooms);
   restored = lobby.restore(wall_ms());
 }
 

@@ -89,17 +89,34 @@ std::size_t Lobby::restore(int64_t now_ms) {
   const auto alive = store_.alive_before_open();
   const int64_t downtime = alive ? std::max<int64_t>(0, now_ms - *alive) : 0;
   std::size_t n = 0;
-  for (const auto& stored : store_.unfinished()) {
-    const auto* game = find(stored.record.game);
+  auto add = [&](const std::string& code, std::unique_ptr<Room> room) {
+    room->set_deferred_bots(deferred_bots_);
+    room->touch(now_ms);  // nobody is back yet: the room may expire if nobody comes
+    auto s = std::make_shared<RoomSlot>();
+    s->room = std::move(room);
+    std::lock_guard lock(rooms_mutex_);
+    rooms_[code] = std::move(s);
+    ++n;
+  };
+  // Every saved room: in the lobby, playing, or showing a finished game's results.
+  for (const auto& saved : store_.rooms()) {
+    const auto* game = find(saved.game);
     if (!game) continue;  // a game this program no longer offers
     try {
-      auto s = std::make_shared<RoomSlot>();
-      s->room = Room::restore(stored, *game, store_, downtime);
-      s->room->set_deferred_bots(deferred_bots_);
-      std::lock_guard lock(rooms_mutex_);
-      rooms_[stored.room] = std::move(s);
-      ++n;
-    } catch (const std::exception& e) {  // a damaged log must not keep the others down
+      std::optional<StoredGame> stored;
+      if (saved.game_id) stored = store_.load(*saved.game_id);
+      add(saved.code, Room::restore(saved, stored, *game, store_, downtime));
+    } catch (const std::exception& e) {  // a damaged room must not keep the others down
+      log_event(LogLevel::kError, "restore_failed", {{"room", saved.code}, {"what", e.what()}});
+    }
+  }
+  // Games in progress whose room was never saved (stores of schema 1).
+  for (const auto& stored : store_.unfinished()) {
+    const auto* game = find(stored.record.game);
+    if (!game || slot(stored.room)) continue;
+    try {
+      add(stored.room, Room::restore(stored, *game, store_, downtime));
+    } catch (const std::exception& e) {
       log_event(LogLevel::kError, "restore_failed", {{"room", stored.room}, {"id", stored.id}, {"what", e.what()}});
     }
   }
@@ -169,15 +186,22 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
       std::string code;
       {
         std::lock_guard lock(rooms_mutex_);
-        if (rooms_.size() >= kMaxRooms) return {error_to_sender("too_many_rooms", "Trop de salles ouvertes : réessaie plus tard.")};
+        if (rooms_.size() >= max_rooms_) return {error_to_sender("too_many_rooms", "Trop de salles ouvertes : réessaie plus tard.")};
+        if (!c.address.empty() && rooms_by_address_[c.address] >= kMaxRoomsPerAddress) {
+          return {error_to_sender("too_many_rooms", "Tu as déjà ouvert beaucoup de salles : rejoins-en une ou attends un peu.")};
+        }
         code = new_code();
         std::random_device device;
         s->room = std::make_unique<Room>(code, *game, store_, (uint64_t{device()} << 32) | device());
         s->room->set_deferred_bots(deferred_bots_);
+        s->room->touch(now_ms);
+        s->address = c.address;
+        if (!c.address.empty()) ++rooms_by_address_[c.address];
         rooms_[code] = s;
       }
       RoomLock lock(*s, previous.get());
       const auto& m = s->room->join(games::get_optional_string(o, "name").value_or(""));
+      s->room->save();
       log_event(LogLevel::kInfo, "room_created", {{"room", code}, {"game", game->info().name}});
       return welcome(c, *s->room, m, true, now_ms, lock.previous());
     }
@@ -193,6 +217,10 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
         return {error_to_sender("unknown_room", "Aucune salle ne porte ce code.")};
       }
       RoomLock lock(*s, previous.get());
+      if (s->closed) {  // expired while we were looking it up
+        failed_join(c, now_ms);
+        return {error_to_sender("unknown_room", "Aucune salle ne porte ce code.")};
+      }
       Room& r = *s->room;
       if (type == "resume") {
         const Member* m = r.resume(games::get_string(o, "token"));
@@ -213,10 +241,15 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
       if (r.members() >= kMaxMembersPerRoom) return {error_to_sender("room_full", "La salle est pleine.")};
       if (r.locked()) return {error_to_sender("room_locked", "La salle est fermée aux nouveaux venus.")};
       const auto& m = r.join(games::get_optional_string(o, "name").value_or(""));
+      r.save();
       return welcome(c, r, m, true, now_ms, lock.previous());
     }
     if (!previous) return {error_to_sender("not_in_room", "Rejoins d’abord une salle.")};
     std::lock_guard lock(previous->mutex);
+    if (previous->closed) {
+      c.member.reset();
+      return {error_to_sender("not_in_room", "Rejoins d’abord une salle.")};
+    }
     return in_room(c, *previous->room, type, o, now_ms);
   } catch (const games::ActionError& e) {
     return {error_to_sender(e.error().code, e.error().message)};
@@ -229,6 +262,7 @@ std::vector<Delivery> Lobby::in_room(Connection& c, Room& r, std::string_view ty
   if (const Member* me = r.member(who); !me || me->kicked) return {kicked_error(c)};
   auto after = [&](std::optional<games::Error> e) -> std::vector<Delivery> {
     if (e) return {error_to_sender(e->code, e->message)};
+    r.save();  // what everyone now sees is what a restart brings back
     return {{c.room, std::nullopt, r.summary()}};
   };
   if (type == "seat") return after(r.take_seat(who, static_cast<int>(games::get_int(o, "seat", 0, 63))));
@@ -243,12 +277,14 @@ std::vector<Delivery> Lobby::in_room(Connection& c, Room& r, std::string_view ty
   if (type == "kick") {
     const auto target = static_cast<MemberId>(games::get_int(o, "member", 1, 1 << 20));
     if (auto e = r.kick(who, target)) return {error_to_sender(e->code, e->message)};
+    r.save();
     return {{c.room, target,
              games::JsonObject{{"type", "kicked"}, {"message", "L’hôte t’a demandé de quitter la salle."}}},
             {c.room, std::nullopt, r.summary()}};
   }
   if (type == "start") {
     if (auto e = r.start(who, now_ms)) return {error_to_sender(e->code, e->message)};
+    r.save();
     std::vector<Delivery> out{{c.room, std::nullopt, r.summary()}};
     for (MemberId id = 1; r.member(id); ++id) out.push_back({c.room, id, r.view_for(id)});
     return out;
@@ -320,10 +356,35 @@ std::vector<Delivery> Lobby::tick(int64_t now_ms, std::vector<std::string>* bots
     }
   }
   std::vector<Delivery> out;
+  std::vector<std::pair<std::string, std::shared_ptr<RoomSlot>>> expired;
   for (auto& [code, s] : all) {
     std::lock_guard lock(s->mutex);
+    if (s->closed) continue;
     for (auto& m : s->room->tick(now_ms)) out.push_back({code, m.to, std::move(m.message)});
     if (bots_due && s->room->bot_due(now_ms)) bots_due->push_back(code);
+    // Nobody there for a while, and no game under way: the room goes (a
+    // finished game stays in the store, for its replay).
+    const auto* state = s->room->state();
+    const auto empty = s->room->empty_since();
+    if ((!state || state->is_terminal()) && empty && now_ms - *empty >= kRoomIdleMs) {
+      s->closed = true;
+      expired.emplace_back(code, s);
+    }
+  }
+  for (const auto& [code, s] : expired) {
+    {
+      std::lock_guard lock(rooms_mutex_);
+      rooms_.erase(code);
+      if (auto it = rooms_by_address_.find(s->address); it != rooms_by_address_.end() && --it->second <= 0) {
+        rooms_by_address_.erase(it);
+      }
+    }
+    try {
+      store_.drop_room(code);
+    } catch (const StoreError& e) {
+      log_event(LogLevel::kError, "store_failed", {{"room", code}, {"what", e.what()}});
+    }
+    log_event(LogLevel::kInfo, "room_expired", {{"room", code}});
   }
   return out;
 }

@@ -28,7 +28,11 @@ namespace logomachie::server {
 
 inline constexpr int kProtocolVersion = 1;
 inline constexpr std::size_t kMaxMessageBytes = 16 * 1024;
-inline constexpr std::size_t kMaxRooms = 10000;
+inline constexpr std::size_t kMaxRooms = 10000;  // default of Lobby::set_max_rooms
+// Rooms opened from one address and still open.
+inline constexpr int kMaxRoomsPerAddress = 20;
+// A room with nobody connected and no game under way closes after this.
+inline constexpr int64_t kRoomIdleMs = 10 * 60'000;
 inline constexpr std::size_t kMaxMembersPerRoom = 32;
 inline constexpr std::size_t kMaxChatChars = 300;
 
@@ -63,18 +67,23 @@ class Lobby {
   // `games` must outlive the lobby (one instance per registered game).
   Lobby(std::vector<std::unique_ptr<games::Game>> games, Store& store);
 
-  // Rebuilds every game in progress from the store at wall time `now_ms`;
-  // returns how many. Every game's clock resumes with the time that was left
-  // when the server stopped (its last heartbeat, Store::mark_alive).
+  // Rebuilds every saved room (in the lobby, playing, or showing a finished
+  // game) from the store at wall time `now_ms`; returns how many. Every
+  // game's clock resumes with the time that was left when the server stopped
+  // (its last heartbeat, Store::mark_alive).
   std::size_t restore(int64_t now_ms);
+  // Rooms open at most (too_many_rooms beyond). Set before use.
+  void set_max_rooms(std::size_t max_rooms) { max_rooms_ = max_rooms; }
   // Bots think outside the rooms (the server); see Room::set_deferred_bots.
   // Set before restore() and before any room is created.
   void set_deferred_bots(bool deferred) { deferred_bots_ = deferred; }
 
   // Handles one text message of `connection` at wall time `now_ms`.
   std::vector<Delivery> handle(Connection& connection, std::string_view text, int64_t now_ms);
-  // Runs every room's hourglass (and, inline, stand-in bots). With deferred
-  // bots, `bots_due` receives the rooms where a bot move is due.
+  // Runs every room's hourglass (and, inline, stand-in bots), writes the
+  // heartbeat, and closes rooms left empty for kRoomIdleMs with no game
+  // under way. With deferred bots, `bots_due` receives the rooms where a bot
+  // move is due.
   std::vector<Delivery> tick(int64_t now_ms, std::vector<std::string>* bots_due = nullptr);
   // Deferred bots: the next move to think about in `room` (one at a time per
   // room), and its result, validated like anyone's move.
@@ -102,6 +111,8 @@ class Lobby {
   struct RoomSlot {
     std::mutex mutex;  // held while the room is used
     std::unique_ptr<Room> room;
+    bool closed = false;  // expired: out of the map, refused to anyone still holding it
+    std::string address;  // who opened it (per-address limit)
   };
   const games::Game* find(std::string_view name) const;
   std::shared_ptr<RoomSlot> slot(const std::string& code) const;
@@ -121,6 +132,8 @@ class Lobby {
   std::atomic<int64_t> last_beat_ms_ = 0;  // tick() writes the heartbeat once a second
   mutable std::mutex rooms_mutex_;
   std::map<std::string, std::shared_ptr<RoomSlot>, std::less<>> rooms_;
+  std::map<std::string, int> rooms_by_address_;  // open rooms per address (rooms_mutex_)
+  std::size_t max_rooms_ = kMaxRooms;
   struct Failures {
     int count = 0;
     int64_t since_ms = 0;  // start of the counting window

@@ -366,6 +366,14 @@ void Room::disconnected(MemberId who, int64_t now_ms) {
   for (auto& m : members_) {
     if (m.id == who && m.connections > 0 && --m.connections == 0) m.offline_since = now_ms;
   }
+  last_activity_ms_ = std::max(last_activity_ms_, now_ms);
+}
+
+std::optional<int64_t> Room::empty_since() const {
+  for (const auto& m : members_) {
+    if (m.connections > 0) return std::nullopt;
+  }
+  return last_activity_ms_;
 }
 
 std::vector<Outgoing> Room::accept(const games::Action& action, std::optional<MemberId> sender) {
@@ -548,14 +556,22 @@ games::Json Room::summary() const {
 
 std::string Room::meta() const {
   return games::canonical(games::JsonObject{{"members", members_json(true)}, {"seats", seats_json()},
-                                            {"host", host_}, {"started_ms", started_ms_}, {"rng", rng_.to_hex()}});
+                                            {"host", host_}, {"started_ms", started_ms_}, {"rng", rng_.to_hex()},
+                                            {"players", players_}, {"options", options_}, {"locked", locked_}});
 }
 
-std::unique_ptr<Room> Room::restore(const StoredGame& stored, const games::Game& game, Store& store,
-                                   int64_t downtime_ms) {
-  auto room = std::make_unique<Room>(stored.room, game, store, 0);
-  const auto meta = games::parse_json(stored.meta).as_object();
-  room->members_.clear();
+void Room::save() const {
+  try {
+    store_.save_room({code_, game_.info().name, meta(), game_id_, 0});
+  } catch (const StoreError& e) {
+    // kept in memory; saved again with the next change
+    log_event(LogLevel::kError, "store_failed", {{"room", code_}, {"what", e.what()}});
+  }
+}
+
+void Room::load_meta(std::string_view text) {
+  const auto meta = games::parse_json(text).as_object();
+  members_.clear();
   for (const auto& mv : games::get_array(meta, "members")) {
     const auto& o = mv.as_object();
     Member m;
@@ -565,38 +581,71 @@ std::unique_ptr<Room> Room::restore(const StoredGame& stored, const games::Game&
     if (o.contains("seat")) m.seat = static_cast<int>(games::get_int(o, "seat", 0, 63));
     m.kicked = games::get_bool(o, "kicked", false);
     if (m.kicked) m.offline_since = 1;
-    room->members_.push_back(std::move(m));
+    members_.push_back(std::move(m));
   }
-  room->host_ = static_cast<MemberId>(games::get_int(meta, "host", 0, 1 << 20));
-  room->started_ms_ = games::get_int(meta, "started_ms", 0, INT64_MAX / 2);
-  room->rng_ = games::Rng::from_hex(games::get_string(meta, "rng"));
-  room->players_ = stored.record.setup.players;
-  room->options_ = stored.record.setup.options;
-  room->seats_.clear();
-  room->bots_.clear();
-  room->generation_ = 1;
+  host_ = static_cast<MemberId>(games::get_int(meta, "host", 0, 1 << 20));
+  started_ms_ = games::get_int(meta, "started_ms", 0, INT64_MAX / 2);
+  rng_ = games::Rng::from_hex(games::get_string(meta, "rng"));
+  // Saved since schema 2 (a game's own setup has them too).
+  if (meta.contains("players")) {
+    players_ = static_cast<int>(games::get_int(meta, "players", game_.info().min_players, game_.info().max_players));
+  }
+  if (meta.contains("options")) options_ = games::get_object(meta, "options");
+  locked_ = games::get_bool(meta, "locked", false);
+  seats_.clear();
   for (const auto& sv : games::get_array(meta, "seats")) {
     const auto& o = sv.as_object();
-    Seat s;
-    if (o.contains("member")) s.member = static_cast<MemberId>(games::get_int(o, "member", 1, 1 << 20));
-    if (o.contains("bot")) s.bot = std::string(games::get_string(o, "bot"));
-    const auto index = room->seats_.size();
-    room->bots_.push_back(s.bot.empty() ? nullptr : game.make_bot(s.bot, stored.record.setup.seed + index));
-    room->seats_.push_back(std::move(s));
+    Seat seat;
+    if (o.contains("member")) seat.member = static_cast<MemberId>(games::get_int(o, "member", 1, 1 << 20));
+    if (o.contains("bot")) seat.bot = std::string(games::get_string(o, "bot"));
+    seats_.push_back(std::move(seat));
   }
-  room->record_ = stored.record;
-  room->state_ = games::replay(game, stored.record);
-  room->game_id_ = stored.id;
-  if (downtime_ms > 0) {
-    // Game time is wall time since the start: start later by the downtime,
-    // and keep it so (a second restart must not count this outage again).
-    room->started_ms_ += downtime_ms;
-    try {
-      store.set_meta(stored.id, room->meta());
-    } catch (const StoreError&) {
-      // kept in memory; saved again with the next change
-    }
+  seats_.resize(static_cast<std::size_t>(players_));
+}
+
+void Room::load_game(const StoredGame& stored) {
+  players_ = stored.record.setup.players;
+  options_ = stored.record.setup.options;
+  seats_.resize(static_cast<std::size_t>(players_));
+  bots_.clear();
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    const auto& bot = seats_[i].bot;
+    bots_.push_back(bot.empty() ? nullptr : game_.make_bot(bot, stored.record.setup.seed + i));
   }
+  record_ = stored.record;
+  state_ = games::replay(game_, stored.record);
+  game_id_ = stored.id;
+  generation_ = 1;
+}
+
+void Room::pause_clock(int64_t downtime_ms) {
+  if (downtime_ms <= 0 || !state_ || state_->is_terminal()) return;
+  // Game time is wall time since the start: start later by the downtime,
+  // and keep it so (a second restart must not count this outage again).
+  started_ms_ += downtime_ms;
+  try {
+    store_.set_meta(*game_id_, meta());
+  } catch (const StoreError&) {
+    // kept in memory; saved again with the next change
+  }
+  save();
+}
+
+std::unique_ptr<Room> Room::restore(const StoredGame& stored, const games::Game& game, Store& store,
+                                   int64_t downtime_ms) {
+  auto room = std::make_unique<Room>(stored.room, game, store, 0);
+  room->load_meta(stored.meta);
+  room->load_game(stored);
+  room->pause_clock(downtime_ms);
+  return room;
+}
+
+std::unique_ptr<Room> Room::restore(const StoredRoom& saved, const std::optional<StoredGame>& stored,
+                                   const games::Game& game, Store& store, int64_t downtime_ms) {
+  auto room = std::make_unique<Room>(saved.code, game, store, 0);
+  room->load_meta(saved.meta);  // the newest: saved after every change
+  if (stored) room->load_game(*stored);
+  room->pause_clock(downtime_ms);
   return room;
 }
 

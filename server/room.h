@@ -134,10 +134,25 @@ class Room {
   const games::State* state() const { return state_.get(); }
   std::optional<int64_t> game_id() const { return game_id_; }
 
-  // Rebuilds a room's game from the store after a restart; its clock is
-  // paused for `downtime_ms` (the server was down: nobody could play).
+  // Saves the room (members and tokens, seats, the host's settings, its
+  // game) so that a restart finds it as players left it. The lobby calls it
+  // after every change; a store failure is logged and the room goes on.
+  void save() const;
+
+  // Rebuilds a room after a restart from its saved row and its current or
+  // last game, if any (a finished game shows its results again). The clock
+  // of a game in progress is paused for `downtime_ms` (the server was down:
+  // nobody could play).
+  static std::unique_ptr<Room> restore(const StoredRoom& saved, const std::optional<StoredGame>& stored,
+                                       const games::Game& game, Store& store, int64_t downtime_ms = 0);
+  // The same from a game alone (stores written before rooms were saved).
   static std::unique_ptr<Room> restore(const StoredGame& stored, const games::Game& game, Store& store,
                                        int64_t downtime_ms = 0);
+
+  // Presence for expiry: when the room was last left empty (nobody
+  // connected), or nullopt while someone is connected.
+  std::optional<int64_t> empty_since() const;
+  void touch(int64_t now_ms) { last_activity_ms_ = now_ms; }
 
  private:
   std::vector<Outgoing> accept(const games::Action& action, std::optional<MemberId> sender);
@@ -152,6 +167,9 @@ class Room {
   // Each seat's name as players see it: the member's, « Robot moyen », or « Place n ».
   std::vector<std::string> seat_names() const;
   std::string meta() const;  // what the store keeps besides the game (tokens included)
+  void load_meta(std::string_view text);
+  void load_game(const StoredGame& stored);
+  void pause_clock(int64_t downtime_ms);
   games::JsonArray members_json(bool for_store) const;
   games::JsonArray seats_json() const;
   bool is_host(MemberId who) const { return who == host_; }
@@ -186,6 +204,7 @@ class Room {
   bool stood_in(int seat, int64_t now_ms) const;
   bool held_current() const { return held_ && held_->version == version() && held_->generation == generation_; }
   uint64_t generation_ = 0;  // +1 per game started in this room
+  int64_t last_activity_ms_ = 0;  // wall clock of the last arrival or departure
 };
 
 }  // namespace logomachie::server

@@ -21,7 +21,8 @@ int64_t now_ms() {
       .count();
 }
 
-constexpr int kSchemaVersion = 1;
+// 1: games and actions. 2: rooms (opening a version 1 file adds the table).
+constexpr int kSchemaVersion = 2;
 
 // WAL frames (one page each, 4 KiB) beyond which the checkpointer restarts
 // the WAL even if writers must wait a moment (see checkpoint_loop).
@@ -51,6 +52,13 @@ CREATE TABLE IF NOT EXISTS actions (
   action TEXT NOT NULL,
   PRIMARY KEY (game, seq)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS rooms (
+  code TEXT PRIMARY KEY,
+  game TEXT NOT NULL,
+  meta TEXT NOT NULL,
+  game_id INTEGER,
+  updated_ms INTEGER NOT NULL
+);
 )sql";
 
 // A prepared statement, finalised on scope exit.
@@ -84,6 +92,7 @@ class Statement {
     sqlite3_clear_bindings(stmt_);
   }
   int64_t integer(int col) const { return sqlite3_column_int64(stmt_, col); }
+  bool is_null(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
   std::string text(int col) const {
     const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, col));
     return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(stmt_, col))) : std::string();
@@ -166,7 +175,9 @@ class SqliteStore final : public Store {
       Statement version(db_, "SELECT value FROM store_info WHERE key = 'schema'");
       if (version.step()) found = version.text(0);
     }
-    if (found.empty()) {
+    if (found == "1") {  // the rooms table was just created by kSchema
+      exec("UPDATE store_info SET value = '" + std::to_string(kSchemaVersion) + "' WHERE key = 'schema'");
+    } else if (found.empty()) {
       exec("INSERT INTO store_info (key, value) VALUES ('schema', '" + std::to_string(kSchemaVersion) + "')");
     } else if (found != std::to_string(kSchemaVersion)) {
       throw StoreError("store: " + path.string() + " has schema " + found + ", this program writes " +
@@ -243,6 +254,33 @@ class SqliteStore final : public Store {
     s.bind(1, outcome).bind(2, now_ms()).bind(3, game);
     s.step();
     if (sqlite3_changes(db_) == 0) throw StoreError("store: no game " + std::to_string(game));
+  }
+
+  void save_room(const StoredRoom& room) override {
+    std::lock_guard lock(db_mu_);
+    Statement s(db_, "INSERT OR REPLACE INTO rooms (code, game, meta, game_id, updated_ms) VALUES (?, ?, ?, ?, ?)");
+    s.bind(1, room.code).bind(2, room.game).bind(3, room.meta).bind(5, now_ms());
+    if (room.game_id) s.bind(4, *room.game_id);
+    s.step();
+  }
+
+  void drop_room(std::string_view code) override {
+    std::lock_guard lock(db_mu_);
+    Statement s(db_, "DELETE FROM rooms WHERE code = ?");
+    s.bind(1, code);
+    s.step();
+  }
+
+  std::vector<StoredRoom> rooms() const override {
+    std::lock_guard lock(db_mu_);
+    Statement s(db_, "SELECT code, game, meta, game_id, updated_ms FROM rooms ORDER BY code");
+    std::vector<StoredRoom> out;
+    while (s.step()) {
+      StoredRoom r{s.text(0), s.text(1), s.text(2), std::nullopt, s.integer(4)};
+      if (!s.is_null(3)) r.game_id = s.integer(3);
+      out.push_back(std::move(r));
+    }
+    return out;
   }
 
   void mark_alive(int64_t now_ms) override {

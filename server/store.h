@@ -42,6 +42,16 @@ struct StoredGame {
   int64_t finished_ms = 0;
 };
 
+// A room as a restart must find it: who is in it (with their tokens), the
+// seats, the host's settings, and its current or last game.
+struct StoredRoom {
+  std::string code;
+  std::string game;  // the game's name
+  std::string meta;  // JSON text (Room::meta)
+  std::optional<int64_t> game_id;
+  int64_t updated_ms = 0;  // set by the store
+};
+
 struct GameSummary {
   int64_t id = 0;
   std::string room;
@@ -69,6 +79,12 @@ class Store {
   virtual void set_meta(int64_t game, std::string_view meta) = 0;
   // Marks a game finished with its outcome (JSON text).
   virtual void finish(int64_t game, std::string_view outcome) = 0;
+
+  // Rooms: saved (inserted or replaced) after every change a player can see,
+  // dropped when they expire; a game's actions and outcome stay in the log.
+  virtual void save_room(const StoredRoom& room) = 0;
+  virtual void drop_room(std::string_view code) = 0;
+  virtual std::vector<StoredRoom> rooms() const = 0;
 
   // The server's heartbeat: the last moment (Unix ms) a server using this
   // store was known to run, so that a restart can pause every game's clock

@@ -355,6 +355,100 @@ TEST_F(LobbyTest, ResumingWithTheTokenAfterARestart) {
   EXPECT_EQ(view->at("view").as_object().at("you"), 1);
 }
 
+TEST_F(LobbyTest, ARestartBringsBackEveryRoomAsPlayersLeftIt) {
+  std::string waiting, ended, guest_token;
+  std::string before_waiting, before_ended_view;
+  {
+    // A room still in the lobby: seats, a bot, options, the lock.
+    Connection host, guest;
+    auto out = send(host, {{"type", "create"}, {"game", "wordbank"}, {"name", "Léa"}});
+    waiting = std::string(find(out, "welcome")->at("room").as_string());
+    out = send(guest, {{"type", "join"}, {"room", waiting}, {"name", "Tom"}});
+    guest_token = std::string(find(out, "welcome")->at("token").as_string());
+    send(host, {{"type", "players"}, {"players", 3}});
+    send(host, {{"type", "seat"}, {"seat", 0}});
+    send(guest, {{"type", "seat"}, {"seat", 2}});
+    send(host, {{"type", "bot"}, {"seat", 1}, {"level", "easy"}});
+    send(host, {{"type", "options"}, {"options", {{"turn_seconds", 45}}}});
+    send(host, {{"type", "lock"}, {"locked", true}});
+    before_waiting = games::canonical(lobby_->room(waiting)->summary());
+    // A room whose game just ended: its results are still on screen.
+    Connection solo;
+    out = send(solo, {{"type", "create"}, {"game", "wordbank"}});
+    ended = std::string(find(out, "welcome")->at("room").as_string());
+    send(solo, {{"type", "seat"}, {"seat", 0}});
+    send(solo, {{"type", "bot"}, {"seat", 1}, {"level", "easy"}});
+    ASSERT_EQ(error_code(send(solo, {{"type", "start"}}, 10)), "");
+    Room* room = lobby_->room(ended);
+    auto helper = room->game().make_bot("medium", 5);
+    for (int guard = 0; guard < 200 && !room->state()->is_terminal(); ++guard) {
+      const auto action = helper->act(*room->state(), 0);
+      ASSERT_EQ(error_code(send(solo, {{"type", "act"}, {"version", room->version()}, {"action", action->body}}, 20 + guard)), "");
+    }
+    ASSERT_TRUE(room->state()->is_terminal());
+    before_ended_view = games::canonical(room->view_for(1));
+  }
+  lobby_.reset();
+  store_.reset();
+  store_ = open_sqlite_store(path_);
+  lobby_ = std::make_unique<Lobby>(all_games(), *store_);
+  EXPECT_EQ(lobby_->restore(5000), 2u);
+  // Nobody is connected yet; otherwise everything is as it was.
+  auto offline = [](std::string summary) {
+    for (std::size_t at; (at = summary.find("\"online\":true")) != std::string::npos;) summary.replace(at, 13, "\"online\":false");
+    return summary;
+  };
+  EXPECT_EQ(games::canonical(lobby_->room(waiting)->summary()), offline(before_waiting));
+  EXPECT_EQ(lobby_->room(ended)->summary().as_object().at("status"), "over");
+  EXPECT_EQ(games::canonical(lobby_->room(ended)->view_for(1)), before_ended_view);
+  Connection back, stranger;
+  const auto out = send(back, {{"type", "resume"}, {"room", waiting}, {"token", guest_token}}, 6000);
+  ASSERT_NE(find(out, "welcome"), nullptr);
+  EXPECT_EQ(find(out, "welcome")->at("name"), "Tom");
+  EXPECT_EQ(error_code(send(stranger, {{"type", "join"}, {"room", waiting}}, 6000)), "room_locked");
+}
+
+TEST_F(LobbyTest, EmptyRoomsCloseButGamesUnderWayStay) {
+  Connection host, player;
+  auto out = send(host, {{"type", "create"}, {"game", "wordbank"}}, 0);
+  const std::string idle(find(out, "welcome")->at("room").as_string());
+  out = send(player, {{"type", "create"}, {"game", "wordbank"}}, 0);
+  const std::string busy(find(out, "welcome")->at("room").as_string());
+  send(player, {{"type", "seat"}, {"seat", 0}}, 0);
+  send(player, {{"type", "bot"}, {"seat", 1}, {"level", "easy"}}, 0);
+  ASSERT_EQ(error_code(send(player, {{"type", "start"}}, 0)), "");
+  lobby_->disconnect(host, 1000);
+  lobby_->disconnect(player, 1000);
+  lobby_->tick(1000 + kRoomIdleMs - 1);
+  EXPECT_EQ(lobby_->rooms(), 2u);
+  lobby_->tick(1000 + kRoomIdleMs);
+  EXPECT_EQ(lobby_->rooms(), 1u);  // the idle lobby closed; the game waits for its players
+  EXPECT_EQ(lobby_->room(idle), nullptr);
+  EXPECT_NE(lobby_->room(busy), nullptr);
+  Connection late;
+  EXPECT_EQ(error_code(send(late, {{"type", "join"}, {"room", idle}}, 2000 + kRoomIdleMs)), "unknown_room");
+  // Gone from the store too: a restart does not bring it back.
+  for (const auto& saved : store_->rooms()) EXPECT_NE(saved.code, idle);
+}
+
+TEST_F(LobbyTest, OneAddressCannotOpenEveryRoom) {
+  for (int i = 0; i < kMaxRoomsPerAddress; ++i) {
+    Connection c;
+    c.address = "198.51.100.4";
+    ASSERT_EQ(error_code(send(c, {{"type", "create"}, {"game", "wordbank"}})), "");
+  }
+  Connection more;
+  more.address = "198.51.100.4";
+  EXPECT_EQ(error_code(send(more, {{"type", "create"}, {"game", "wordbank"}})), "too_many_rooms");
+  Connection other;
+  other.address = "198.51.100.5";
+  EXPECT_EQ(error_code(send(other, {{"type", "create"}, {"game", "wordbank"}})), "");
+  // The cap on all rooms is a setting.
+  lobby_->set_max_rooms(lobby_->rooms());
+  Connection last;
+  EXPECT_EQ(error_code(send(last, {{"type", "create"}, {"game", "wordbank"}})), "too_many_rooms");
+}
+
 TEST_F(LobbyTest, AnOutageCostsNoTimeOnTheHourglass) {
   constexpr int64_t kStart = 1'000'000, kTurn = 30'000, kDown = 3'600'000;
   std::string code;

@@ -137,6 +137,9 @@ class FlakyStore final : public Store {
   }
   void set_meta(int64_t game, std::string_view meta) override { inner_.set_meta(game, meta); }
   void finish(int64_t game, std::string_view outcome) override { inner_.finish(game, outcome); }
+  void save_room(const StoredRoom& room) override { inner_.save_room(room); }
+  void drop_room(std::string_view code) override { inner_.drop_room(code); }
+  std::vector<StoredRoom> rooms() const override { return inner_.rooms(); }
   void mark_alive(int64_t now_ms) override { inner_.mark_alive(now_ms); }
   std::optional<int64_t> alive_before_open() const override { return inner_.alive_before_open(); }
   std::vector<StoredGame> unfinished() const override { return inner_.unfinished(); }

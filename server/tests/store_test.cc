@@ -209,6 +209,43 @@ TEST_F(StoreTest, TheWalStaysBoundedWhileTheServerRuns) {
   EXPECT_EQ(store->load(ids[3])->record.actions.size(), static_cast<std::size_t>(kEach));
 }
 
+TEST_F(StoreTest, RoomsAreSavedReplacedAndDropped) {
+  {
+    auto store = open_sqlite_store(db());
+    store->save_room({"ABCDE", "wordbank", R"({"locked":false})", std::nullopt, 0});
+    store->save_room({"FGHJK", "tapecho", "{}", 7, 0});
+    store->save_room({"ABCDE", "wordbank", R"({"locked":true})", 3, 0});  // replaced
+    store->drop_room("FGHJK");
+    store->drop_room("NOPE");  // nothing to drop: no error
+  }
+  const auto rooms = open_sqlite_store(db())->rooms();
+  ASSERT_EQ(rooms.size(), 1u);
+  EXPECT_EQ(rooms[0].code, "ABCDE");
+  EXPECT_EQ(rooms[0].meta, R"({"locked":true})");
+  EXPECT_EQ(rooms[0].game_id, 3);
+  EXPECT_GT(rooms[0].updated_ms, 0);
+}
+
+TEST_F(StoreTest, AVersionOneFileGainsTheRoomsTable) {
+  int64_t id = 0;
+  {
+    auto store = open_sqlite_store(db());
+    id = store->create_game("ABCD", header(), "{}");
+    store->append(id, 0, pass(0, 0));
+  }
+  sqlite3* raw = nullptr;
+  ASSERT_EQ(sqlite3_open(db().c_str(), &raw), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(raw, "DROP TABLE rooms; UPDATE store_info SET value = '1' WHERE key = 'schema'", nullptr,
+                         nullptr, nullptr),
+            SQLITE_OK);
+  sqlite3_close(raw);
+  auto store = open_sqlite_store(db());
+  EXPECT_TRUE(store->rooms().empty());
+  store->save_room({"ABCD", "wordbank", "{}", id, 0});
+  EXPECT_EQ(store->rooms().size(), 1u);
+  EXPECT_EQ(store->load(id)->record.actions.size(), 1u);
+}
+
 TEST_F(StoreTest, AnotherSchemaVersionIsRefused) {
   open_sqlite_store(db());
   sqlite3* raw = nullptr;
