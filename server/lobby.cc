@@ -290,8 +290,20 @@ std::vector<Delivery> Lobby::in_room(Connection& c, Room& r, std::string_view ty
     return out;
   }
   if (type == "act") {
+    // An optional request id: echoed as `id` on a refusal, or as `ack` on the
+    // sender's own view when the action was accepted, so that a client keeps
+    // what the player typed until it knows.
+    const auto id = games::get_optional_int(o, "id", 0, INT64_MAX / 2);
+    auto replies = r.act(who, games::get_int(o, "version", 0, INT64_MAX / 2), games::get_object(o, "action"), now_ms);
+    bool refused = false;
+    for (auto& m : replies) refused = refused || (m.to == who && m.message.as_object().at("type") == "error");
     std::vector<Delivery> out;
-    for (auto& m : r.act(who, games::get_int(o, "version", 0, INT64_MAX / 2), games::get_object(o, "action"), now_ms)) {
+    for (auto& m : replies) {
+      if (id && m.to == who) {
+        auto& message = m.message.as_object();
+        if (message.at("type") == "error") message["id"] = *id;
+        if (!refused && message.at("type") == "view") message["ack"] = *id;
+      }
       out.push_back({c.room, m.to, std::move(m.message)});
     }
     return out;

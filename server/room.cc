@@ -252,7 +252,11 @@ std::vector<Outgoing> Room::act(MemberId who, int64_t version, const games::Json
   if (!m || m->kicked) return refuse(error("unknown_member", "Ce joueur n’est pas dans la salle."));
   if (!state_) return refuse(error("not_started", "La partie n’a pas commencé."));
   if (!m->seat) return refuse(error("not_seated", "Les spectateurs regardent sans jouer."));
-  if (version != this->version()) {
+  const auto& independent = game_.info().independent_actions;
+  const auto type = body.if_contains("type");
+  const bool fresh_enough = type && type->is_string() && version < this->version() &&
+                            std::find(independent.begin(), independent.end(), type->get_string()) != independent.end();
+  if (version != this->version() && !fresh_enough) {
     auto out = refuse(error("stale", "La partie a avancé pendant ce temps : voici où elle en est."));
     out.push_back({who, view_for(who)});
     return out;

@@ -6,7 +6,9 @@
 //
 // Rules kept here:
 //  - every action carries the state version it was made against (the number
-//    of actions accepted so far); any other version is refused as stale;
+//    of actions accepted so far); any other version is refused as stale,
+//    except an earlier one for the game's independent actions
+//    (GameInfo::independent_actions), which the engine judges as they come;
 //  - an action is appended to the store before it is acknowledged;
 //  - each member receives only their own view (per seat, or spectator);
 //  - bots play through the same apply() as people.

@@ -100,6 +100,13 @@ struct GameInfo {
   int rules_version = 1;        // bumped when rules change the meaning of a log
   std::string content_version;  // hash of the embedded content files
   std::vector<std::string> bot_levels;  // "easy", "medium", "hard"
+  // Action types whose meaning does not depend on what the player saw (a
+  // teammate writing a trap beside you, each player's word in a simultaneous
+  // round, "ready"): the server applies them even when the sender's view is
+  // one version behind, instead of refusing them as stale. The engine still
+  // judges them against the current state (a trap after the list is sealed
+  // is refused by the rules, not by the version).
+  std::vector<std::string> independent_actions;
 };
 
 class State {

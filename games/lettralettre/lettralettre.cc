@@ -102,6 +102,7 @@ LettralettreGame::LettralettreGame(const lexicon::Lexicon& lexicon)
   info_.rules_version = kRulesVersion;
   info_.content_version = content_hash(lettralettre_content());
   info_.bot_levels = {"easy", "medium", "hard"};
+  info_.independent_actions = {"submit", "give_up", "ready"};
   for (const auto& c : deck_) {
     if (!c.check.theme.empty() && !themes_.contains(c.check.theme)) {
       throw std::runtime_error("constraints.json: unknown theme " + c.check.theme);

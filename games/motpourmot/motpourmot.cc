@@ -129,6 +129,7 @@ MotPourMotGame::MotPourMotGame(const lexicon::Lexicon& lexicon)
   info_.rules_version = kRulesVersion;
   info_.content_version = content_hash(motpourmot_content());
   info_.bot_levels = {"easy", "medium", "hard"};
+  info_.independent_actions = {"propose", "vote"};
   for (std::size_t i = 0; i < categories_.size(); ++i) {
     if (!by_id_.emplace(categories_[i].id, i).second) {
       throw std::runtime_error("categories.tsv: duplicate id " + categories_[i].id);

@@ -389,6 +389,7 @@ TrapWordsGame::TrapWordsGame(const lexicon::Lexicon& lexicon)
   info_.rules_version = kRulesVersion;
   info_.content_version = content_hash(trapwords_content());
   info_.bot_levels = {"easy", "medium", "hard"};
+  info_.independent_actions = {"trap", "untrap", "forbidden", "vote"};
 }
 
 bool TrapWordsGame::unsayable(std::string_view word) const {

@@ -449,6 +449,27 @@ TEST_F(LobbyTest, OneAddressCannotOpenEveryRoom) {
   EXPECT_EQ(error_code(send(last, {{"type", "create"}, {"game", "wordbank"}})), "too_many_rooms");
 }
 
+TEST_F(LobbyTest, AnActionsIdComesBackAsAnAckOrWithItsRefusal) {
+  Connection host;
+  auto out = send(host, {{"type", "create"}, {"game", "wordbank"}});
+  send(host, {{"type", "seat"}, {"seat", 0}});
+  send(host, {{"type", "bot"}, {"seat", 1}, {"level", "easy"}});
+  ASSERT_EQ(error_code(send(host, {{"type", "start"}}, 10)), "");
+  const std::string code(find(out, "welcome")->at("room").as_string());
+  Room* room = lobby_->room(code);
+  // Make it the host's turn (the inline bot plays its own at once).
+  ASSERT_EQ(room->state()->to_act().front(), 0);
+  const auto version = room->version();
+  out = send(host, {{"type", "act"}, {"version", version}, {"action", {{"type", "pass"}}}, {"id", 41}}, 20);
+  const auto* view = find(out, "view");
+  ASSERT_NE(view, nullptr);
+  EXPECT_EQ(view->at("ack"), 41);
+  out = send(host, {{"type", "act"}, {"version", version}, {"action", {{"type", "pass"}}}, {"id", 42}}, 30);
+  ASSERT_EQ(error_code(out), "stale");
+  EXPECT_EQ(find(out, "error")->at("id"), 42);
+  EXPECT_FALSE(find(out, "view")->contains("ack"));  // the current view, not an acceptance
+}
+
 TEST_F(LobbyTest, AnOutageCostsNoTimeOnTheHourglass) {
   constexpr int64_t kStart = 1'000'000, kTurn = 30'000, kDown = 3'600'000;
   std::string code;

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <utility>
 
@@ -197,6 +198,37 @@ TEST_F(RoomTest, AStoreFailureOnTheLastMoveChangesNothingAndTheRoomGoesOn) {
     EXPECT_EQ(static_cast<int64_t>(stored->record.actions.size()), room.version());
     EXPECT_EQ(room.summary().as_object().at("status"), "over");
   }
+}
+
+TEST_F(RoomTest, TeammatesWritingAtOnceAreNotRefusedAsStale) {
+  Room room("TRAP", games::testing::game("trapwords"), *store_, 3);
+  std::vector<MemberId> people;
+  for (int i = 0; i < 4; ++i) people.push_back(room.join("P" + std::to_string(i)).id);
+  room.set_players(people[0], 4);
+  for (int i = 0; i < 4; ++i) room.take_seat(people[static_cast<std::size_t>(i)], i);
+  ASSERT_FALSE(room.start(people[0], 0));
+  // Two players of the team writing traps both act against the same version.
+  std::vector<MemberId> writers;
+  for (int seat = 0; seat < 4; ++seat) {
+    auto probe = room.state()->clone();
+    if (probe->apply(games::Action::make(seat, 1000, {{"type", "trap"}, {"word", "soleil"}})).ok()) {
+      writers.push_back(people[static_cast<std::size_t>(seat)]);
+    }
+  }
+  ASSERT_GE(writers.size(), 2u) << "no two teammates write traps at the start";
+  const auto seen = room.version();
+  auto has_view = [](const std::vector<Outgoing>& out) {
+    return std::any_of(out.begin(), out.end(), [](const Outgoing& o) { return o.message.as_object().at("type") == "view"; });
+  };
+  EXPECT_TRUE(has_view(room.act(writers[0], seen, {{"type", "trap"}, {"word", "plage"}}, 1000)));
+  const auto out = room.act(writers[1], seen, {{"type", "trap"}, {"word", "sable"}}, 1100);
+  EXPECT_FALSE(has_error(out, "stale"));
+  EXPECT_EQ(room.version(), seen + 2);  // both traps written
+  // What depends on the position stays versioned: sealing the list against
+  // an old view (a teammate just added a word) is refused as stale.
+  EXPECT_TRUE(has_error(room.act(writers[0], seen, {{"type", "seal"}}, 1200), "stale"));
+  // And a version from the future is never accepted.
+  EXPECT_TRUE(has_error(room.act(writers[0], seen + 5, {{"type", "trap"}, {"word", "mer"}}, 1300), "stale"));
 }
 
 TEST_F(RoomTest, StaleActionsAreRefusedWithTheCurrentView) {

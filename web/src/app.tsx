@@ -61,7 +61,21 @@ function reduce(s: RoomState, a: Action): RoomState {
 
 export interface RoomApi {
   send: (message: Record<string, unknown>) => void;
+  // Sends a game action against `version`; resolves true once the server
+  // accepted it, false if it was refused or the connection dropped first
+  // (so a screen clears what the player typed only when it is in).
+  act: (version: number, action: Record<string, unknown>) => Promise<boolean>;
   clearError: () => void;
+}
+
+// Actions sent and not yet answered, by id.
+const pendingActs = new Map<number, (accepted: boolean) => void>();
+let nextActId = 1;
+
+function settleAct(id: number, accepted: boolean) {
+  const resolve = pendingActs.get(id);
+  pendingActs.delete(id);
+  resolve?.(accepted);
 }
 
 export function App() {
@@ -96,10 +110,13 @@ export function App() {
           if (m.type === 'error' && m.code === 'bad_token' && stateRef.current.code) {
             forgetRoom(stateRef.current.code); // the token no longer works: join again
           }
+          if (m.type === 'view' && typeof m.ack === 'number') settleAct(m.ack, true);
+          if (m.type === 'error' && typeof m.id === 'number') settleAct(m.id, false);
           dispatch({ kind: 'message', message: m });
         },
         (s, reopened) => {
           setLinkState(s);
+          if (s !== 'open') for (const id of [...pendingActs.keys()]) settleAct(id, false);
           // Back after a lost connection or a server restart: same seat, full view.
           const r = routeRef.current;
           if (s === 'open' && reopened && r.page === 'room') {
@@ -122,6 +139,12 @@ export function App() {
 
   const api: RoomApi = {
     send: (m) => link.send(m),
+    act: (version, action) =>
+      new Promise<boolean>((resolve) => {
+        const id = nextActId++;
+        pendingActs.set(id, resolve);
+        link.send({ type: 'act', version, action, id });
+      }),
     clearError: () => dispatch({ kind: 'clear_error' }),
   };
 

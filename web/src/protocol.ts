@@ -50,6 +50,7 @@ export interface ViewMessage {
   over?: boolean;
   outcome?: Outcome;
   game_id?: number;
+  ack?: number; // the id of the sender's action this view acknowledges
 }
 
 export interface Welcome {
@@ -72,6 +73,7 @@ export interface ErrorMessage {
   type: 'error';
   code: string;
   message: string;
+  id?: number; // the refused action's id
 }
 
 export type ServerMessage =

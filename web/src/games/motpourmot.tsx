@@ -250,8 +250,10 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
             onSubmit={(e) => {
               e.preventDefault();
               if (!word.trim()) return;
-              act!(captain ? { type: 'word', word: word.trim() } : { type: 'propose', word: word.trim() });
-              if (!captain) setWord('');
+              const sent = word;
+              void act!(captain ? { type: 'word', word: word.trim() } : { type: 'propose', word: word.trim() }).then(
+                (ok) => ok && !captain && setWord((now) => (now === sent ? '' : now)),
+              );
             }}
           >
             <WordInput name="word" value={word} label={v.table ? 'Votre mot' : captain ? 'Ton mot' : 'Ta proposition'} placeholder={captain ? 'Un seul mot' : 'Propose un mot au capitaine'} onInput={setWord} />

@@ -542,8 +542,8 @@ function WritePhase({ v, act, you, live, wall }: { v: TrapWordsView; act: BoardP
               e.preventDefault();
               const w = word.trim();
               if (!w || full) return;
-              act!({ type: 'trap', word: w });
-              setWord('');
+              // Cleared once the server has the word (kept if it was refused).
+              void act!({ type: 'trap', word: w }).then((ok) => ok && setWord((now) => (now === word ? '' : now)));
             }}
           >
             <WordInput name="trap" value={word} label="Un mot-piège" placeholder={full ? 'Liste complète' : 'Un mot-piège'} onInput={setWord} />
@@ -718,8 +718,8 @@ function TurnPhase({ v, names, you, act, deadline, wall }: { v: TrapWordsView; n
               onSubmit={(e) => {
                 e.preventDefault();
                 if (!clue.trim() || silenced || reading) return;
-                act!({ type: 'clue', text: clue.trim() });
-                setClue('');
+                const sent = clue;
+                void act!({ type: 'clue', text: clue.trim() }).then((ok) => ok && setClue((now) => (now === sent ? '' : now)));
               }}
             >
               <WordInput name="clue" value={clue} label="Ton indice" placeholder={silenced ? (flooded ? 'Plus de souffle !' : 'Changé en pierre !') : reading ? 'Lis ton mot…' : 'Ton indice'} max={280} disabled={silenced || reading} onInput={setClue} />
@@ -748,8 +748,8 @@ function TurnPhase({ v, names, you, act, deadline, wall }: { v: TrapWordsView; n
           onSubmit={(e) => {
             e.preventDefault();
             if (!guess.trim()) return;
-            act!({ type: 'guess', text: guess.trim() });
-            setGuess('');
+            const sent = guess;
+            void act!({ type: 'guess', text: guess.trim() }).then((ok) => ok && setGuess((now) => (now === sent ? '' : now)));
           }}
         >
           {has('toc') && <p class="small notice">TOC : commence ta réponse par « {TOC}… »</p>}
@@ -824,8 +824,9 @@ function TurnPhase({ v, names, you, act, deadline, wall }: { v: TrapWordsView; n
               e.preventDefault();
               const text = (giver ? clue : guess).trim();
               if (!text || (giver && reading)) return;
-              act!(giver ? { type: 'clue', text } : { type: 'guess', text });
-              giver ? setClue('') : setGuess('');
+              const sent = giver ? clue : guess;
+              const clear = giver ? setClue : setGuess;
+              void act!(giver ? { type: 'clue', text } : { type: 'guess', text }).then((ok) => ok && clear((now) => (now === sent ? '' : now)));
             }}
           >
             <WordInput name={giver ? 'clue' : 'guess'} value={giver ? clue : guess} label={giver ? 'Ton indice' : 'Ta réponse'} placeholder={giver ? 'Ton indice' : 'Ta réponse'} max={giver ? 280 : 120} onInput={giver ? setClue : setGuess} />

@@ -11,7 +11,9 @@ export interface BoardProps {
   deadline?: number; // wall clock ms
   names: string[]; // per seat
   you: number | null; // our seat, null for a spectator
-  act: ((action: Record<string, unknown>) => void) | null; // null: read-only (replay, spectator)
+  // Sends an action; resolves true once the server accepted it (clear what
+  // the player typed then, not before). null: read-only (replay, spectator).
+  act: ((action: Record<string, unknown>) => Promise<boolean>) | null;
 }
 
 export interface OptionsProps {

@@ -109,7 +109,7 @@ export function RoomScreen({ code, games, state, api }: Props) {
             deadline={view!.deadline_ms}
             names={names}
             you={mySeat}
-            act={mySeat !== null && room.status === 'playing' ? (a) => api.send({ type: 'act', version: view!.version, action: a }) : null}
+            act={mySeat !== null && room.status === 'playing' ? (a) => api.act(view!.version, a) : null}
           />
           {view!.over && view!.outcome && (
             <section class="card results">
