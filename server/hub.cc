@@ -4,11 +4,13 @@
 
 namespace logomachie::server {
 
-std::vector<Outbound> serialized(std::vector<Delivery> deliveries) {
+std::vector<Outbound> serialized(std::vector<Delivery> deliveries, int64_t now_ms) {
   std::vector<Outbound> out;
   out.reserve(deliveries.size());
   for (auto& d : deliveries) {
-    const auto& type = d.message.as_object().at("type");
+    auto& message = d.message.as_object();
+    const auto type = message.at("type");
+    if (type == "view" || type == "welcome") message["server_ms"] = now_ms;
     Outbound o;
     o.error = type == "error";
     o.kicked = type == "kicked" && d.member.has_value();

@@ -32,8 +32,11 @@ struct Outbound {
   bool kicked = false;
 };
 
-// Serializes the lobby's deliveries (call it off the network thread).
-std::vector<Outbound> serialized(std::vector<Delivery> deliveries);
+// Serializes the lobby's deliveries (call it off the network thread). Views
+// and welcomes are stamped with the server's clock (`server_ms`, wall time
+// `now_ms`), from which clients correct their own clock's offset before
+// drawing an hourglass against `deadline_ms`.
+std::vector<Outbound> serialized(std::vector<Delivery> deliveries, int64_t now_ms);
 
 class Subscriber {
  public:

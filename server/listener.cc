@@ -91,7 +91,7 @@ awaitable<void> tick_loop(SharedState& server) {
     if (server.stopping) break;
     auto tick = [&server] {
       std::vector<std::string> bots_due;
-      auto deliveries = serialized(server.lobby.tick(wall_ms(), &bots_due));
+      auto deliveries = serialized(server.lobby.tick(wall_ms(), &bots_due), wall_ms());
       return std::make_pair(std::move(deliveries), std::move(bots_due));
     };
     auto [out, due] = co_await server.on_pool(tick);
@@ -129,7 +129,7 @@ void SharedState::schedule_bots(const std::string& room) {
       } catch (const std::exception& e) {
         log_event(LogLevel::kError, "bot_failed", {{"room", room}, {"what", e.what()}});
       }
-      auto out = serialized(lobby.bot_moved(room, *job, std::move(action)));
+      auto out = serialized(lobby.bot_moved(room, *job, std::move(action)), wall_ms());
       if (!out.empty()) net::post(ioc, [this, out = std::move(out)] { deliver(nullptr, out); });
     }
   });

@@ -87,7 +87,7 @@ awaitable<void> WebSocketSession::run(http::request<http::string_body> request) 
   --server_.metrics.connections;
   if (!server_.stopping) {
     try {
-      auto leave = [this] { return serialized(server_.lobby.disconnect(conn_, wall_ms())); };
+      auto leave = [this] { return serialized(server_.lobby.disconnect(conn_, wall_ms()), wall_ms()); };
       auto gone = co_await server_.on_pool(leave);
       server_.deliver(nullptr, gone);  // presence for the others
     } catch (const std::exception&) {
@@ -100,7 +100,7 @@ awaitable<void> WebSocketSession::handle(std::string text) {
   const auto t0 = std::chrono::steady_clock::now();
   const auto before = conn_.member;
   const auto before_room = conn_.room;
-  auto work = [this, &text] { return serialized(server_.lobby.handle(conn_, text, wall_ms())); };
+  auto work = [this, &text] { return serialized(server_.lobby.handle(conn_, text, wall_ms()), wall_ms()); };
   auto deliveries = co_await server_.on_pool(work);
   server_.metrics.observe(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   if (before && (before != conn_.member || before_room != conn_.room)) {

@@ -14,7 +14,7 @@ struct Recorder final : Subscriber {
 };
 
 std::vector<Outbound> one(std::string room, std::optional<MemberId> member, games::JsonObject message) {
-  return serialized({{std::move(room), member, std::move(message)}});
+  return serialized({{std::move(room), member, std::move(message)}}, 1000);
 }
 
 TEST(Hub, DeliversToTheRightSessionsWithOneSharedBuffer) {
@@ -36,6 +36,14 @@ TEST(Hub, DeliversToTheRightSessionsWithOneSharedBuffer) {
   // The sender's own reply, and error counting.
   EXPECT_EQ(hub.deliver(b, one("", std::nullopt, {{"type", "error"}, {"code", "stale"}})), 1u);
   EXPECT_EQ(b->got.size(), 3u);
+}
+
+TEST(Hub, ViewsAndWelcomesCarryTheServersClock) {
+  const auto out = serialized({{"R", 1, games::JsonObject{{"type", "view"}, {"version", 3}}},
+                               {"R", std::nullopt, games::JsonObject{{"type", "room"}}}},
+                              1'700'000'000'123);
+  EXPECT_NE(out[0].text->find("\"server_ms\":1700000000123"), std::string::npos);
+  EXPECT_EQ(out[1].text->find("server_ms"), std::string::npos);
 }
 
 TEST(Hub, AKickedMemberHearsTheNewsThenNothing) {

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useReducer, useRef, useState } from 'preact/hooks';
 import { Link, type LinkState } from './socket';
 import { navigate, parseRoute, type Route } from './router';
 import type { ChatMessage, ErrorMessage, GameInfo, RoomSummary, ServerMessage, ViewMessage } from './protocol';
+import { observeServerClock, resetServerClock, toLocalTime } from './clock';
 import { fetchJson } from './protocol';
 import { roomToken, saveRoomToken, forgetRoom } from './tokens';
 import { Home } from './screens/Home';
@@ -110,6 +111,9 @@ export function App() {
           if (m.type === 'error' && m.code === 'bad_token' && stateRef.current.code) {
             forgetRoom(stateRef.current.code); // the token no longer works: join again
           }
+          if ((m.type === 'view' || m.type === 'welcome') && typeof m.server_ms === 'number') observeServerClock(m.server_ms);
+          // Deadlines on this device's clock, whatever its offset from the server's.
+          if (m.type === 'view' && typeof m.deadline_ms === 'number') m = { ...m, deadline_ms: toLocalTime(m.deadline_ms) };
           if (m.type === 'view' && typeof m.ack === 'number') settleAct(m.ack, true);
           if (m.type === 'error' && typeof m.id === 'number') settleAct(m.id, false);
           dispatch({ kind: 'message', message: m });
@@ -117,6 +121,7 @@ export function App() {
         (s, reopened) => {
           setLinkState(s);
           if (s !== 'open') for (const id of [...pendingActs.keys()]) settleAct(id, false);
+          if (s !== 'open') resetServerClock();
           // Back after a lost connection or a server restart: same seat, full view.
           const r = routeRef.current;
           if (s === 'open' && reopened && r.page === 'room') {

@@ -51,6 +51,7 @@ export interface ViewMessage {
   outcome?: Outcome;
   game_id?: number;
   ack?: number; // the id of the sender's action this view acknowledges
+  server_ms?: number; // the server's clock when it sent this view
 }
 
 export interface Welcome {
@@ -60,6 +61,7 @@ export interface Welcome {
   member: number;
   name: string;
   token?: string;
+  server_ms?: number;
 }
 
 export interface ChatMessage {

@@ -682,6 +682,29 @@ try {
     await lea.screenshot({ path: path.join(shots, stopped ? 'tapecho-table.png' : 'tapecho-results.png'), fullPage: true });
     console.log(`e2e: Le Tapécho ${stopped ? 'stopped after' : 'game finished in the browser,'} ${turns} turns by Léa (${moves.combo} handicaps with an attack, ${moves.atout} atouts, ${moves.handicap} handicaps, ${moves.attack} attacks, ${moves.swap} swaps, ${moves.pass} passes), ${prompts} reaction prompts, ${parried} parried, ${Math.round((Date.now() - tpStart) / 1000)} s`);
   }
+  // A phone whose clock is ten minutes fast still shows the server's
+  // hourglass: the client corrects for the offset measured on the connection
+  // (uncorrected, the turn would show 0 s from the start).
+  {
+    const fast = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'fr-FR' });
+    await fast.addInitScript(() => {
+      const realNow = Date.now.bind(Date);
+      Date.now = () => realNow() + 600_000;
+    });
+    const zoe = await fast.newPage();
+    await zoe.goto(server.url + '/');
+    await zoe.locator('[data-game=motpourmot] button').click();
+    await zoe.waitForURL(/\/salle\/[A-Z]{5}$/);
+    await zoe.selectOption('select[name=players]', '1');
+    await zoe.locator('.seat[data-seat="0"]').getByRole('button', { name: 'M’asseoir ici' }).click();
+    await zoe.getByRole('button', { name: 'Lancer la partie' }).click();
+    const timer = zoe.locator('.motpourmot [role=timer]').first();
+    await timer.waitFor();
+    const seconds = Number((await timer.getAttribute('aria-label')).match(/\d+/)[0]);
+    check(seconds > 0 && seconds <= 300, `le sablier d’un téléphone en avance de 10 min montre le temps du serveur (${seconds} s)`);
+    await fast.close();
+    console.log(`e2e: a phone 10 minutes fast shows ${seconds} s on the hourglass`);
+  }
   console.log(`e2e: screenshots in ${shots}`);
 } finally {
   await browser.close();
