@@ -35,6 +35,9 @@ http::response<http::string_body> to_response(const http::request<http::string_b
 }  // namespace
 
 awaitable<void> serve_connection(SharedState& server, tcp::socket socket) {
+  boost::system::error_code peer_error;
+  const auto peer = socket.remote_endpoint(peer_error);
+  const std::string address = peer_error ? std::string() : peer.address().to_string();
   beast::tcp_stream stream(std::move(socket));
   beast::flat_buffer buffer;
   const RouterContext context{server.lobby, server.metrics, server.web};
@@ -54,9 +57,12 @@ awaitable<void> serve_connection(SharedState& server, tcp::socket socket) {
       const std::string_view method(req.method_string().data(), req.method_string().size());
       HttpReply reply;
       // (No co_await inside ?: — GCC 12 miscompiles it.)
-      if (is_replay_target(target)) {
+      if (is_replay_target(target) && !server.allow_replay(address)) {
+        reply = {429, "application/json; charset=utf-8",
+                 R"({"code":"rate_limited","message":"Doucement : trop de parties demandées d’un coup."})", "no-store"};
+      } else if (is_replay_target(target)) {
         auto replay = [&context, method, target] { return route(context, method, target); };
-        reply = co_await server.on_pool(replay);
+        reply = co_await server.on_replay_thread(replay);
       } else {
         reply = route(context, method, target);
       }

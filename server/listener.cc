@@ -135,6 +135,22 @@ void SharedState::schedule_bots(const std::string& room) {
   });
 }
 
+bool SharedState::allow_replay(const std::string& address) {
+  const auto now = std::chrono::steady_clock::now();
+  if (replay_allowance.size() > 10'000) {  // forget whoever has a full allowance again
+    std::erase_if(replay_allowance, [&](const auto& e) { return now - e.second.last > std::chrono::seconds(10); });
+  }
+  auto [it, fresh] = replay_allowance.try_emplace(address, Allowance{kReplayBurst, now});
+  auto& a = it->second;
+  if (!fresh) {
+    a.tokens = std::min(kReplayBurst, a.tokens + kReplayPerSecond * std::chrono::duration<double>(now - a.last).count());
+    a.last = now;
+  }
+  if (a.tokens < 1) return false;
+  a.tokens -= 1;
+  return true;
+}
+
 void SharedState::deliver(const std::shared_ptr<Subscriber>& sender, const std::vector<Outbound>& deliveries) {
   metrics.errors += hub.deliver(sender, deliveries);
 }

@@ -446,6 +446,25 @@ games::Json Lobby::recent_json(std::size_t limit) const {
   return games::JsonObject{{"games", std::move(list)}};
 }
 
+std::shared_ptr<const std::string> Lobby::replay_text(int64_t id) const {
+  {
+    std::lock_guard lock(replays_mutex_);
+    for (auto it = replays_.begin(); it != replays_.end(); ++it) {
+      if (it->first != id) continue;
+      auto text = it->second;
+      std::rotate(it, it + 1, replays_.end());  // most recently used last
+      return text;
+    }
+  }
+  const auto replay = replay_json(id);  // outside the lock: replaying takes a while
+  if (!replay) return nullptr;
+  auto text = std::make_shared<const std::string>(games::canonical(*replay));
+  std::lock_guard lock(replays_mutex_);
+  if (replays_.size() >= kReplayCacheSize) replays_.erase(replays_.begin());
+  replays_.emplace_back(id, text);
+  return text;
+}
+
 std::optional<games::Json> Lobby::replay_json(int64_t id) const {
   const auto stored = store_.load(id);
   if (!stored || !stored->finished) return std::nullopt;

@@ -35,6 +35,7 @@ inline constexpr int kMaxRoomsPerAddress = 20;
 inline constexpr int64_t kRoomIdleMs = 10 * 60'000;
 inline constexpr std::size_t kMaxMembersPerRoom = 32;
 inline constexpr std::size_t kMaxChatChars = 300;
+inline constexpr std::size_t kReplayCacheSize = 64;  // replays kept as text
 
 // Who a connection is, once it has created, joined or resumed a room.
 struct Connection {
@@ -106,6 +107,9 @@ class Lobby {
   // what the spectator view leaves out). nullopt for an unknown id or a game
   // still in progress (its log may hold secret words).
   std::optional<games::Json> replay_json(int64_t id) const;
+  // The same as JSON text, computed once per game and kept (a finished game
+  // never changes) in a small cache of the most recently asked replays.
+  std::shared_ptr<const std::string> replay_text(int64_t id) const;
 
  private:
   struct RoomSlot {
@@ -138,6 +142,9 @@ class Lobby {
     int count = 0;
     int64_t since_ms = 0;  // start of the counting window
   };
+  // Replays as JSON text, most recently used last (replay_text).
+  mutable std::mutex replays_mutex_;
+  mutable std::vector<std::pair<int64_t, std::shared_ptr<const std::string>>> replays_;
   mutable std::mutex failures_mutex_;
   std::map<std::string, Failures> failures_;  // by address
 };

@@ -43,10 +43,11 @@ HttpReply route(const RouterContext& context, std::string_view method, std::stri
     const auto id_text = path.substr(kReplays.size());
     int64_t id = 0;
     const auto [end, ec] = std::from_chars(id_text.data(), id_text.data() + id_text.size(), id);
-    std::optional<games::Json> replay;
-    if (ec == std::errc() && end == id_text.data() + id_text.size()) replay = context.lobby.replay_json(id);
+    std::shared_ptr<const std::string> replay;
+    if (ec == std::errc() && end == id_text.data() + id_text.size()) replay = context.lobby.replay_text(id);
     if (!replay) return error_json(404, "unknown_replay", "Aucune partie terminée ne porte ce numéro.");
-    return json_reply(200, *replay);
+    // A finished game never changes: browsers may keep it.
+    return {200, "application/json; charset=utf-8", *replay, "public, max-age=86400"};
   }
   if (path.starts_with("/api/")) return error_json(404, "not_found", "Cette adresse n’existe pas.");
   if (path == "/ws") {

@@ -8,6 +8,8 @@
 #include <boost/asio.hpp>
 
 #include <atomic>
+#include <chrono>
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -33,6 +35,8 @@ int64_t wall_ms();
 // waits for its durable append (fsync); more threads than cores let the
 // store commit the appends of several rooms together (docs/benchmarks.md).
 inline constexpr std::size_t kRoomThreads = 8;
+inline constexpr double kReplayBurst = 10;
+inline constexpr double kReplayPerSecond = 2;
 
 class SharedState {
  public:
@@ -47,6 +51,16 @@ class SharedState {
     co_return co_await net::co_spawn(
         pool, [&work]() -> net::awaitable<decltype(work())> { co_return work(); }, net::use_awaitable);
   }
+  // The same on the replay thread: replaying a whole game takes a while and
+  // must not hold up the rooms.
+  template <class F>
+  auto on_replay_thread(F& work) -> net::awaitable<decltype(work())> {
+    co_return co_await net::co_spawn(
+        replay_pool, [&work]() -> net::awaitable<decltype(work())> { co_return work(); }, net::use_awaitable);
+  }
+  // Whether `address` may ask for another replay now (network thread):
+  // kReplayBurst at once, kReplayPerSecond sustained.
+  bool allow_replay(const std::string& address);
   // Lets the bots due in `room` think and play, one move at a time, on the
   // room threads (never on the network thread, never holding the room).
   void schedule_bots(const std::string& room);
@@ -70,8 +84,15 @@ class SharedState {
   std::set<WebSocketSession*> sessions;  // every open WebSocket (for shutdown)
   std::size_t sockets = 0;               // open TCP connections, HTTP and WebSocket
   std::size_t max_sockets = 0;           // beyond, new connections are closed at once
-  // Rooms, bots and the store run here (declared last: stopped and joined
-  // first, while the lobby and the store still exist).
+  struct Allowance {
+    double tokens = 0;
+    std::chrono::steady_clock::time_point last;
+  };
+  std::map<std::string, Allowance> replay_allowance;  // by address
+  // Rooms, bots and the store run here, replays on their own thread
+  // (declared last: stopped and joined first, while the lobby and the store
+  // still exist).
+  net::thread_pool replay_pool{1};
   net::thread_pool pool;
 };
 

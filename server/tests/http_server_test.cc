@@ -427,6 +427,19 @@ TEST_F(HttpServerTest, APeerThatNeverReadsIsClosedNotBuffered) {
   EXPECT_EQ(next.until("welcome").at("game"), "wordbank");
 }
 
+TEST_F(HttpServerTest, ReplaysAreRateLimitedPerAddress) {
+  Running server(db_);
+  int limited = 0, answered = 0;
+  for (int i = 0; i < 30; ++i) {
+    const auto reply = http_get(server.port(), "/api/replays/" + std::to_string(i + 1));
+    if (reply.rfind("429 ", 0) == 0) ++limited;
+    if (reply.rfind("404 ", 0) == 0) ++answered;  // no such game: answered all the same
+  }
+  EXPECT_GE(answered, 10);  // the burst
+  EXPECT_GE(limited, 10);   // then about two a second
+  EXPECT_EQ(http_get(server.port(), "/healthz"), "200 ok\n");  // nothing else is limited
+}
+
 TEST_F(HttpServerTest, AnOversizedMessageIsAnsweredAndTheConnectionStays) {
   Running server(db_);
   Client a(server.port(), "/ws?from=qr");  // a query string still reaches the WebSocket

@@ -108,6 +108,12 @@ TEST_F(LobbyTest, CreateJoinSeatBotStartAndPlay) {
   EXPECT_TRUE(steps.front().as_object().at("action").is_null());
   EXPECT_EQ(steps.back().as_object().at("view"), room->state()->view(games::Viewer::spectator()));
   EXPECT_FALSE(lobby_->replay_json(*room->game_id() + 100).has_value());
+  // Computed once, then served from the cache.
+  const auto text = lobby_->replay_text(*room->game_id());
+  ASSERT_NE(text, nullptr);
+  EXPECT_EQ(*text, games::canonical(*replay));
+  EXPECT_EQ(lobby_->replay_text(*room->game_id()).get(), text.get());
+  EXPECT_EQ(lobby_->replay_text(*room->game_id() + 100), nullptr);
   // Each event comes with its French sentence, naming the seats as the room does.
   int said = 0;
   for (const auto& step : steps) {
