@@ -19,6 +19,7 @@ packages=(
   libboost1.81-dev     # Boost headers (JSON now; Beast/Asio for the server)
   libboost-json1.81-dev  # Boost.JSON: actions, views, JSON Lines (games/core)
   libsqlite3-dev       # the server's embedded store (server/)
+  zlib1g-dev           # gzip for the web client's files (server/static_files.cc)
   libgtest-dev         # unit tests
   libgmock-dev
   libbenchmark-dev     # bench/

@@ -26,6 +26,8 @@ http::response<http::string_body> to_response(const http::request<http::string_b
   http::response<http::string_body> res{static_cast<http::status>(reply.status), req.version()};
   res.set(http::field::content_type, reply.content_type);
   if (!reply.cache_control.empty()) res.set(http::field::cache_control, reply.cache_control);
+  if (!reply.content_encoding.empty()) res.set(http::field::content_encoding, reply.content_encoding);
+  if (reply.vary_encoding) res.set(http::field::vary, "Accept-Encoding");
   res.keep_alive(req.keep_alive());
   res.body() = std::move(reply.body);
   res.prepare_payload();
@@ -64,7 +66,8 @@ awaitable<void> serve_connection(SharedState& server, tcp::socket socket) {
         auto replay = [&context, method, target] { return route(context, method, target); };
         reply = co_await server.on_replay_thread(replay);
       } else {
-        reply = route(context, method, target);
+        const auto encoding = req[http::field::accept_encoding];
+        reply = route(context, method, target, std::string_view(encoding.data(), encoding.size()));
       }
       auto res = to_response(req, std::move(reply));
       const bool keep = res.keep_alive();

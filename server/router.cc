@@ -32,7 +32,24 @@ HttpReply error_json(int status, std::string_view code, std::string_view message
 
 bool is_replay_target(std::string_view target) { return target.starts_with(kReplays); }
 
-HttpReply route(const RouterContext& context, std::string_view method, std::string_view target) {
+// Whether an Accept-Encoding header allows gzip (not refused with q=0).
+bool accepts_gzip(std::string_view header) {
+  for (std::size_t at = 0; at < header.size();) {
+    auto end = header.find(',', at);
+    if (end == std::string_view::npos) end = header.size();
+    auto item = header.substr(at, end - at);
+    at = end + 1;
+    while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
+    const auto name = item.substr(0, item.find(';'));
+    if (name != "gzip" && name != "*") continue;
+    const auto q = item.find("q=");
+    return q == std::string_view::npos || item.substr(q + 2).find_first_not_of("0.") != std::string_view::npos;
+  }
+  return false;
+}
+
+HttpReply route(const RouterContext& context, std::string_view method, std::string_view target,
+                std::string_view accept_encoding) {
   const std::string_view path = target.substr(0, target.find('?'));
   if (method != "GET" && method != "HEAD") return plain(405, "Méthode non permise.\n");
   if (path == "/healthz") return plain(200, "ok\n");
@@ -54,7 +71,15 @@ HttpReply route(const RouterContext& context, std::string_view method, std::stri
     return error_json(426, "upgrade_required", "Cette adresse attend une connexion WebSocket.");
   }
   if (const auto* file = context.web.find(target)) {
-    return {200, file->content_type, file->body, file->immutable ? "public, max-age=31536000, immutable" : "no-cache"};
+    HttpReply reply{200, file->content_type, {}, file->immutable ? "public, max-age=31536000, immutable" : "no-cache"};
+    reply.vary_encoding = !file->gzipped.empty();
+    if (!file->gzipped.empty() && accepts_gzip(accept_encoding)) {
+      reply.body = file->gzipped;
+      reply.content_encoding = "gzip";
+    } else {
+      reply.body = file->body;
+    }
+    return reply;
   }
   if (context.web.empty() && path == "/") {
     return plain(200,

@@ -17,6 +17,8 @@ struct HttpReply {
   std::string content_type;
   std::string body;
   std::string cache_control;  // empty: no header
+  std::string content_encoding;  // "gzip" when the body is compressed
+  bool vary_encoding = false;    // the answer depends on Accept-Encoding
 };
 
 struct RouterContext {
@@ -25,8 +27,10 @@ struct RouterContext {
   const StaticFiles& web;
 };
 
-// `method` is the request's verb ("GET", "HEAD"…), `target` its path and query.
-HttpReply route(const RouterContext& context, std::string_view method, std::string_view target);
+// `method` is the request's verb ("GET", "HEAD"…), `target` its path and
+// query, `accept_encoding` its Accept-Encoding header ("" when absent).
+HttpReply route(const RouterContext& context, std::string_view method, std::string_view target,
+                std::string_view accept_encoding = {});
 
 // Whether answering `target` replays a whole game (slow: done off the network thread).
 bool is_replay_target(std::string_view target);

@@ -1,5 +1,7 @@
 #include "server/static_files.h"
 
+#include <zlib.h>
+
 #include <fstream>
 #include <sstream>
 
@@ -35,6 +37,12 @@ StaticFiles::StaticFiles(const std::filesystem::path& root) {
     f.body = std::move(body).str();
     f.content_type = std::string(content_type(rel));
     f.immutable = rel.starts_with("/assets/");
+    const bool text = f.content_type.starts_with("text/") || f.content_type.starts_with("application/json") ||
+                      f.content_type.starts_with("image/svg");
+    if (text && f.body.size() > 512) {
+      f.gzipped = gzip(f.body);
+      if (f.gzipped.size() * 10 > f.body.size() * 9) f.gzipped.clear();  // less than 10 % saved
+    }
     files_[rel] = std::move(f);
   }
 }
@@ -49,6 +57,21 @@ const StaticFile* StaticFiles::find(std::string_view target) const {
   if (last.find('.') != std::string_view::npos) return nullptr;  // a missing file, not a page
   const auto index = files_.find(std::string_view("/index.html"));
   return index == files_.end() ? nullptr : &index->second;
+}
+
+std::string StaticFiles::gzip(std::string_view body) {
+  z_stream z{};
+  // 15 + 16: a gzip header and trailer around the deflate stream.
+  if (deflateInit2(&z, Z_BEST_COMPRESSION, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY) != Z_OK) return {};
+  std::string out(deflateBound(&z, static_cast<uLong>(body.size())), '\0');
+  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(body.data()));
+  z.avail_in = static_cast<uInt>(body.size());
+  z.next_out = reinterpret_cast<Bytef*>(out.data());
+  z.avail_out = static_cast<uInt>(out.size());
+  const int rc = deflate(&z, Z_FINISH);
+  out.resize(z.total_out);
+  deflateEnd(&z);
+  return rc == Z_STREAM_END ? out : std::string();
 }
 
 std::string_view StaticFiles::content_type(std::string_view name) {

@@ -59,6 +59,18 @@ awaitable<void> WebSocketSession::run(http::request<http::string_body> request) 
     timeouts.idle_timeout = std::chrono::milliseconds(server_.options.idle_timeout_ms);
     timeouts.keep_alive_pings = true;  // a ping after half the idle time; silence after it closes
     ws_.set_option(timeouts);
+    // Views are JSON resent whole after every action (up to 7 KB for
+    // TrapWords) and compress four to six times: permessage-deflate when the
+    // browser offers it, with small windows (about 30 KB of state per
+    // connection) and nothing under 256 bytes (chat, errors) compressed.
+    websocket::permessage_deflate deflate;
+    deflate.server_enable = true;
+    deflate.server_max_window_bits = 12;
+    deflate.client_max_window_bits = 12;
+    deflate.compLevel = 6;
+    deflate.memLevel = 4;
+    deflate.msg_size_threshold = 256;
+    ws_.set_option(deflate);
     ws_.read_message_max(kMaxFrameBytes);
     co_await ws_.async_accept(request, use_awaitable);
     accepted_ = true;

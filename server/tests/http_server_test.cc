@@ -57,7 +57,13 @@ class Running {
 class Client {
  public:
   // `receive_buffer` > 0: a tiny kernel buffer, for a peer that does not read.
-  explicit Client(uint16_t port, const std::string& target = "/ws", int receive_buffer = 0) : ws_(ioc_) {
+  explicit Client(uint16_t port, const std::string& target = "/ws", int receive_buffer = 0, bool deflate = false)
+      : ws_(ioc_) {
+    if (deflate) {  // offer permessage-deflate, as browsers do
+      websocket::permessage_deflate pmd;
+      pmd.client_enable = true;
+      ws_.set_option(pmd);
+    }
     auto& socket = beast::get_lowest_layer(ws_);
     socket.socket().open(tcp::v4());
     if (receive_buffer > 0) {
@@ -425,6 +431,19 @@ TEST_F(HttpServerTest, APeerThatNeverReadsIsClosedNotBuffered) {
   Client next(server.port());  // everyone else is served as before
   next.send({{"type", "create"}, {"game", "wordbank"}});
   EXPECT_EQ(next.until("welcome").at("game"), "wordbank");
+}
+
+TEST_F(HttpServerTest, ACompressingClientPlaysAsAnyOther) {
+  Running server(db_);
+  Client zipped(server.port(), "/ws", 0, true), plain(server.port());
+  zipped.send({{"type", "create"}, {"game", "trapwords"}, {"name", "Zoé"}});
+  const std::string code(zipped.until("welcome").at("room").as_string());
+  plain.send({{"type", "join"}, {"room", code}, {"name", "Paul"}});
+  plain.until("welcome");
+  // The same room summary (over 256 bytes: compressed for Zoé) reaches both.
+  const auto a = zipped.until("room"), b = plain.until("room");
+  EXPECT_EQ(a.at("code").as_string(), code);
+  EXPECT_EQ(b.at("code").as_string(), code);
 }
 
 TEST_F(HttpServerTest, ReplaysAreRateLimitedPerAddress) {

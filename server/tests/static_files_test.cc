@@ -1,12 +1,17 @@
 // The web client's files: single-page routing, content types, caching, and
 // paths that must never reach the disk.
 #include <gtest/gtest.h>
+#include <zlib.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 
+#include "server/lobby.h"
+#include "server/metrics.h"
+#include "server/router.h"
 #include "server/static_files.h"
+#include "server/tests/no_store.h"
 
 namespace logomachie::server {
 namespace {
@@ -54,6 +59,44 @@ TEST_F(StaticFilesTest, PathsOutsideTheFolderAreNeverServed) {
                           "/assets\\index-3f2a.js", "/a\nb", ""}) {
     EXPECT_EQ(files.find(bad), nullptr) << bad;
   }
+}
+
+std::string gunzip(const std::string& in) {
+  z_stream z{};
+  if (inflateInit2(&z, 15 + 16) != Z_OK) return {};
+  std::string out(in.size() * 20 + 64, '\0');
+  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
+  z.avail_in = static_cast<uInt>(in.size());
+  z.next_out = reinterpret_cast<Bytef*>(out.data());
+  z.avail_out = static_cast<uInt>(out.size());
+  const int rc = inflate(&z, Z_FINISH);
+  out.resize(z.total_out);
+  inflateEnd(&z);
+  return rc == Z_STREAM_END ? out : std::string("(corrupt)");
+}
+
+TEST_F(StaticFilesTest, TextIsGzippedOnceAtLoadWhenItPays) {
+  std::string script;
+  for (int i = 0; i < 400; ++i) script += "export const mot" + std::to_string(i) + " = 'bonjour';\n";
+  write("assets/big-1a2b.js", script);
+  StaticFiles files(root_);
+  const auto* big = files.find("/assets/big-1a2b.js");
+  ASSERT_NE(big, nullptr);
+  ASSERT_FALSE(big->gzipped.empty());
+  EXPECT_LT(big->gzipped.size() * 4, big->body.size());
+  EXPECT_EQ(gunzip(big->gzipped), script);
+  EXPECT_TRUE(files.find("/assets/index-3f2a.js")->gzipped.empty());  // too small to bother
+  // Served gzipped only to who asks for it.
+  NoStore store;
+  Lobby lobby({}, store);
+  Metrics metrics;
+  const RouterContext context{lobby, metrics, files};
+  const auto zipped = route(context, "GET", "/assets/big-1a2b.js", "gzip, deflate, br");
+  EXPECT_EQ(zipped.content_encoding, "gzip");
+  EXPECT_TRUE(zipped.vary_encoding);
+  EXPECT_EQ(gunzip(zipped.body), script);
+  EXPECT_EQ(route(context, "GET", "/assets/big-1a2b.js", "").body, script);
+  EXPECT_EQ(route(context, "GET", "/assets/big-1a2b.js", "gzip;q=0, identity").body, script);
 }
 
 TEST_F(StaticFilesTest, AMissingFolderServesNothing) {
