@@ -412,11 +412,26 @@ std::optional<games::Error> Room::apply_and_store(const games::Action& action, s
   auto next = state_->clone();
   auto result = next->apply(action);
   if (!result.ok()) return *result.error;
+  // Keep only the fields the rules read (whatever else a client sent is not
+  // stored forever nor shown in replays), once checked to play the same.
+  const games::Action* kept = &action;
+  games::Action pruned;
+  if (result.parsed_body) {
+    pruned = action;
+    pruned.body = *result.parsed_body;
+    auto check = state_->clone();
+    const auto again = check->apply(pruned);
+    if (again.ok() && games::canonical(check->serialize()) == games::canonical(next->serialize())) {
+      kept = &pruned;
+    } else {
+      log_event(LogLevel::kWarn, "unread_fields_matter", {{"room", code_}, {"type", action.type()}});
+    }
+  }
   try {
     // The last move and the game's end: one transaction.
     std::optional<std::string> outcome;
     if (next->is_terminal()) outcome = games::canonical(next->outcome().details);
-    store_.append(*game_id_, version(), action, outcome);
+    store_.append(*game_id_, version(), *kept, outcome);
     if (outcome) log_event(LogLevel::kInfo, "game_over", {{"room", code_}, {"id", *game_id_}, {"actions", version() + 1}});
   } catch (const StoreError& e) {
     // Most failures store nothing, but one that came after the write (a
@@ -427,7 +442,7 @@ std::optional<games::Error> Room::apply_and_store(const games::Action& action, s
     return error("store_failed", "Ce coup n’a pas pu être enregistré : rejoue-le dans un instant.");
   }
   state_ = std::move(next);
-  record_.actions.push_back(action);
+  record_.actions.push_back(*kept);
   for (auto& e : result.events) events.push_back(std::move(e));
   return std::nullopt;
 }

@@ -14,7 +14,9 @@
 //  5. the rules run on a copy of the data (`next`, with next.now = at);
 //     an ActionError thrown anywhere leaves the state untouched and becomes
 //     the refusal; on success the copy replaces the data;
-//  6. when that action ended the game, finished() adds the game's last events.
+//  6. when that action ended the game, finished() adds the game's last events;
+//  7. fields of the body the rules never read (through the json.h helpers)
+//     are reported, the body without them in ApplyResult::parsed_body.
 #pragma once
 
 #include <optional>
@@ -46,8 +48,10 @@ class Engine : public State {
       }
       Data next = d_;
       next.now = action.at;
+      FieldLog read(action.body);
       do_apply(next, action, is_timeout, result.events);
       d_ = std::move(next);
+      result.parsed_body = only_fields_read(action.body, read);
       if (is_terminal()) finished(result.events);
     } catch (const ActionError& e) {
       result.events.clear();

@@ -70,6 +70,10 @@ struct ApplyResult {
   std::optional<Error> error;  // set when refused (then nothing changed)
   std::vector<Json> events;    // what happened, in order; public: hosts send them to everyone,
                                // so an event never names a secret (a hidden word, a deck card)
+  // On success, when the body held fields the rules never read (see
+  // FieldLog): the body with only "type" and the fields read. The server
+  // stores that instead.
+  std::optional<JsonObject> parsed_body;
   bool ok() const { return !error; }
 };
 

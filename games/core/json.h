@@ -51,6 +51,10 @@ std::string guillemets(std::string_view s);
 JsonArray string_array(const std::vector<std::string>& items);
 
 // Typed field access; each throws ActionError("bad_field", …) naming the field.
+// find_field is if_contains for engines (nullptr when absent); use these
+// helpers, not the object's own accessors, on an action's body: what they
+// read is what the server keeps of the action (FieldLog below).
+const Json* find_field(const JsonObject& o, std::string_view key);
 const Json& require(const JsonObject& o, std::string_view key);
 std::string_view get_string(const JsonObject& o, std::string_view key);
 std::optional<std::string_view> get_optional_string(const JsonObject& o, std::string_view key);
@@ -60,6 +64,30 @@ std::optional<int64_t> get_optional_int(const JsonObject& o, std::string_view ke
 bool get_bool(const JsonObject& o, std::string_view key, bool fallback);
 const JsonArray& get_array(const JsonObject& o, std::string_view key);
 const JsonObject& get_object(const JsonObject& o, std::string_view key);
+
+// Records the keys looked up in one object through the helpers above, on
+// this thread, while it lives (nests). The engine envelope watches each
+// action's body, so that the server stores only the fields the rules read:
+// whatever else a client sends is not kept forever nor shown in replays.
+class FieldLog {
+ public:
+  explicit FieldLog(const JsonObject& watched);
+  ~FieldLog();
+  FieldLog(const FieldLog&) = delete;
+  FieldLog& operator=(const FieldLog&) = delete;
+  const std::vector<std::string>& keys() const { return keys_; }
+  // Called by the helpers.
+  static void note(const JsonObject& o, std::string_view key);
+
+ private:
+  const JsonObject* watched_;
+  FieldLog* previous_;
+  std::vector<std::string> keys_;
+};
+
+// `body` reduced to "type" and the keys `read` noted; nullopt when that is
+// all it holds already.
+std::optional<JsonObject> only_fields_read(const JsonObject& body, const FieldLog& read);
 
 // Canonical text of a value (object keys sorted) so that equal states compare
 // byte-identical whatever the insertion order.

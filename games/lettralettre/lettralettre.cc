@@ -437,7 +437,7 @@ void LettralettreState::do_apply(LettralettreData& next, const Action& action, b
         const auto word = get_string(action.body, "word");
         std::string id;
         const auto& held = d_.held[static_cast<std::size_t>(p)];
-        if (const auto* v = action.body.if_contains("constraint"); v && (v->is_int64() || v->is_uint64())) {
+        if (const auto* v = find_field(action.body, "constraint"); v && (v->is_int64() || v->is_uint64())) {
           const auto i = v->is_int64() ? v->get_int64() : static_cast<int64_t>(std::min<uint64_t>(v->get_uint64(), 9));
           if (i < 0 || i >= static_cast<int64_t>(held.size())) refuse("bad_constraint", "Choisis ta carte contrainte 0 ou 1.");
           id = held[static_cast<std::size_t>(i)];

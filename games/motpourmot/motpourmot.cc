@@ -580,12 +580,13 @@ void MotPourMotState::do_apply(MotPourMotData& next, const Action& action, bool 
     bool close = is_timeout;
     if (type == "vote") {
       if (table_mode()) refuse("table_mode", "Sur un écran partagé, on compte les mains et on entre le résultat (« tally »).");
-      if (!action.body.contains("valid") || !action.body.at("valid").is_bool()) {
+      const auto* valid = find_field(action.body, "valid");
+      if (!valid || !valid->is_bool()) {
         refuse("bad_field", "« valid » : true (le mot est bon) ou false.");
       }
       if (!may_vote(p)) refuse("own_word", "Ton équipe a joué ce mot : l’équipe adverse juge son orthographe.");
       if (played.votes[pi]) refuse("already_voted", "Tu as déjà voté.");
-      played.votes[pi] = action.body.at("valid").as_bool();
+      played.votes[pi] = valid->as_bool();
       events.push_back(JsonObject{{"type", "voted"}, {"player", p}, {"valid", *played.votes[pi]}});
       close = true;
       for (int q = 0; q < players(); ++q) {

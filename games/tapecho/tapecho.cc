@@ -660,7 +660,7 @@ void TapechoState::do_apply(TapechoData& next, const Action& action, bool is_tim
     if (next.sides[static_cast<std::size_t>(target)].attacked) {
       refuse("already_attacked", "Ce joueur a déjà reçu une attaque ce tour-ci.");
     }
-    if (k.effect != "donne-carte" || !action.body.contains("give")) return std::nullopt;
+    if (k.effect != "donne-carte" || !find_field(action.body, "give")) return std::nullopt;
     const int g = hand_card("give");
     if (g == c || (handicap && g == *handicap)) refuse("bad_gift", "Offre une autre carte que celles que tu joues.");
     return g;
@@ -682,7 +682,7 @@ void TapechoState::do_apply(TapechoData& next, const Action& action, bool is_tim
         const int c = hand_card("card");
         // On yourself; in the team modes, also on a teammate.
         int target = p;
-        if (action.body.contains("target")) {
+        if (find_field(action.body, "target")) {
           target = static_cast<int>(get_int(action.body, "target", 0, players() - 1));
           const auto mates = teammates(p);
           if (target != p && std::find(mates.begin(), mates.end(), target) == mates.end()) {
@@ -711,9 +711,9 @@ void TapechoState::do_apply(TapechoData& next, const Action& action, bool is_tim
         if (!fits(c, target)) refuse("wrong_sex", "Ce handicap ne va pas au sexe de ce joueur.");
         std::optional<int> attack, give;
         int attack_target = target;
-        if (action.body.contains("attack")) {
+        if (find_field(action.body, "attack")) {
           attack = hand_card("attack");
-          if (action.body.contains("attack_target")) attack_target = other_player("attack_target");
+          if (find_field(action.body, "attack_target")) attack_target = other_player("attack_target");
           give = check_attack(*attack, attack_target, c);
         }
         take(me.hand, c);

@@ -231,6 +231,21 @@ TEST_F(RoomTest, TeammatesWritingAtOnceAreNotRefusedAsStale) {
   EXPECT_TRUE(has_error(room.act(writers[0], seen + 5, {{"type", "trap"}, {"word", "mer"}}, 1300), "stale"));
 }
 
+TEST_F(RoomTest, FieldsTheRulesNeverReadAreNotStored) {
+  Room room("JUNK", games::testing::game("wordbank"), *store_, 2);
+  const auto a = room.join("A").id;
+  const auto b = room.join("B").id;
+  room.take_seat(a, 0);
+  room.take_seat(b, 1);
+  ASSERT_FALSE(room.start(a, 0));
+  const MemberId mover = room.state()->to_act().front() == 0 ? a : b;
+  games::JsonObject body{{"type", "pass"}, {"tracker", std::string(2000, 'x')}, {"note", "coucou"}};
+  room.act(mover, room.version(), body, 1000);
+  ASSERT_EQ(room.version(), 1);
+  const auto stored = store_->load(*room.game_id())->record.actions.at(0);
+  EXPECT_EQ(games::canonical(stored.body), R"({"type":"pass"})");
+}
+
 TEST_F(RoomTest, StaleActionsAreRefusedWithTheCurrentView) {
   Room room("STAL", games::testing::game("wordbank"), *store_, 3);
   const auto a = room.join("A").id;

@@ -62,8 +62,45 @@ JsonArray string_array(const std::vector<std::string>& items) {
   return out;
 }
 
+namespace {
+thread_local FieldLog* active_field_log = nullptr;
+}  // namespace
+
+FieldLog::FieldLog(const JsonObject& watched) : watched_(&watched), previous_(active_field_log) {
+  active_field_log = this;
+}
+
+FieldLog::~FieldLog() { active_field_log = previous_; }
+
+void FieldLog::note(const JsonObject& o, std::string_view key) {
+  for (auto* log = active_field_log; log; log = log->previous_) {
+    if (log->watched_ != &o) continue;
+    if (std::find(log->keys_.begin(), log->keys_.end(), key) == log->keys_.end()) log->keys_.emplace_back(key);
+    return;
+  }
+}
+
+std::optional<JsonObject> only_fields_read(const JsonObject& body, const FieldLog& read) {
+  const auto kept = [&](std::string_view key) {
+    return key == "type" || std::find(read.keys().begin(), read.keys().end(), key) != read.keys().end();
+  };
+  bool extra = false;
+  for (const auto& kv : body) extra = extra || !kept(kv.key());
+  if (!extra) return std::nullopt;
+  JsonObject out;
+  for (const auto& kv : body) {
+    if (kept(kv.key())) out.emplace(kv.key(), kv.value());
+  }
+  return out;
+}
+
+const Json* find_field(const JsonObject& o, std::string_view key) {
+  FieldLog::note(o, key);
+  return o.if_contains(key);
+}
+
 const Json& require(const JsonObject& o, std::string_view key) {
-  const auto* v = o.if_contains(key);
+  const auto* v = find_field(o, key);
   if (!v) bad_field(key, "est manquant");
   return *v;
 }
@@ -75,7 +112,7 @@ std::string_view get_string(const JsonObject& o, std::string_view key) {
 }
 
 std::optional<std::string_view> get_optional_string(const JsonObject& o, std::string_view key) {
-  const auto* v = o.if_contains(key);
+  const auto* v = find_field(o, key);
   if (!v || v->is_null()) return std::nullopt;
   if (!v->is_string()) bad_field(key, "doit être un texte");
   return std::string_view(v->get_string());
@@ -99,13 +136,13 @@ int64_t get_int(const JsonObject& o, std::string_view key, int64_t min, int64_t 
 
 std::optional<int64_t> get_optional_int(const JsonObject& o, std::string_view key, int64_t min,
                                         int64_t max) {
-  const auto* v = o.if_contains(key);
+  const auto* v = find_field(o, key);
   if (!v || v->is_null()) return std::nullopt;
   return get_int(o, key, min, max);
 }
 
 bool get_bool(const JsonObject& o, std::string_view key, bool fallback) {
-  const auto* v = o.if_contains(key);
+  const auto* v = find_field(o, key);
   if (!v || v->is_null()) return fallback;
   if (!v->is_bool()) bad_field(key, "doit valoir true ou false");
   return v->get_bool();

@@ -187,6 +187,49 @@ TEST_P(Conformance, RandomPlayoutsFinishAndKeepTheContract) {
   for (const auto& [type, told] : described) EXPECT_TRUE(told) << "no sentence for the event " << type;
 }
 
+TEST_P(Conformance, OnlyTheFieldsTheRulesReadAreKept) {
+  // Every accepted action, sent with fields of its own besides: the engine
+  // reports the body without them, and that body plays exactly the same
+  // (the server stores it, so nothing a client makes up is kept forever).
+  const auto& info = game().info();
+  for (uint64_t seed : {11u, 12u}) {
+    games::Setup setup;
+    setup.players = std::min(info.max_players, std::max(info.min_players, 4));
+    setup.seed = seed;
+    auto s = game().new_state(setup);
+    std::vector<std::unique_ptr<Bot>> bots;
+    for (int p = 0; p < setup.players; ++p) bots.push_back(game().make_bot("medium", seed + static_cast<uint64_t>(p)));
+    for (int step = 0; step < kMaxSteps && !s->is_terminal(); ++step) {
+      const auto acts = s->to_act();
+      Action a;
+      if (acts.empty()) {
+        ASSERT_TRUE(s->deadline().has_value());
+        a = Action::make(kHost, std::max(*s->deadline(), s->now()), JsonObject{{"type", "timeout"}});
+      } else {
+        auto chosen = bots[static_cast<std::size_t>(acts.front())]->act(*s, acts.front());
+        ASSERT_TRUE(chosen.has_value());
+        a = std::move(*chosen);
+        a.at = std::max(a.at, s->now());
+        if (const auto d = s->deadline(); d && a.at >= *d) a.at = std::max(s->now(), *d - 1);
+      }
+      a.body["zz_note"] = "rien à voir";
+      a.body["zz_blob"] = JsonObject{{"x", 1}};
+      auto before = s->clone();
+      const auto r = s->apply(a);
+      ASSERT_TRUE(r.ok()) << canonical(a.to_json()) << ": " << (r.error ? r.error->message : "");
+      ASSERT_TRUE(r.parsed_body.has_value()) << canonical(a.to_json());
+      EXPECT_FALSE(r.parsed_body->contains("zz_note"));
+      EXPECT_FALSE(r.parsed_body->contains("zz_blob"));
+      Action pruned = a;
+      pruned.body = *r.parsed_body;
+      const auto again = before->apply(pruned);
+      ASSERT_TRUE(again.ok()) << "the fields read do not replay: " << canonical(pruned.to_json());
+      EXPECT_EQ(canonical(before->serialize()), canonical(s->serialize())) << canonical(pruned.to_json());
+      EXPECT_FALSE(again.parsed_body.has_value());  // nothing left to leave out
+    }
+  }
+}
+
 TEST_P(Conformance, SameSeedSameGame) {
   const auto a = play(game(), 77, false);
   const auto b = play(game(), 77, false);
