@@ -339,6 +339,8 @@ try {
     await lea.locator('[data-game=motpourmot] button').click();
     await lea.waitForURL(/\/salle\/[A-Z]{5}$/);
     await lea.selectOption('select[name=players]', '1');
+    // The room summary comes back once the change is saved: wait for it.
+    await lea.locator('.seat[data-seat="0"] [data-seat-label]', { hasText: 'écran partagé' }).waitFor({ timeout: 5000 }).catch(() => {});
     check((await lea.locator('.seat[data-seat="0"] [data-seat-label]').innerText()) === 'écran partagé', 'une place : écran partagé');
     await lea.locator('.seat[data-seat="0"]').getByRole('button', { name: 'M’asseoir ici' }).click();
     await lea.getByRole('button', { name: 'Lancer la partie' }).click();
