@@ -240,6 +240,10 @@ int lexicon_command(std::span<const std::string_view> args, std::string_view lex
     std::cerr << lexicon_usage();
     return 2;
   }
+  if (args[0] == "--help" || args[0] == "-h") {
+    std::cout << lexicon_usage();
+    return 0;
+  }
   const std::string_view cmd = args[0];
   auto rest = args.subspan(1);
   lexicon::Reading reading = lexicon::Reading::kEvery;

@@ -30,7 +30,8 @@ constexpr std::string_view kUsage =
     "  replay      rebuild a game from a scenario on stdin, print its state (docs/scenarios.md)\n"
     "  games       list the games\n"
     "  signature   fingerprints of seeded bot games of every game (the behaviour signature)\n"
-    "  serve       the game server (docs/protocol.md): --port, --bind, --db\n"
+    "  serve       the game server (docs/protocol.md; serve --help for its options)\n"
+    "Every command answers --help.\n"
     "The lexicon file defaults to $LOGOMACHIE_LEXICON, then fr.lex next to the program.\n";
 
 }  // namespace
@@ -47,6 +48,11 @@ int main(int argc, char** argv) {
     return args.empty() ? 2 : 0;
   }
   const std::string_view cmd = args[0];
+  if ((cmd == "demo" || cmd == "games") && args.size() > 1 && (args[1] == "--help" || args[1] == "-h")) {
+    std::cout << (cmd == "demo" ? "usage: logomachie demo\n  an interactive tour of the word referee (words on stdin)\n"
+                                : "usage: logomachie games\n  the registered games, one name per line\n");
+    return 0;
+  }
   if (cmd == "lexicon") {
     return logomachie::cli::lexicon_command(std::span(args).subspan(1), lexicon_path);
   }
@@ -55,7 +61,15 @@ int main(int argc, char** argv) {
   if (logomachie::cli::is_tool(cmd)) return logomachie::cli::tool_command(cmd, std::span(args).subspan(1), lexicon_path);
   if (cmd == "serve") return logomachie::cli::serve_command(std::span(args).subspan(1), lexicon_path);
   if (cmd == "signature") return logomachie::cli::signature_command(std::span(args).subspan(1), lexicon_path, std::cout);
-  if (cmd == "replay") return logomachie::cli::replay_command(std::cin, std::cout, lexicon_path);
+  if (cmd == "replay") {
+    if (args.size() > 1) {  // --help, or anything else: replay reads only stdin
+      const bool help = args[1] == "--help" || args[1] == "-h";
+      (help ? std::cout : std::cerr) << "usage: logomachie replay < scenario.json\n"
+                                        "  rebuilds a game from its setup and actions, prints the final state (docs/scenarios.md)\n";
+      return help ? 0 : 2;
+    }
+    return logomachie::cli::replay_command(std::cin, std::cout, lexicon_path);
+  }
   if (cmd == "games") {
     for (const auto& g : logomachie::games::registered_games()) std::cout << g.name << "\n";
     return 0;

@@ -46,6 +46,10 @@ std::filesystem::path default_web() {
 }  // namespace
 
 int serve_command(std::span<const std::string_view> args, std::string_view lexicon_path) {
+  if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
+    std::cout << kUsage;
+    return 0;
+  }
   server::ServeOptions options;
   if (const char* v = std::getenv("LOGOMACHIE_BIND")) options.bind = v;
   if (const char* v = std::getenv("LOGOMACHIE_DB")) options.db = v;

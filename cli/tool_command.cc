@@ -16,11 +16,13 @@ namespace logomachie::cli {
 bool is_tool(std::string_view tool) { return tool == "solve" || tool == "referee"; }
 
 int tool_command(std::string_view tool, std::span<const std::string_view> args, std::string_view lexicon_path) {
-  const auto usage = [&] {
-    std::cerr << "usage: logomachie " << tool << " GAME  (JSON Lines on stdin; docs/solvers.md)\n";
-    return 2;
+  const auto usage = [&](std::ostream& out = std::cerr) {
+    out << "usage: logomachie " << tool << " GAME  (JSON Lines on stdin; docs/solvers.md)\n"
+        << "  GAME: one of `logomachie games`; a game without a " << tool << " tool says so\n";
+    return &out == &std::cerr ? 2 : 0;
   };
-  if (args.size() != 1 || args[0] == "--help" || args[0] == "-h") return usage();
+  if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) return usage(std::cout);
+  if (args.size() != 1) return usage();
   if (!games::find_game(args[0])) {
     std::cerr << "logomachie " << tool << ": unknown game '" << args[0] << "'\n";
     return usage();

@@ -89,4 +89,13 @@ grep -q "« château » par rapport à « chat » : aucun lien" <<<"$demo" && ok
 grep -q "même famille" <<<"$demo" && ok || ko "demo: derivative"
 grep -q "« xqzwv » n’est pas dans le dictionnaire" <<<"$demo" && ok || ko "demo: unknown word"
 
+# --- every command answers --help: usage on stdout, exit 0, no stdin read ----
+for cmd in lexicon demo play solve referee replay games signature serve; do
+  out=$(timeout 10 "$bin" $cmd --help </dev/null 2>/dev/null)
+  expect_eq "$cmd --help exit" 0 "$?"
+  expect_match "$cmd --help usage" "usage: logomachie" "$out"
+done
+out=$(timeout 10 "$bin" --help 2>/dev/null)
+expect_match "--help lists the commands" "Every command answers --help" "$out"
+
 finish "lexicon CLI"
