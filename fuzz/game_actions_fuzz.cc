@@ -4,7 +4,11 @@
 // Input: a first line « <game> <byte> » names a registered game (so that
 // registering another game remaps no seed) and a byte that picks the number of
 // players and the seed; the rest is lines, each tried as a JSON action, then
-// as a word in the game's word action for the seat expected to act.
+// as the text of the move the game's own bot would make for the seat expected
+// to act (every text field of that move replaced by the line): the word
+// actions of every game (a password, a trap, a clue, a guess, a category
+// word, a played card…) without this file naming one. When the line's first
+// byte is odd, the bot's own move follows, so that games move on.
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
@@ -68,6 +72,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   setup.players = info.min_players + pick % (info.max_players - info.min_players + 1);
   setup.seed = pick;
   auto state = game.new_state(setup);
+  const auto bot = game.make_bot(info.bot_levels.front(), pick);
   while (!rest.empty() && !state->is_terminal()) {
     const auto nl = rest.find('\n');
     const auto line = rest.substr(0, nl);
@@ -81,12 +86,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
     if (acts.empty()) continue;
     const std::string word(line);
     const auto p = acts.front();
-    const auto t = state->now();
-    apply_checked(*state, games::Action::make(p, t, games::JsonObject{{"type", "password"}, {"word", word},
-                                                                       {"cards", games::JsonArray{0, 1, 2}},
-                                                                       {"direction", "cw"}}));
-    apply_checked(*state, games::Action::make(p, t, games::JsonObject{{"type", "submit"}, {"word", word},
-                                                                       {"constraint", 0}}));
+    auto move = bot->act(*state, p);
+    if (!move) continue;
+    move->at = state->now();
+    auto typed = *move;
+    for (auto& field : typed.body) {
+      if (field.key() != "type" && field.value().is_string()) field.value() = word;
+    }
+    apply_checked(*state, typed);
+    if (!line.empty() && (static_cast<unsigned char>(line.front()) & 1) && !state->is_terminal()) {
+      if (auto again = bot->act(*state, state->to_act().empty() ? p : state->to_act().front())) {
+        again->at = state->now();
+        apply_checked(*state, *again);
+      }
+    }
   }
   return 0;
 }

@@ -59,11 +59,15 @@ std::size_t utf8_chars(std::string_view s) {
 
 }  // namespace
 
-Lobby::Lobby(std::vector<std::unique_ptr<games::Game>> games, Store& store) : games_(std::move(games)), store_(store) {}
+Lobby::Lobby(std::vector<std::unique_ptr<games::Game>> games, Store& store) : owned_(std::move(games)), store_(store) {
+  for (const auto& g : owned_) games_.push_back(g.get());
+}
+
+Lobby::Lobby(std::vector<const games::Game*> games, Store& store) : games_(std::move(games)), store_(store) {}
 
 const games::Game* Lobby::find(std::string_view name) const {
   for (const auto& g : games_) {
-    if (g->info().name == name) return g.get();
+    if (g->info().name == name) return g;
   }
   return nullptr;
 }

@@ -65,8 +65,10 @@ struct Delivery {
 
 class Lobby {
  public:
-  // `games` must outlive the lobby (one instance per registered game).
+  // One instance per registered game, owned by the lobby…
   Lobby(std::vector<std::unique_ptr<games::Game>> games, Store& store);
+  // …or borrowed: they must outlive it (fuzzing makes a lobby per input).
+  Lobby(std::vector<const games::Game*> games, Store& store);
 
   // Rebuilds every saved room (in the lobby, playing, or showing a finished
   // game) from the store at wall time `now_ms`; returns how many. Every
@@ -130,7 +132,8 @@ class Lobby {
   bool address_throttled(const std::string& address, int64_t now_ms) const;
   void failed_join(Connection& c, int64_t now_ms);
 
-  std::vector<std::unique_ptr<games::Game>> games_;
+  std::vector<std::unique_ptr<games::Game>> owned_;
+  std::vector<const games::Game*> games_;
   Store& store_;
   bool deferred_bots_ = false;
   std::atomic<int64_t> last_beat_ms_ = 0;  // tick() writes the heartbeat once a second
