@@ -14,7 +14,7 @@ namespace {
 
 TEST(Router, AnswersEachPathWithItsStatus) {
   NoStore store;
-  Lobby lobby({}, store);
+  Lobby lobby(std::vector<const games::Game*>{}, store);
   Metrics metrics;
   StaticFiles web;
   const RouterContext context{lobby, metrics, web};
@@ -34,7 +34,7 @@ TEST(Router, AnswersEachPathWithItsStatus) {
 
 TEST(Router, MetricsCountWhatTheServerSurvived) {
   NoStore store;
-  Lobby lobby({}, store);
+  Lobby lobby(std::vector<const games::Game*>{}, store);
   Metrics metrics;
   StaticFiles web;
   metrics.accept_errors += 3;

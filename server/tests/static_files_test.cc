@@ -88,7 +88,7 @@ TEST_F(StaticFilesTest, TextIsGzippedOnceAtLoadWhenItPays) {
   EXPECT_TRUE(files.find("/assets/index-3f2a.js")->gzipped.empty());  // too small to bother
   // Served gzipped only to who asks for it.
   NoStore store;
-  Lobby lobby({}, store);
+  Lobby lobby(std::vector<const games::Game*>{}, store);
   Metrics metrics;
   const RouterContext context{lobby, metrics, files};
   const auto zipped = route(context, "GET", "/assets/big-1a2b.js", "gzip, deflate, br");
