@@ -343,6 +343,13 @@ TEST_F(HttpServerTest, KillNineMidGameLosesNoAcknowledgedAction) {
 }
 
 TEST_F(HttpServerTest, OutOfDescriptorsTheServerKeepsAccepting) {
+#ifdef LOGO_UBSAN
+  // UBSan checks every access to a polymorphic object (Boost's error
+  // categories included) by probing memory through a pipe, which needs two
+  // descriptors: with none left it reports a false "invalid vptr". The
+  // release build runs this test.
+  GTEST_SKIP() << "not under UndefinedBehaviorSanitizer (its memory probe needs descriptors)";
+#endif
   // A server allowed 64 descriptors but told it may hold 1000 connections:
   // the kernel refuses the accepts (EMFILE) long before its own cap.
   Forked child(db_, [](ServeOptions& o) {
