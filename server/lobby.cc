@@ -6,6 +6,7 @@
 #include "games/core/bot_level.h"
 #include "games/core/json.h"
 #include "games/core/narration.h"
+#include "games/core/options.h"
 #include "games/core/replay.h"
 #include "lexicon/normalize.h"
 #include "server/log.h"
@@ -435,7 +436,8 @@ games::Json Lobby::games_json() const {
                                      {"title", info.title},
                                      {"min_players", info.min_players},
                                      {"max_players", info.max_players},
-                                     {"bot_levels", std::move(levels)}});
+                                     {"bot_levels", std::move(levels)},
+                                     {"options", games::options_json(info)}});
   }
   return games::JsonObject{{"games", std::move(list)}};
 }

@@ -95,6 +95,56 @@ struct Setup {
   static Setup from_json(const Json& v);  // throws ActionError ("bad_setup" or "bad_field")
 };
 
+// One option the host may set before a game: its schema, declared once in
+// GameInfo::options. resolve_options (games/core/options.h) checks a setup's
+// options against it and fills in the defaults, the server serves it at
+// /api/games and the web client draws its options form from it.
+struct OptionValue {
+  Json value;         // a choice ("classique") or a suggested value (30)
+  std::string label;  // French, as a form shows it: "sans limite"
+};
+
+struct OptionSpec {
+  enum class Kind {
+    kInt,     // an integer in [min, max]
+    kBool,
+    kChoice,  // one of `choices` (or, when `open`, any value the engine checks itself)
+    kText,    // a string of at most `max` characters (0: no limit)
+    kSeats,   // a list with one of `choices` per seat
+  };
+  std::string name;   // the key in Setup::options
+  std::string label;  // French, for forms
+  Kind kind = Kind::kInt;
+  // Used when the option is absent (or null). Null: no default, the engine
+  // decides (a context drawn at random). kSeats: a pattern repeated over the seats.
+  Json default_value;
+  int64_t min = 0, max = 0;
+  std::vector<OptionValue> choices;    // kChoice, kSeats: the values allowed
+  std::vector<OptionValue> suggested;  // kInt, kText: what a form offers
+  bool open = false;                   // kChoice: other values go to the engine (a custom room list)
+  bool advanced = false;               // a form may tuck it away
+  std::string unset;                   // no default: what absent means, in French ("au hasard")
+  std::string help;                    // a short French explanation, or empty
+
+  // For declarations (made by int_option… in games/core/options.h).
+  OptionSpec with_help(std::string text) && {
+    help = std::move(text);
+    return std::move(*this);
+  }
+  OptionSpec with_unset(std::string text) && {
+    unset = std::move(text);
+    return std::move(*this);
+  }
+  OptionSpec as_advanced() && {
+    advanced = true;
+    return std::move(*this);
+  }
+  OptionSpec open_to_others() && {
+    open = true;
+    return std::move(*this);
+  }
+};
+
 struct GameInfo {
   std::string name;      // registry key and CLI name: "wordbank"
   std::string title;     // shown to players: "Word Bank"
@@ -111,6 +161,8 @@ struct GameInfo {
   // judges them against the current state (a trap after the list is sealed
   // is refused by the rules, not by the version).
   std::vector<std::string> independent_actions;
+  // Every option new_state accepts, in the order a form shows them.
+  std::vector<OptionSpec> options;
 };
 
 class State {

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "games/core/content.h"
+#include "games/core/options.h"
 #include "games/lettralettre/bot.h"
 #include "lexicon/lexicon.h"
 #include "lexicon/normalize.h"
@@ -103,6 +104,15 @@ LettralettreGame::LettralettreGame(const lexicon::Lexicon& lexicon)
   info_.content_version = content_hash(lettralettre_content());
   info_.bot_levels = {"easy", "medium", "hard"};
   info_.independent_actions = {"submit", "give_up", "ready"};
+  info_.options = {
+      int_option("letters", "Lettres tirées", 6, 5, 8, counted({5, 6, 7, 8}, "lettre", "lettres")),
+      int_option("taboo", "Lettres interdites", 2, 1, 2, counted({1, 2}, "lettre", "lettres")),
+      int_option("tokens", "Jetons au départ", 8, 1, 50, counted({4, 6, 8, 10, 12}, "jeton", "jetons")),
+      int_option("round_seconds", "Sablier des manches", 60, 0, 3600, seconds({0, 30, 45, 60, 90, 120}, "sans sablier")),
+      int_option("auction_seconds", "Sablier des enchères", 0, 0, 3600, seconds({0, 15, 30, 60}, "sans sablier")),
+      int_option("reveal_seconds", "Temps pour lire les résultats", 15, 0, 3600,
+                 seconds({0, 10, 15, 30}, "attendre tout le monde")),
+  };
   for (const auto& c : deck_) {
     if (!c.check.theme.empty() && !themes_.contains(c.check.theme)) {
       throw std::runtime_error("constraints.json: unknown theme " + c.check.theme);
@@ -153,17 +163,13 @@ std::unique_ptr<State> LettralettreGame::new_state(const Setup& setup) const {
   }
   LettralettreData d;
   d.rng.reseed(setup.seed);
-  const auto& o = setup.options;
-  for (const auto& kv : o) {
-    const std::string_view k = kv.key();
-    if (k == "letters") d.letters = static_cast<int>(get_int(o, k, 5, 8));
-    else if (k == "taboo") d.taboo = static_cast<int>(get_int(o, k, 1, 2));
-    else if (k == "tokens") d.start_tokens = static_cast<int>(get_int(o, k, 1, 50));
-    else if (k == "round_seconds") d.round_seconds = static_cast<int>(get_int(o, k, 0, 3600));
-    else if (k == "auction_seconds") d.auction_seconds = static_cast<int>(get_int(o, k, 0, 3600));
-    else if (k == "reveal_seconds") d.reveal_seconds = static_cast<int>(get_int(o, k, 0, 3600));
-    else refuse("unknown_option", "Option inconnue pour Lettralettre : " + guillemets(k) + ".");
-  }
+  const auto options = resolve_options(info_, setup.options, setup.players);
+  d.letters = options.integer("letters");
+  d.taboo = options.integer("taboo");
+  d.start_tokens = options.integer("tokens");
+  d.round_seconds = options.integer("round_seconds");
+  d.auction_seconds = options.integer("auction_seconds");
+  d.reveal_seconds = options.integer("reveal_seconds");
   const auto n = static_cast<std::size_t>(setup.players);
   d.tokens.assign(n, d.start_tokens);
   d.held.assign(n, {});

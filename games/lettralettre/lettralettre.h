@@ -18,8 +18,7 @@
 //   words:   {"type":"submit","word":"kepi","constraint":"<card id>"} | {"type":"give_up"}
 //   reveal:  {"type":"ready"}
 //   host:    {"type":"timeout"} when deadline() has passed
-// Options: letters (6), taboo (2), tokens (8), round_seconds (60, 0 = none),
-// auction_seconds (0 = none), reveal_seconds (15, 0 = wait for everyone).
+// Options: declared once in LettralettreGame's info (GameInfo::options).
 // Fixed setup: "constraints": [card ids, top first], "rounds":
 // [{"letters":["K","E",…],"taboo":["S","T"]}, …], "first_dealer": n.
 #pragma once
@@ -94,8 +93,9 @@ struct Submission {
 
 // Everything about one game; plain data, copied on apply (all-or-nothing).
 struct LettralettreData {
-  int letters = 6, taboo = 2, start_tokens = 8;
-  int round_seconds = 60, auction_seconds = 0, reveal_seconds = 15;
+  // Options (values and defaults in info().options); 0 seconds = no timer.
+  int letters = 0, taboo = 0, start_tokens = 0;
+  int round_seconds = 0, auction_seconds = 0, reveal_seconds = 0;
   std::vector<int> tokens;
   std::vector<std::vector<std::string>> held;  // constraint ids per seat
   std::vector<bool> out;

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "games/core/content.h"
+#include "games/core/options.h"
 #include "games/core/word_list.h"
 #include "games/motpourmot/bot.h"
 #include "lexicon/lexicon.h"
@@ -130,6 +131,20 @@ MotPourMotGame::MotPourMotGame(const lexicon::Lexicon& lexicon)
   info_.content_version = content_hash(motpourmot_content());
   info_.bot_levels = {"easy", "medium", "hard"};
   info_.independent_actions = {"propose", "vote"};
+  info_.options = {
+      int_option("target", "Lettres à capturer", 6, 6, 7, {{6, "6"}, {7, "7 (variante longue)"}}),
+      int_option("turn_seconds", "Sablier", 30, 0, 600, seconds({20, 30, 45, 60, 0}, "sans sablier")),
+      int_option("read_seconds", "Temps pour lire la carte avant le sablier", 3, 0, 60,
+                 seconds({0, 3, 5, 10}, "le sablier part tout de suite"))
+          .as_advanced(),
+      int_option("challenge_seconds", "Temps pour contester", 10, 0, 600, seconds({5, 10, 15, 30})),
+      int_option("vote_seconds", "Temps pour voter", 30, 0, 600, seconds({20, 30, 60})),
+      choice_option("level", "Cartes", "mixte",
+                    {{"mixte", "faciles et difficiles"}, {"facile", "faciles seulement"}, {"difficile", "difficiles seulement"}}),
+      text_option("letters", "Lettres du plateau", "fr", 26,
+                  {{"fr", "françaises"}, {"original", "celles de l’édition originale"}})
+          .with_help("Ou vos propres lettres\u00A0: de 5 à 26 majuscules différentes, de A à Z."),
+  };
   for (std::size_t i = 0; i < categories_.size(); ++i) {
     if (!by_id_.emplace(categories_[i].id, i).second) {
       throw std::runtime_error("categories.tsv: duplicate id " + categories_[i].id);
@@ -221,27 +236,16 @@ std::unique_ptr<State> MotPourMotGame::new_state(const Setup& setup) const {
   }
   MotPourMotData d;
   d.rng.reseed(setup.seed);
-  d.letters = letter_sets_.fr;
-  const auto& o = setup.options;
-  for (const auto& kv : o) {
-    const std::string_view k = kv.key();
-    if (k == "target") d.target = static_cast<int>(get_int(o, k, 6, 7));
-    else if (k == "turn_seconds") d.turn_seconds = static_cast<int>(get_int(o, k, 0, 600));
-    else if (k == "read_seconds") d.read_seconds = static_cast<int>(get_int(o, k, 0, 60));
-    else if (k == "challenge_seconds") d.challenge_seconds = static_cast<int>(get_int(o, k, 0, 600));
-    else if (k == "vote_seconds") d.vote_seconds = static_cast<int>(get_int(o, k, 0, 600));
-    else if (k == "level") {
-      d.level = std::string(get_string(o, k));
-      if (d.level != "mixte" && d.level != "facile" && d.level != "difficile") {
-        refuse("bad_option", "« level » : « mixte », « facile » ou « difficile ».");
-      }
-    } else if (k == "letters") {
-      const auto v = get_string(o, k);
-      d.letters = v == "fr" ? letter_sets_.fr : v == "original" ? letter_sets_.original : valid_letters(v);
-    } else {
-      refuse("unknown_option", "Option inconnue pour Mot pour Mot : " + guillemets(k) + ".");
-    }
-  }
+  const auto options = resolve_options(info_, setup.options, setup.players);
+  d.target = options.integer("target");
+  d.turn_seconds = options.integer("turn_seconds");
+  d.read_seconds = options.integer("read_seconds");
+  d.challenge_seconds = options.integer("challenge_seconds");
+  d.vote_seconds = options.integer("vote_seconds");
+  d.level = std::string(options.text("level"));
+  // "fr", "original" or the tiles themselves.
+  const auto letters = options.text("letters");
+  d.letters = letters == "fr" ? letter_sets_.fr : letters == "original" ? letter_sets_.original : valid_letters(letters);
   // Both teams could otherwise end one capture short with no tile left.
   if (d.letters.size() < static_cast<std::size_t>(2 * d.target - 1)) {
     refuse("bad_option", "« letters » : il faut au moins " + std::to_string(2 * d.target - 1) + " lettres pour jouer en " +

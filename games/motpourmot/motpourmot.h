@@ -28,10 +28,10 @@
 //              {"type":"tally","valid":N,"invalid":M} (table mode)
 //   any time:  {"type":"captain"} (become your team's captain)
 //   host:      {"type":"timeout"} when deadline() has passed
-// Options: target (6; 7 for the variant), turn_seconds (30), read_seconds (3,
-// before the hourglass starts), challenge_seconds (10), vote_seconds (30),
-// level ("mixte" | "facile" | "difficile"), letters ("fr" | "original" | a
-// string of distinct letters A–Z, 5–26).
+// Options: declared once in MotPourMotGame's info (GameInfo::options); the
+// engine adds what the schema cannot say: letters other than "fr" and
+// "original" are the tiles themselves (5–26 distinct capitals), and there
+// must be at least 2·target − 1 of them.
 // Fixed setup: "categories": [ids, first drawn first], "first_team": 0|1.
 #pragma once
 
@@ -137,8 +137,9 @@ struct Played {
 
 // Everything about one game; plain data, copied on apply (all-or-nothing).
 struct MotPourMotData {
-  int target = 6, turn_seconds = 30, read_seconds = 3, challenge_seconds = 10, vote_seconds = 30;
-  std::string level = "mixte";
+  // Options (values and defaults in info().options); 0 seconds = no timer.
+  int target = 0, turn_seconds = 0, read_seconds = 0, challenge_seconds = 0, vote_seconds = 0;
+  std::string level;            // "mixte", "facile", "difficile"
   std::string letters;          // the tiles, left to right
   std::vector<int> position;    // per tile: −kCaptured … +kCaptured; team 0 pulls toward −
   std::vector<int> captain;     // per team

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "games/core/content.h"
+#include "games/core/options.h"
 #include "games/tapecho/bot.h"
 
 namespace logomachie::games {
@@ -139,6 +140,23 @@ TapechoGame::TapechoGame()
   info_.rules_version = kRulesVersion;
   info_.content_version = content_hash(tapecho_content());
   info_.bot_levels = {"easy", "medium", "hard"};
+  std::vector<OptionValue> contexts;
+  for (const auto& c : contexts_) contexts.push_back({Json(c.id), c.name});
+  info_.options = {
+      seats_option("sexes", "Dans le jeu, chaque place joue…", JsonArray{"H", "F"}, {{"H", "un homme"}, {"F", "une femme"}})
+          .with_help("Autant d’hommes que de femmes à un près\u00A0: chacun peut jouer l’autre sexe le temps du match."),
+      choice_option("mode", "Façon de jouer", "classique",
+                    {{"classique", "chacun pour soi"},
+                     {"sexes", "guerre des sexes\u00A0: les hommes contre les femmes"},
+                     {"couples", "guerre des couples\u00A0: chaque homme fait équipe avec une femme"}}),
+      int_option("games", "Nombre de parties", 3, 1, 10,
+                 {{1, "une seule"}, {3, "3, les scores s’additionnent"}, {5, "5, les scores s’additionnent"}}),
+      int_option("react_seconds", "Temps pour réagir (défense, hors contexte)", 5, 1, 60, seconds({5, 8, 10})),
+      int_option("turn_seconds", "Temps par tour", 60, 0, 600, seconds({60, 90, 0})),
+      choice_option("context", "Contexte", nullptr, std::move(contexts))
+          .with_unset("tiré au hasard à chaque partie")
+          .as_advanced(),
+  };
 }
 
 int TapechoGame::card_index(std::string_view id) const {
@@ -198,34 +216,13 @@ std::unique_ptr<State> TapechoGame::new_state(const Setup& setup) const {
   TapechoData d;
   d.rng.reseed(setup.seed);
   const auto n = static_cast<std::size_t>(setup.players);
-  for (std::size_t p = 0; p < n; ++p) d.sex.push_back(p % 2 == 0 ? Sex::kH : Sex::kF);
-  const auto& o = setup.options;
-  for (const auto& kv : o) {
-    const std::string_view k = kv.key();
-    if (k == "mode") {
-      d.mode = std::string(get_string(o, k));
-      if (d.mode != "classique" && d.mode != "sexes" && d.mode != "couples") {
-        refuse("bad_option", "« mode » : « classique », « sexes » (guerre des sexes) ou « couples » (guerre des couples).");
-      }
-    } else if (k == "games") d.games = static_cast<int>(get_int(o, k, 1, 10));
-    else if (k == "react_seconds") d.react_seconds = static_cast<int>(get_int(o, k, 1, 60));
-    else if (k == "turn_seconds") d.turn_seconds = static_cast<int>(get_int(o, k, 0, 600));
-    else if (k == "context") {
-      if (!find_context(get_string(o, k))) refuse("bad_option", "« context » : un contexte inconnu.");
-      d.contexts.assign(static_cast<std::size_t>(10), std::string(get_string(o, k)));
-    } else if (k == "sexes") {
-      const auto& a = get_array(o, k);
-      if (a.size() != n) refuse("bad_option", "« sexes » : un « H » ou un « F » par place.");
-      for (std::size_t p = 0; p < n; ++p) {
-        if (!a[p].is_string() || (a[p].get_string() != "H" && a[p].get_string() != "F")) {
-          refuse("bad_option", "« sexes » : un « H » ou un « F » par place.");
-        }
-        d.sex[p] = a[p].get_string() == "H" ? Sex::kH : Sex::kF;
-      }
-    } else {
-      refuse("unknown_option", "Option inconnue pour Le Tapécho : " + guillemets(k) + ".");
-    }
-  }
+  const auto options = resolve_options(info_, setup.options, setup.players);
+  d.mode = std::string(options.text("mode"));
+  d.games = options.integer("games");
+  d.react_seconds = options.integer("react_seconds");
+  d.turn_seconds = options.integer("turn_seconds");
+  if (const auto* c = options.find("context")) d.contexts.assign(static_cast<std::size_t>(10), std::string(c->get_string()));
+  for (const auto& x : options.find("sexes")->get_array()) d.sex.push_back(x.get_string() == "H" ? Sex::kH : Sex::kF);
   const auto men = std::count(d.sex.begin(), d.sex.end(), Sex::kH);
   const auto women = static_cast<long>(n) - men;
   if (std::abs(men - women) > 1) {

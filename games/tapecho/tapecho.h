@@ -29,9 +29,9 @@
 //   reaction:  {"type":"defend","card":"defense-…"} | {"type":"hors_contexte","card":"…","against":"atout-…"}
 //              {"type":"let_go"} (nothing to add to this window)
 //   host:      {"type":"timeout"} when deadline() has passed
-// Options: mode ("classique" | "sexes" | "couples"), games (1–10, default 3),
-// react_seconds (5), turn_seconds (60; 0 = none), sexes (["H","F",…], one
-// per seat, balanced to ±1; default alternating from H), context (an id).
+// Options: declared once in TapechoGame's info (GameInfo::options); the
+// engine adds what the schema cannot say: the seats' sexes are balanced to
+// ±1, and exactly in guerre des couples.
 // Fixed: "deck": [card ids drawn first, in order], "contexts": [ids, one per
 // game], "first_player".
 #pragma once
@@ -119,8 +119,9 @@ struct Side {
 };
 
 struct TapechoData {
-  std::string mode = "classique";
-  int games = 3, react_seconds = 5, turn_seconds = 60;
+  // Options (values and defaults in info().options).
+  std::string mode;                     // "classique", "sexes", "couples"
+  int games = 0, react_seconds = 0, turn_seconds = 0;
   std::vector<Sex> sex;                 // per seat (H or F)
   std::vector<std::string> contexts;    // one per game (fixed) or drawn
   int game_no = 0;                      // 1-based game in progress

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "games/core/content.h"
+#include "games/core/options.h"
 #include "games/trapwords/bot.h"
 #include "lexicon/lexicon.h"
 #include "lexicon/normalize.h"
@@ -390,6 +391,29 @@ TrapWordsGame::TrapWordsGame(const lexicon::Lexicon& lexicon)
   info_.content_version = content_hash(trapwords_content());
   info_.bot_levels = {"easy", "medium", "hard"};
   info_.independent_actions = {"trap", "untrap", "forbidden", "vote"};
+  info_.options = {
+      choice_option("mode", "Façon de jouer", "typed",
+                    {{"typed", "en ligne\u00A0: on tape, l’arbitre juge"},
+                     {"table", "autour d’une table\u00A0: on parle, les adversaires arbitrent"}}),
+      choice_option("book", "Livre de mots", "fantastique",
+                    {{"fantastique", "Fantastique (épées et dragons)"},
+                     {"contemporain", "Contemporain (la vie de tous les jours)"}}),
+      choice_option("rooms", "Donjon", "classique",
+                    {{"classique", "classique\u00A0: salles 3-4-5-6-7"}, {"alternatif", "alternatif\u00A0: salles 2-4-6-8-10"}})
+          .open_to_others()  // a list of room numbers, checked by parse_rooms
+          .with_help("Ou votre propre donjon\u00A0: de 4 à 7 numéros de salle croissants, de 1 à 10."),
+      choice_option("monsters", "Monstres", "normal", {{"normal", "normaux"}, {"asterisque", "à astérisque (plus coriaces)"}}),
+      int_option("turn_seconds", "Sablier", 30, 0, 600, seconds({30, 45, 60}, "sans sablier")),
+      int_option("read_seconds", "Temps pour lire le mot avant le sablier", 3, 0, 60,
+                 seconds({0, 3, 5, 10}, "le sablier part tout de suite"))
+          .as_advanced(),
+      int_option("write_seconds", "Temps pour écrire les pièges", 120, 0, 1800, seconds({60, 120, 180, 0})),
+      int_option("vote_seconds", "Temps pour voter (et pour choisir la ligne à désarmer)", 15, 1, 600,
+                 seconds({10, 15, 30, 60}))
+          .as_advanced(),
+      bool_option("tiebreak", "Pas d’égalité\u00A0: si les deux équipes tuent le monstre, la plus rapide gagne", false)
+          .with_help("Il faut un sablier."),
+  };
 }
 
 bool TrapWordsGame::unsayable(std::string_view word) const {
@@ -410,31 +434,16 @@ std::unique_ptr<State> TrapWordsGame::new_state(const Setup& setup) const {
   }
   TrapWordsData d;
   d.rng.reseed(setup.seed);
-  d.rooms = kClassicRooms;
-  const auto& o = setup.options;
-  for (const auto& kv : o) {
-    const std::string_view k = kv.key();
-    if (k == "rooms") d.rooms = parse_rooms(kv.value());
-    else if (k == "book") {
-      d.book = std::string(get_string(o, k));
-      if (d.book != "fantastique" && d.book != "contemporain") {
-        refuse("bad_option", "« book » : « fantastique » ou « contemporain ».");
-      }
-    } else if (k == "monsters") {
-      d.monsters = std::string(get_string(o, k));
-      if (d.monsters != "normal" && d.monsters != "asterisque") {
-        refuse("bad_option", "« monsters » : « normal » ou « asterisque » (les monstres plus coriaces).");
-      }
-    } else if (k == "mode") {
-      d.mode = std::string(get_string(o, k));
-      if (d.mode != "typed" && d.mode != "table") refuse("bad_option", "« mode » : « typed » (en ligne) ou « table ».");
-    } else if (k == "turn_seconds") d.turn_seconds = static_cast<int>(get_int(o, k, 0, 600));
-    else if (k == "read_seconds") d.read_seconds = static_cast<int>(get_int(o, k, 0, 60));
-    else if (k == "write_seconds") d.write_seconds = static_cast<int>(get_int(o, k, 0, 1800));
-    else if (k == "vote_seconds") d.vote_seconds = static_cast<int>(get_int(o, k, 1, 600));
-    else if (k == "tiebreak") d.tiebreak = get_bool(o, k, false);
-    else refuse("unknown_option", "Option inconnue pour TrapWords : " + guillemets(k) + ".");
-  }
+  const auto options = resolve_options(info_, setup.options, setup.players);
+  d.rooms = parse_rooms(*options.find("rooms"));  // a name, or the engine checks a custom list
+  d.book = std::string(options.text("book"));
+  d.monsters = std::string(options.text("monsters"));
+  d.mode = std::string(options.text("mode"));
+  d.turn_seconds = options.integer("turn_seconds");
+  d.read_seconds = options.integer("read_seconds");
+  d.write_seconds = options.integer("write_seconds");
+  d.vote_seconds = options.integer("vote_seconds");
+  d.tiebreak = options.flag("tiebreak");
   if (d.tiebreak && d.turn_seconds == 0) {
     refuse("bad_option", "« tiebreak » : le départage au temps a besoin d’un sablier (« turn_seconds »).");
   }

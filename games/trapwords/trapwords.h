@@ -43,11 +43,9 @@
 // A flag: an opponent flags the latest clue (once per turn each, one vote
 // per clue); the flagging team votes while the sand waits; the clue is
 // invalid when "invalid" votes outnumber "valid" ones among the votes cast.
-// Options: rooms ("classique" = 3-4-5-6-7 | "alternatif" = 2-4-6-8-10 | a list
-// of 4 to 7 increasing numbers from 1 to 10), book ("fantastique" |
-// "contemporain"), monsters ("normal" | "asterisque": the deck the monster
-// comes from), mode ("typed" | "table"), turn_seconds (30), read_seconds (3),
-// write_seconds (120; 0 = no limit), vote_seconds (15), tiebreak (false).
+// Options: declared once in TrapWordsGame's info (GameInfo::options); the
+// engine adds what the schema cannot say: "rooms" may also be a list of 4 to
+// 7 increasing room numbers from 1 to 10, and "tiebreak" needs a turn timer.
 // Fixed setup: "words": [secret words, drawn in order, each round team 0's
 // then team 1's], "monster": "troll*", "curses": [ids: the first lies beside
 // the second room, the next beside the room before the monster, the rest is
@@ -149,10 +147,10 @@ struct Turn {
 
 // Everything about one game; plain data, copied on apply (all-or-nothing).
 struct TrapWordsData {
-  // options
+  // options (values and defaults in info().options)
   std::vector<int> rooms;
-  std::string book = "fantastique", monsters = "normal", mode = "typed";
-  int turn_seconds = 30, read_seconds = 3, write_seconds = 120, vote_seconds = 15;
+  std::string book, monsters, mode;
+  int turn_seconds = 0, read_seconds = 0, write_seconds = 0, vote_seconds = 0;
   bool tiebreak = false;
   // board
   Monster monster;

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "games/core/content.h"
+#include "games/core/options.h"
 #include "games/wordbank/bot.h"
 #include "lexicon/lexicon.h"
 #include "lexicon/normalize.h"
@@ -98,6 +99,12 @@ WordBankGame::WordBankGame(const lexicon::Lexicon& lexicon)
   info_.rules_version = kRulesVersion;
   info_.content_version = content_hash(wordbank_content());
   info_.bot_levels = {"easy", "medium", "hard"};
+  info_.options = {
+      int_option("turn_seconds", "Sablier par tour", 0, 0, 3600, seconds({0, 30, 45, 60, 90, 120}, "sans sablier"))
+          .with_help("Le temps écoulé, le tour est perdu."),
+      int_option("stall_rounds", "Fin si personne ne pose de pierre pendant", 2, 1, 20,
+                 counted({1, 2, 3, 4}, "tour de table", "tours de table")),
+  };
 }
 
 std::unique_ptr<State> WordBankGame::new_state(const Setup& setup) const {
@@ -106,15 +113,9 @@ std::unique_ptr<State> WordBankGame::new_state(const Setup& setup) const {
   }
   WordBankData d;
   d.rng.reseed(setup.seed);
-  for (const auto& kv : setup.options) {
-    if (kv.key() == "turn_seconds") {
-      d.turn_seconds = static_cast<int>(get_int(setup.options, "turn_seconds", 0, 3600));
-    } else if (kv.key() == "stall_rounds") {
-      d.stall_rounds = static_cast<int>(get_int(setup.options, "stall_rounds", 1, 20));
-    } else {
-      refuse("unknown_option", "Option inconnue pour Word Bank : « " + std::string(kv.key()) + " ».");
-    }
-  }
+  const auto options = resolve_options(info_, setup.options, setup.players);
+  d.turn_seconds = options.integer("turn_seconds");
+  d.stall_rounds = options.integer("stall_rounds");
   for (const auto& kv : setup.fixed) {
     if (kv.key() != "circle" && kv.key() != "deck" && kv.key() != "first_player") {
       refuse("bad_setup", "Réglage fixe inconnu : « " + std::string(kv.key()) + " ».");

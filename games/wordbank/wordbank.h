@@ -18,7 +18,7 @@
 //   {"type":"password","word":"groupies","cards":[0,5,4,3,2],"direction":"ccw"}
 //   {"type":"pass"}                     give up the turn
 //   {"type":"timeout"}  (host)          the turn timer ran out: the turn is lost
-// Options: "turn_seconds" (0 = no timer, default), "stall_rounds" (default 2).
+// Options: declared once in WordBankGame's info (GameInfo::options).
 // Fixed setup: "circle":[{"letter":"G","spaces":3},…], "deck":[…] (top
 // first), "first_player": n.
 #pragma once
@@ -95,8 +95,8 @@ struct WordBankData {
   std::string end_reason;  // "no_gems", "circle_empty", "stalled"
   int64_t now = 0;
   int64_t turn_started = 0;
-  int turn_seconds = 0;
-  int stall_rounds = 2;
+  int turn_seconds = 0;  // options: values and defaults in info().options
+  int stall_rounds = 0;
   Rng rng;
   Json last_turn;  // summary of the previous turn, for views
 };

@@ -1,6 +1,8 @@
 // Plain HTTP answers without a network (server/router.h).
 #include <gtest/gtest.h>
 
+#include "games/core/options.h"
+#include "games/core/registry.h"
 #include "games/core/tests/test_support.h"
 #include "server/lobby.h"
 #include "server/metrics.h"
@@ -30,6 +32,38 @@ TEST(Router, AnswersEachPathWithItsStatus) {
   EXPECT_EQ(route(context, "GET", "/").status, 200);  // no web client built: a short note
   EXPECT_TRUE(is_replay_target("/api/replays/3"));
   EXPECT_FALSE(is_replay_target("/api/replays"));
+}
+
+// /api/games carries each game's options schema: the web client draws its
+// options forms from it (docs/protocol.md).
+TEST(Router, TheGamesListCarriesEachGamesOptions) {
+  NoStore store;
+  std::vector<const games::Game*> list;
+  for (const auto& g : games::registered_games()) list.push_back(&games::testing::game(g.name));
+  Lobby lobby(list, store);
+  Metrics metrics;
+  StaticFiles web;
+  const auto reply = route(RouterContext{lobby, metrics, web}, "GET", "/api/games");
+  ASSERT_EQ(reply.status, 200);
+  const auto served = games::parse_json(reply.body).as_object().at("games").as_array();
+  ASSERT_EQ(served.size(), list.size());
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const auto& info = list[i]->info();
+    const auto& g = served[i].as_object();
+    EXPECT_EQ(g.at("name").as_string(), info.name);
+    ASSERT_TRUE(g.contains("options")) << info.name;
+    EXPECT_EQ(games::canonical(g.at("options")), games::canonical(games::options_json(info)));
+    EXPECT_EQ(g.at("options").as_array().size(), info.options.size());
+    EXPECT_FALSE(info.options.empty()) << info.name << " declares no option";
+  }
+  // One option in full: Word Bank's hourglass.
+  const auto& turn = served[0].as_object().at("options").as_array()[0].as_object();
+  EXPECT_EQ(turn.at("name").as_string(), "turn_seconds");
+  EXPECT_EQ(turn.at("kind").as_string(), "int");
+  EXPECT_EQ(turn.at("default").as_int64(), 0);
+  EXPECT_EQ(turn.at("min").as_int64(), 0);
+  EXPECT_EQ(turn.at("max").as_int64(), 3600);
+  EXPECT_EQ(turn.at("suggested").as_array()[0].as_object().at("label").as_string(), "sans sablier");
 }
 
 TEST(Router, MetricsCountWhatTheServerSurvived) {

@@ -6,12 +6,16 @@
 //  - no view holds another viewer's secrets;
 //  - replaying setup + accepted actions rebuilds the same state, and a Record
 //    survives its JSON form;
-//  - clones are independent; the same seed gives the same game.
+//  - clones are independent; the same seed gives the same game;
+//  - the options schema (GameInfo::options) and new_state agree.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
+#include <set>
 #include <string>
 
+#include "games/core/options.h"
 #include "games/core/registry.h"
 #include "games/core/replay.h"
 #include "games/core/rng.h"
@@ -267,6 +271,132 @@ TEST_P(Conformance, InfoAndSetupErrorsAreTyped) {
     EXPECT_EQ(e.error().code, "bad_players");
   }
   EXPECT_THROW(game().make_bot("grandmaster", 1), ActionError);
+}
+
+// The schema is what new_state does: its defaults are what an absent option
+// means, every value it declares or suggests is accepted, every option is
+// read, and what it rules out is refused with a typed error.
+TEST_P(Conformance, TheOptionsSchemaIsWhatTheEngineDoes) {
+  const auto& info = game().info();
+  const int players = info.default_players > 0 ? info.default_players : info.min_players;
+  const auto make = [&](JsonObject options) {
+    games::Setup setup;
+    setup.players = players;
+    setup.seed = 3;
+    setup.options = std::move(options);
+    return game().new_state(setup);
+  };
+  const auto code = [&](const std::string& name, const Json& value) -> std::string {
+    try {
+      make(JsonObject{{name, value}});
+    } catch (const ActionError& e) {
+      EXPECT_FALSE(e.error().message.empty());
+      return e.error().code;
+    } catch (const std::exception& e) {
+      ADD_FAILURE() << name << "=" << canonical(value) << " threw " << e.what();
+      return "crash";
+    }
+    return "ok";
+  };
+  const auto defaults = resolve_options(info, {}, players).json();
+  const auto plain = canonical(make({})->serialize());
+  EXPECT_EQ(plain, canonical(make(defaults)->serialize())) << "the schema's defaults are not what new_state uses";
+  EXPECT_EQ(code("no_such_option", 1), "unknown_option");
+
+  // French typography in what forms show: non-breaking spaces, curly apostrophes.
+  const auto french = [&](const std::string& text) {
+    EXPECT_EQ(text.find('\''), std::string::npos) << text;
+    for (const char* bad : {" :", " ;", " !", " ?", "« ", " »"}) EXPECT_EQ(text.find(bad), std::string::npos) << text;
+  };
+  std::set<std::string> names;
+  for (const auto& spec : info.options) {
+    SCOPED_TRACE(spec.name);
+    EXPECT_TRUE(names.insert(spec.name).second) << "declared twice";
+    EXPECT_FALSE(spec.label.empty());
+    french(spec.label);
+    french(spec.help);
+    french(spec.unset);
+    for (const auto& v : spec.choices) french(v.label);
+    for (const auto& v : spec.suggested) french(v.label);
+    if (spec.default_value.is_null()) {
+      EXPECT_FALSE(spec.unset.empty()) << "say what an absent value means";
+    } else {
+      EXPECT_EQ(code(spec.name, defaults.at(spec.name)), "ok");
+    }
+    std::vector<Json> accepted;
+    for (const auto& v : spec.choices) {
+      if (spec.kind == OptionSpec::Kind::kSeats) continue;  // one per seat: below
+      EXPECT_EQ(code(spec.name, v.value), "ok") << canonical(v.value);
+      accepted.push_back(v.value);
+    }
+    for (const auto& v : spec.suggested) {
+      EXPECT_EQ(code(spec.name, v.value), "ok") << canonical(v.value);
+      EXPECT_FALSE(v.label.empty());
+      accepted.push_back(v.value);
+    }
+    if (!spec.suggested.empty() && !spec.default_value.is_null()) {
+      const bool offered = std::any_of(spec.suggested.begin(), spec.suggested.end(),
+                                       [&](const OptionValue& v) { return v.value == spec.default_value; });
+      EXPECT_TRUE(offered) << "a form offers the default among the suggested values";
+    }
+    switch (spec.kind) {
+      case OptionSpec::Kind::kInt:
+        EXPECT_LE(spec.min, spec.max);
+        EXPECT_EQ(code(spec.name, spec.min), "ok");
+        EXPECT_EQ(code(spec.name, spec.max), "ok");
+        EXPECT_EQ(code(spec.name, spec.min - 1), "bad_option");
+        EXPECT_EQ(code(spec.name, spec.max + 1), "bad_option");
+        EXPECT_EQ(code(spec.name, "30"), "bad_option");
+        accepted.push_back(spec.min);
+        accepted.push_back(spec.max);
+        break;
+      case OptionSpec::Kind::kBool:
+        EXPECT_EQ(code(spec.name, "oui"), "bad_option");
+        accepted.push_back(!spec.default_value.as_bool());
+        break;
+      case OptionSpec::Kind::kChoice:
+        EXPECT_FALSE(spec.choices.empty());
+        EXPECT_EQ(code(spec.name, "pas-une-valeur"), "bad_option");
+        EXPECT_EQ(code(spec.name, JsonObject{{"x", 1}}), "bad_option");
+        break;
+      case OptionSpec::Kind::kText:
+        EXPECT_EQ(code(spec.name, 42), "bad_option");
+        break;
+      case OptionSpec::Kind::kSeats: {
+        ASSERT_FALSE(spec.choices.empty());
+        JsonArray same(static_cast<std::size_t>(players) + 1, spec.choices.front().value);
+        EXPECT_EQ(code(spec.name, same), "bad_option");
+        EXPECT_EQ(code(spec.name, "H"), "bad_option");
+        // Each seat may take each value (the engine may ask for balance:
+        // the value swaps places with the next seat's).
+        for (const auto& c : spec.choices) {
+          auto seats = defaults.at(spec.name).as_array();
+          for (std::size_t p = 0; p < seats.size(); ++p) {
+            if (seats[p] == c.value) continue;
+            auto changed = seats;
+            changed[p] = c.value;
+            for (std::size_t q = 0; q < seats.size(); ++q) {
+              if (q != p && changed[q] == c.value) {
+                changed[q] = seats[p];
+                break;
+              }
+            }
+            EXPECT_EQ(code(spec.name, changed), "ok") << canonical(changed);
+            accepted.push_back(changed);
+          }
+        }
+        break;
+      }
+    }
+    // The engine reads the option: some other value changes the game.
+    bool differs = false;
+    const Json* fallback = defaults.if_contains(spec.name);
+    for (const auto& v : accepted) {
+      if (fallback && v == *fallback) continue;
+      differs = differs || canonical(make(JsonObject{{spec.name, v}})->serialize()) != plain;
+    }
+    EXPECT_TRUE(differs) << "no declared value changes the game";
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(AllGames, Conformance, ::testing::ValuesIn(game_names()),
