@@ -400,8 +400,7 @@ TrapWordsGame::TrapWordsGame(const lexicon::Lexicon& lexicon)
                      {"contemporain", "Contemporain (la vie de tous les jours)"}}),
       choice_option("rooms", "Donjon", "classique",
                     {{"classique", "classique\u00A0: salles 3-4-5-6-7"}, {"alternatif", "alternatif\u00A0: salles 2-4-6-8-10"}})
-          .open_to_others()  // a list of room numbers, checked by parse_rooms
-          .with_help("Ou votre propre donjon\u00A0: de 4 à 7 numéros de salle croissants, de 1 à 10."),
+          .open_to_others(),  // or a list of room numbers, checked by parse_rooms
       choice_option("monsters", "Monstres", "normal", {{"normal", "normaux"}, {"asterisque", "à astérisque (plus coriaces)"}}),
       int_option("turn_seconds", "Sablier", 30, 0, 600, seconds({30, 45, 60}, "sans sablier")),
       int_option("read_seconds", "Temps pour lire le mot avant le sablier", 3, 0, 60,

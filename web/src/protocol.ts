@@ -3,12 +3,35 @@
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
+// One option of a game's schema (GameInfo::options in games/core/game.h):
+// the room screen draws the host's form from it (options.tsx).
+export interface OptionValue {
+  value: Json;
+  label: string; // French, as the form shows it
+}
+
+export interface OptionSpec {
+  name: string;
+  label: string;
+  kind: 'int' | 'bool' | 'choice' | 'text' | 'seats';
+  default: Json; // null: none (absent means `unset`); seats: a pattern repeated over the seats
+  min?: number; // int
+  max?: number; // int; text: most characters
+  choices?: OptionValue[]; // choice, seats
+  suggested?: OptionValue[]; // int, text
+  open?: boolean; // choice: other values are allowed too (checked by the game)
+  advanced?: boolean; // tucked away under « Plus de réglages »
+  unset?: string;
+  help?: string;
+}
+
 export interface GameInfo {
   name: string;
   title: string;
   min_players: number;
   max_players: number;
   bot_levels: string[];
+  options: OptionSpec[];
 }
 
 export interface MemberInfo {

@@ -119,25 +119,3 @@ export function WordInput({ name, value, label, placeholder, max = 40, disabled,
 export function rankLabel(rank: number): string {
   return rank === 1 ? '1er' : `${rank}e`;
 }
-
-// One option of a game's options form: a select over `values`, shown with
-// `text`; read-only for everyone but the host (`onChange` null).
-export function OptionSelect({ name, label, fallback, values, text, options, onChange }: { name: string; label: string; fallback: string | number; values: (string | number)[]; text: (x: any) => string; options: Record<string, unknown>; onChange: ((options: any) => void) | null }) {
-  return (
-    <label>
-      {label}
-      <select
-        name={name}
-        value={String(options[name] ?? fallback)}
-        disabled={!onChange}
-        onChange={(e) => onChange?.({ ...options, [name]: typeof fallback === 'number' ? Number(e.currentTarget.value) : e.currentTarget.value })}
-      >
-        {values.map((n) => (
-          <option value={String(n)} key={n}>
-            {text(n)}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}

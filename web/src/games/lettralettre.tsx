@@ -2,7 +2,7 @@
 // secret word entry with a live score, the reveal with the best possible
 // word, and the results.
 import { useEffect, useState } from 'preact/hooks';
-import type { BoardProps, ClientGame, OptionsProps } from './types';
+import type { BoardProps, ClientGame } from './types';
 import { gameLetters } from './letters';
 import { Hourglass, plural, rankLabel, seatColour, WordInput } from '../ui';
 
@@ -278,34 +278,6 @@ function RoundPanel({ result, view, names }: { result: RoundResult; view: Lettra
   );
 }
 
-function Options({ options, onChange }: OptionsProps) {
-  const get = (k: string, d: number) => Number(options[k] ?? d);
-  const set = (k: string, value: number) => onChange?.({ ...options, [k]: value });
-  const select = (k: string, label: string, d: number, values: number[], text: (n: number) => string) => (
-    <label>
-      {label}
-      <select name={k} value={get(k, d)} disabled={!onChange} onChange={(e) => set(k, Number(e.currentTarget.value))}>
-        {values.map((n) => (
-          <option value={n} key={n}>
-            {text(n)}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-  const secs = (n: number) => (n === 0 ? 'sans sablier' : `${n} secondes`);
-  return (
-    <div class="option-list">
-      {select('letters', 'Lettres tirées', 6, [5, 6, 7, 8], (n) => `${n} lettres`)}
-      {select('taboo', 'Lettres interdites', 2, [1, 2], (n) => plural(n, 'lettre', 'lettres'))}
-      {select('tokens', 'Jetons au départ', 8, [4, 6, 8, 10, 12], (n) => plural(n, 'jeton', 'jetons'))}
-      {select('round_seconds', 'Sablier des manches', 60, [0, 30, 45, 60, 90, 120], secs)}
-      {select('auction_seconds', 'Sablier des enchères', 0, [0, 15, 30, 60], secs)}
-      {select('reveal_seconds', 'Temps pour lire les résultats', 15, [0, 10, 15, 30], (n) => (n === 0 ? 'attendre tout le monde' : `${n} secondes`))}
-    </div>
-  );
-}
-
 function Results({ outcome, view, names }: { outcome: { rank: number[]; details: any }; view: any; names: string[] }) {
   const v = view as LettralettreView;
   const order = names.map((_, p) => p).sort((a, b) => outcome.rank[a] - outcome.rank[b]);
@@ -338,6 +310,5 @@ export const lettralettre: ClientGame = {
   rulesSummary:
     'Des lettres tombent, une ou deux sont taboues : trouve en secret le mot qui rapporte le plus en respectant une de tes contraintes. Le meilleur gagne des jetons, les autres en perdent : le plus de jetons l’emporte.',
   Board,
-  Options,
   Results,
 };

@@ -3,9 +3,9 @@
 // of the pulls, the teammates' proposals, the challenge and vote dialogs,
 // table mode (one shared screen), and the results.
 import { useEffect, useState } from 'preact/hooks';
-import type { BoardProps, ClientGame, OptionsProps } from './types';
+import type { BoardProps, ClientGame } from './types';
 import { gameLetters, onlyLetters } from './letters';
-import { Hourglass, OptionSelect, WordInput } from '../ui';
+import { Hourglass, WordInput } from '../ui';
 
 interface Tile {
   letter: string;
@@ -417,22 +417,9 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
   );
 }
 
-function Options({ options, onChange }: OptionsProps) {
-  const select = (k: string, label: string, d: string | number, values: (string | number)[], text: (x: any) => string) => (
-    <OptionSelect name={k} label={label} fallback={d} values={values} text={text} options={options} onChange={onChange} />
-  );
-  const secs = (n: number) => (n === 0 ? 'sans sablier' : `${n} secondes`);
-  return (
-    <div class="option-list">
-      <p class="muted small">Les places impaires forment l’équipe bleue, les paires l’équipe rouge. Une seule place : un écran partagé pour jouer autour d’une table.</p>
-      {select('target', 'Lettres à capturer', 6, [6, 7], (n) => (n === 7 ? '7 (variante longue)' : '6'))}
-      {select('turn_seconds', 'Sablier', 30, [20, 30, 45, 60, 0], secs)}
-      {select('challenge_seconds', 'Temps pour contester', 10, [5, 10, 15, 30], secs)}
-      {select('vote_seconds', 'Temps pour voter', 30, [20, 30, 60], secs)}
-      {select('level', 'Cartes', 'mixte', ['mixte', 'facile', 'difficile'], (s) => (s === 'mixte' ? 'faciles et difficiles' : `${s}s seulement`))}
-      {select('letters', 'Lettres du plateau', 'fr', ['fr', 'original'], (s) => (s === 'fr' ? 'françaises (par défaut)' : 'celles de l’édition originale'))}
-    </div>
-  );
+// Above the options drawn from the schema: who plays for which team.
+function OptionsNote() {
+  return <p class="muted small">{'Les places impaires forment l’équipe bleue, les paires l’équipe rouge. Une seule place\u00a0: un écran partagé pour jouer autour d’une table.'}</p>;
 }
 
 function Results({ outcome, view, names }: { outcome: { rank: number[]; details: any }; view: any; names: string[] }) {
@@ -469,7 +456,7 @@ function Results({ outcome, view, names }: { outcome: { rank: number[]; details:
 export const motpourmot: ClientGame = {
   rulesSummary: 'Deux équipes, une catégorie, trente secondes : chaque lettre de votre mot tire une tuile vers vous. Six lettres capturées et c’est gagné !',
   Board,
-  Options,
+  OptionsNote,
   Results,
   seatLabel: (seat, players) => (players === 1 ? 'écran partagé' : TEAM_NAMES[seat % 2]),
 };

@@ -5,8 +5,9 @@
 // results over several games and modes. Card texts come from the deck
 // bundled by tapecho-deck.ts: the view only carries card ids.
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import type { BoardProps, ClientGame, OptionsProps } from './types';
-import { Hourglass, OptionSelect, plural, rankLabel } from '../ui';
+import type { BoardProps, ClientGame, OptionsProps, OptionWidgetProps } from './types';
+import { Hourglass, plural, rankLabel } from '../ui';
+import { optionValue } from '../options';
 import { card, context, contextOfColour } from './tapecho-deck';
 import type { CardType, Sex, TapechoCard } from './tapecho-deck';
 
@@ -714,12 +715,11 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
 
 // --- options, results, events ------------------------------------------------
 
-// The in-game sex of each seat: the host's choice, else alternating from a
-// man at place 1 (the engine's default). Always balanced to ±1.
+// The in-game sex of each seat, from options with the schema's defaults
+// filled in (options.tsx, withDefaults); empty while the schema is not known.
 function seatSexes(options: Record<string, unknown>, players: number): PlayerSex[] {
   const chosen = options.sexes;
-  if (Array.isArray(chosen) && chosen.length === players) return chosen as PlayerSex[];
-  return Array.from({ length: players }, (_, p) => (p % 2 === 0 ? 'H' : 'F'));
+  return Array.isArray(chosen) && chosen.length === players ? (chosen as PlayerSex[]) : [];
 }
 
 function balanced(sexes: PlayerSex[]): boolean {
@@ -742,44 +742,39 @@ export function withSex(sexes: PlayerSex[], p: number, sex: PlayerSex): PlayerSe
   return next;
 }
 
-function SexPicker({ options, onChange, players, seatNames }: OptionsProps) {
-  const sexes = seatSexes(options, players);
+// The schema's "sexes" option, one select per seat, kept balanced.
+function SexPicker({ spec, options, onChange, players, seatNames }: OptionWidgetProps) {
+  const sexes = seatSexes({ sexes: optionValue(spec, options, players) ?? null }, players);
   return (
     <fieldset class="tp-sexes">
-      <legend>Dans le jeu, chaque place joue…</legend>
+      <legend>{spec.label}</legend>
       {sexes.map((x, p) => (
         <label key={p} class="row small">
           <span>{seatNames[p] ?? `Place ${p + 1}`}</span>
           <select name={`sex-${p}`} value={x} disabled={!onChange} onChange={(e) => onChange?.({ ...options, sexes: withSex(sexes, p, e.currentTarget.value as PlayerSex) })}>
-            <option value="H">un homme</option>
-            <option value="F">une femme</option>
+            {(spec.choices ?? []).map((c) => (
+              <option value={String(c.value)} key={String(c.value)}>
+                {c.label}
+              </option>
+            ))}
           </select>
         </label>
       ))}
-      <p class="muted small">Autant d’hommes que de femmes à un près : chacun peut jouer l’autre sexe le temps du match (changer une place en fait basculer une autre).</p>
+      <p class="muted small">{spec.help} Changer une place en fait basculer une autre.</p>
     </fieldset>
   );
 }
 
-function Options(props: OptionsProps) {
-  const { options, onChange } = props;
-  const select = (k: string, label: string, d: string | number, values: (string | number)[], text: (x: any) => string) => (
-    <OptionSelect name={k} label={label} fallback={d} values={values} text={text} options={options} onChange={onChange} />
-  );
+// Above the options drawn from the schema: the age notice, and who plays
+// with whom in guerre des couples.
+function OptionsNote(props: OptionsProps) {
   return (
-    <div class="option-list">
+    <>
       <p class="notice small tp-age" data-age="16">
-        <b>16 ans et plus.</b> On drague, on se chambre et on se pique ses atouts : un jeu pour les grands.
+        <b>16 ans et plus.</b> {'On drague, on se chambre et on se pique ses atouts\u00a0: un jeu pour les grands.'}
       </p>
-      <SexPicker {...props} />
-      {select('mode', 'Façon de jouer', 'classique', ['classique', 'sexes', 'couples'], (m: Mode) =>
-        m === 'classique' ? 'chacun pour soi' : m === 'sexes' ? 'guerre des sexes : les hommes contre les femmes' : 'guerre des couples : places 1 et 2, 3 et 4…',
-      )}
-      {select('games', 'Nombre de parties', 3, [1, 3, 5], (n: number) => (n === 1 ? 'une seule' : `${n}, les scores s’additionnent`))}
-      {select('react_seconds', 'Temps pour réagir (défense, hors contexte)', 5, [5, 8, 10], (n: number) => `${n} secondes`)}
-      {select('turn_seconds', 'Temps par tour', 60, [60, 90, 0], (n: number) => (n === 0 ? 'sans limite' : `${n} secondes`))}
-      {options.mode === 'couples' && <p class="muted small">Guerre des couples : il faut autant d’hommes que de femmes, donc un nombre pair de joueurs.</p>}
-    </div>
+      {props.options.mode === 'couples' && <p class="muted small">{'Guerre des couples\u00a0: il faut autant d’hommes que de femmes, donc un nombre pair de joueurs.'}</p>}
+    </>
   );
 }
 
@@ -847,9 +842,13 @@ function Results({ outcome, view, names }: { outcome: { rank: number[]; details:
 export const tapecho: ClientGame = {
   rulesSummary: '16 ans et plus. Des atouts de séduction pour soi, des handicaps pour les autres, des attaques à parer : soignez votre charme, et gare aux cartes hors contexte !',
   Board,
-  Options,
+  OptionsNote,
+  optionWidgets: { sexes: SexPicker },
   Results,
-  seatLabel: (seat, players, options) => (seatSexes(options, players)[seat] === 'H' ? 'Homme' : 'Femme'),
+  seatLabel: (seat, players, options) => {
+    const sex = seatSexes(options, players)[seat];
+    return sex === 'H' ? 'Homme' : sex === 'F' ? 'Femme' : null;
+  },
   // A new number of seats: the host's choices are kept where they still fit.
   refitOptions: (options, players) => {
     if (!Array.isArray(options.sexes) || options.sexes.length === players) return null;

@@ -4,8 +4,8 @@
 // modes), the flag vote, the finished turns, and the results.
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { ComponentChild } from 'preact';
-import type { BoardProps, ClientGame, OptionsProps } from './types';
-import { Hourglass, OptionSelect, WordInput } from '../ui';
+import type { BoardProps, ClientGame } from './types';
+import { Hourglass, WordInput } from '../ui';
 import { TEAM_COLOURS, TEAM_NAMES } from './motpourmot';
 
 // --- the server's view (games/trapwords/trapwords.cc, public_json) ---------
@@ -957,27 +957,9 @@ function Board({ view, version, deadline, names, you, act }: BoardProps) {
 
 // --- options, results, events ----------------------------------------------
 
-function Options({ options, onChange }: OptionsProps) {
-  const get = (k: string, d: string | number | boolean) => options[k] ?? d;
-  const set = (k: string, value: string | number | boolean) => onChange?.({ ...options, [k]: value });
-  const select = (k: string, label: string, d: string | number, values: (string | number)[], text: (x: any) => string) => (
-    <OptionSelect name={k} label={label} fallback={d} values={values} text={text} options={options} onChange={onChange} />
-  );
-  return (
-    <div class="option-list">
-      <p class="muted small">Les places impaires forment l’équipe bleue, les paires l’équipe rouge (deux joueurs par équipe au moins).</p>
-      {select('mode', 'Façon de jouer', 'typed', ['typed', 'table'], (m) => (m === 'typed' ? 'en ligne : on tape, l’arbitre juge' : 'autour d’une table : on parle, les adversaires arbitrent'))}
-      {select('book', 'Livre de mots', 'fantastique', ['fantastique', 'contemporain'], (b) => (b === 'fantastique' ? 'Fantastique (épées et dragons)' : 'Contemporain (la vie de tous les jours)'))}
-      {select('rooms', 'Donjon', 'classique', ['classique', 'alternatif'], (r) => (r === 'classique' ? 'classique : salles 3-4-5-6-7' : 'alternatif : salles 2-4-6-8-10'))}
-      {select('monsters', 'Monstres', 'normal', ['normal', 'asterisque'], (m) => (m === 'normal' ? 'normaux' : 'à astérisque (plus coriaces)'))}
-      {select('turn_seconds', 'Sablier', 30, [30, 45, 60], (n) => `${n} secondes`)}
-      {select('write_seconds', 'Temps pour écrire les pièges', 120, [60, 120, 180, 0], (n) => (n === 0 ? 'sans limite' : n < 120 ? `${n} secondes` : `${n / 60} minutes`))}
-      <label class="check">
-        <input type="checkbox" name="tiebreak" checked={get('tiebreak', false) === true} disabled={!onChange} onChange={(e) => set('tiebreak', e.currentTarget.checked)} />
-        Pas d’égalité : si les deux équipes tuent le monstre, la plus rapide gagne
-      </label>
-    </div>
-  );
+// Above the options drawn from the schema: who plays for which team.
+function OptionsNote() {
+  return <p class="muted small">Les places impaires forment l’équipe bleue, les paires l’équipe rouge (deux joueurs par équipe au moins).</p>;
 }
 
 function Results({ outcome, view, names }: { outcome: { rank: number[]; details: any }; view: any; names: string[] }) {
@@ -1035,7 +1017,7 @@ function Results({ outcome, view, names }: { outcome: { rank: number[]; details:
 export const trapwords: ClientGame = {
   rulesSummary: 'Deux équipes traversent un donjon en se faisant deviner des mots, chacune piégeant les indices de l’autre : évitez les mots-pièges et terrassez le monstre au bout !',
   Board,
-  Options,
+  OptionsNote,
   Results,
   seatLabel: (seat) => TEAM_NAMES[seat % 2],
 };

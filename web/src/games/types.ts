@@ -1,9 +1,10 @@
-// What the client needs from each game: its board (the game view), its
-// options form (host, before starting) and a results panel. The French line
+// What the client needs from each game: its board (the game view), what its
+// options form adds to the fields drawn from the game's schema (options.tsx)
+// and a results panel. The French line
 // of each event comes with it from the server (`say`, Game::describe), the
 // same the terminal prints. Registered once in games/index.ts; the server needs nothing.
 import type { FunctionComponent } from 'preact';
-import type { Json, Outcome } from '../protocol';
+import type { Json, OptionSpec, Outcome } from '../protocol';
 
 export interface BoardProps {
   view: any; // the server's view for this viewer (see the game's docs)
@@ -23,12 +24,23 @@ export interface OptionsProps {
   seatNames: string[]; // per seat, who sits there (or « Place n »)
 }
 
+// A game's own widget for one option of its schema.
+export interface OptionWidgetProps extends OptionsProps {
+  spec: OptionSpec;
+}
+
 export interface ClientGame {
   rulesSummary: string;
   Board: FunctionComponent<BoardProps>;
-  Options: FunctionComponent<OptionsProps>;
+  // The options form is drawn from the schema (/api/games); a game may put a
+  // note above its fields (its `options` with the defaults filled in) and
+  // give its own widget for an option a generic field cannot edit well (Le
+  // Tapécho's per-seat sexes, kept balanced).
+  OptionsNote?: FunctionComponent<OptionsProps>;
+  optionWidgets?: Record<string, FunctionComponent<OptionWidgetProps>>;
   Results: FunctionComponent<{ outcome: Outcome; view: any; names: string[] }>;
-  // A label for a seat in the lobby (a team game names the seat's team).
+  // A label for a seat in the lobby (a team game names the seat's team);
+  // `options` come with the schema's defaults filled in.
   seatLabel?: (seat: number, players: number, options: Record<string, Json>) => string | null;
   // Options that depend on the number of seats, refitted when the host
   // changes it (sent right after the new count); null when nothing changes.

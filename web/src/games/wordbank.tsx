@@ -1,7 +1,7 @@
 // Word Bank: the circle of vaults, everyone's gems, and the password entry
 // with the placement previewed before it is sent.
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import type { BoardProps, ClientGame, OptionsProps } from './types';
+import type { BoardProps, ClientGame } from './types';
 import { gameLetters } from './letters';
 import { best, ordered, placementProblem, type Direction, type Vault } from './placement';
 import { Hourglass, plural, rankLabel, seatColour, WordInput } from '../ui';
@@ -188,36 +188,6 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
   );
 }
 
-function Options({ options, onChange }: OptionsProps) {
-  const turn = Number(options.turn_seconds ?? 0);
-  const stall = Number(options.stall_rounds ?? 2);
-  const set = (k: string, value: number) => onChange?.({ ...options, [k]: value });
-  return (
-    <div class="option-list">
-      <label>
-        Sablier par tour
-        <select name="turn_seconds" value={turn} disabled={!onChange} onChange={(e) => set('turn_seconds', Number(e.currentTarget.value))}>
-          {[0, 30, 45, 60, 90, 120].map((s) => (
-            <option value={s} key={s}>
-              {s === 0 ? 'sans sablier' : `${s} secondes`}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Fin si personne ne pose de pierre pendant
-        <select name="stall_rounds" value={stall} disabled={!onChange} onChange={(e) => set('stall_rounds', Number(e.currentTarget.value))}>
-          {[1, 2, 3, 4].map((s) => (
-            <option value={s} key={s}>
-              {plural(s, 'tour de table', 'tours de table')}
-            </option>
-          ))}
-        </select>
-      </label>
-    </div>
-  );
-}
-
 const REASONS: Record<string, string> = {
   no_gems: 'un joueur a posé toutes ses pierres',
   circle_empty: 'il ne reste plus de coffre',
@@ -260,6 +230,5 @@ export const wordbank: ClientGame = {
   rulesSummary:
     'Trouve un mot qui pose tes pierres sur les coffres du cercle, dans l’ordre de ses lettres ; un coffre rempli se ferme et ses pierres sont à l’abri. À la fin, le moins de pierres restantes (devant soi et sur les coffres ouverts) gagne.',
   Board,
-  Options,
   Results,
 };

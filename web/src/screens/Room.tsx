@@ -8,6 +8,7 @@ import { roomToken, savedName, saveName } from '../tokens';
 import type { RoomApi, RoomState } from '../app';
 import { clientGames } from '../games';
 import { Chat, ErrorBanner, seatColour } from '../ui';
+import { OptionsForm, withDefaults } from '../options';
 
 export function seatNames(room: RoomSummary): string[] {
   return room.seats.map((s, i) => {
@@ -167,10 +168,12 @@ export function RoomScreen({ code, games, state, api }: Props) {
               <SeatRow key={i} index={i} room={room} member={member} host={host} info={info} api={api} />
             ))}
           </ol>
-          {client && (
+          {client && info && (
             <details class="options" open={host}>
               <summary>Options de la partie</summary>
-              <client.Options
+              <OptionsForm
+                specs={info.options}
+                game={client}
                 options={room.options}
                 onChange={host ? (o) => api.send({ type: 'options', options: o }) : null}
                 players={room.players}
@@ -223,7 +226,7 @@ function SeatRow({ index, room, member, host, info, api }: { index: number; room
   const s = room.seats[index];
   const [level, setLevel] = useState(info?.bot_levels[1] ?? 'medium');
   const who = s.member !== undefined ? room.members.find((m) => m.id === s.member) : undefined;
-  const label = clientGames[room.game]?.seatLabel?.(index, room.players, room.options) ?? null;
+  const label = clientGames[room.game]?.seatLabel?.(index, room.players, withDefaults(info?.options ?? [], room.options, room.players)) ?? null;
   return (
     <li class="seat" data-seat={index} style={{ borderColor: seatColour(index) }}>
       <span class="seat-no" style={{ background: seatColour(index) }}>
