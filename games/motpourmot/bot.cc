@@ -160,7 +160,8 @@ class MotPourMotBot final : public Bot {
     if (played.vote == "spelling") {
       // The dictionary does not know it: a name or a foreign word gets the
       // benefit of the doubt on cards that call for them, or when capitalised.
-      const bool capital = !played.word.empty() && played.word[0] >= 'A' && played.word[0] <= 'Z';
+      // A capital is what the engine calls one (« Éloïse » as much as « Zorglub »).
+      const bool capital = lexicon::starts_with_capital(played.word);
       return game_.spelling_known(c, played.word) || ((c.foreign || c.proper || capital) && pronounceable(played.word));
     }
     return !clearly_off(game_, c, played.word);

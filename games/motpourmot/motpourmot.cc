@@ -187,11 +187,7 @@ MotPourMotGame::Spelling MotPourMotGame::check_spelling(const Category& c, std::
   if (known) return Spelling::kWrongAccent;
   // Its absence decides for an ordinary word; a name (a capital) or a word of
   // another language on a card that calls for one is the players' to judge.
-  const auto b = word.empty() ? 0 : static_cast<unsigned char>(word[0]);
-  const bool capital = (b >= 'A' && b <= 'Z') ||
-                       (b == 0xC3 && word.size() > 1 && static_cast<unsigned char>(word[1]) >= 0x80 &&
-                        static_cast<unsigned char>(word[1]) <= 0x9E);
-  return capital || c.foreign || c.proper ? Spelling::kUnknown : Spelling::kNotAWord;
+  return lexicon::starts_with_capital(word) || c.foreign || c.proper ? Spelling::kUnknown : Spelling::kNotAWord;
 }
 
 namespace {

@@ -123,14 +123,6 @@ std::string exact(std::string_view s) {
   return out;
 }
 
-bool capitalised(std::string_view w) {
-  if (w.empty()) return false;
-  const auto b0 = static_cast<unsigned char>(w[0]);
-  if (b0 >= 'A' && b0 <= 'Z') return true;
-  return w.size() >= 2 && b0 == 0xC3 && static_cast<unsigned char>(w[1]) >= 0x80 &&
-         static_cast<unsigned char>(w[1]) <= 0x9E && static_cast<unsigned char>(w[1]) != 0x97;
-}
-
 // --- matching -----------------------------------------------------------------
 
 // A word as the referee checks it: what was typed and the forms to compare
@@ -442,7 +434,7 @@ bool is_proper_noun(const lexicon::Lexicon& lex, const Word& w) {
   // same ("la ville de Paris"), or a name the dictionary lacks.
   // Also a common word written as a name: « un Opinel » (the brand), « les
   // Sioux », « les Romains » (peoples take a capital in French).
-  if (!capitalised(w.text) || w.sentence_start) return false;
+  if (!lexicon::starts_with_capital(w.text) || w.sentence_start) return false;
   (void)common;
   return true;
 }

@@ -126,6 +126,15 @@ bool is_valid_utf8(std::string_view text) noexcept {
   return true;
 }
 
+bool starts_with_capital(std::string_view text) noexcept {
+  if (text.empty()) return false;
+  std::size_t i = 0;
+  const char32_t cp = utf8::decode(text, i);
+  if (cp == utf8::kInvalid) return false;
+  const auto c = static_cast<UChar32>(cp);
+  return u_isupper(c) || u_istitle(c);
+}
+
 namespace {
 
 // The Latin table packed for the hot loop: no std::string indirection.

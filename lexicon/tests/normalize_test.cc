@@ -105,5 +105,17 @@ TEST(FoldCase, KeepsAccents) {
   EXPECT_EQ(fold_case("Œil"), "œil");
 }
 
+TEST(StartsWithCapital, AnyCapitalLetterNotJustAToZ) {
+  EXPECT_TRUE(starts_with_capital("Zorglub"));
+  EXPECT_TRUE(starts_with_capital("Éloïse"));
+  EXPECT_TRUE(starts_with_capital("Œdipe"));
+  EXPECT_TRUE(starts_with_capital("E\xCC\x81mile"));  // É decomposed
+  EXPECT_FALSE(starts_with_capital("éloïse"));
+  EXPECT_FALSE(starts_with_capital("\xC3\x97" "2"));  // ×2: a sign, not a letter
+  EXPECT_FALSE(starts_with_capital("3D"));
+  EXPECT_FALSE(starts_with_capital(""));
+  EXPECT_FALSE(starts_with_capital("\xC3"));
+}
+
 }  // namespace
 }  // namespace logomachie::lexicon

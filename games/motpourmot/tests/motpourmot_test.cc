@@ -562,8 +562,11 @@ TEST(MotPourMotBots, TheCaptainPlaysTheAnswerThatCapturesAndDenies) {
 }
 
 TEST(MotPourMotBots, BotsDoNotBelieveCapitalisedNonsense) {
-  // « Bbbrrrttt » is no name a player would accept; « Zorglub » could be one.
-  for (const auto& [w, believed] : {std::pair<std::string, bool>{"Bbbrrrttt", false}, {"Zorglub", true}}) {
+  // « Bbbrrrttt » is no name a player would accept; « Zorglub » could be one,
+  // and so could « Élorglub »: a capital is what the engine calls one (É as
+  // much as Z), so the bot gives it the same benefit of the doubt.
+  for (const auto& [w, believed] :
+       {std::pair<std::string, bool>{"Bbbrrrttt", false}, {"Zorglub", true}, {"Élorglub", true}, {"Œdipouk", true}}) {
     auto s = mpm().new_state(setup(2, 0));
     must_apply(*s, 0, word(w), 0);
     auto bot = mpm().make_bot("hard", 1);

@@ -49,6 +49,12 @@ std::optional<std::string> to_display(std::string_view text);
 // Lowercase (full case folding) of `text` keeping accents, NFC; nullopt for invalid UTF-8.
 std::optional<std::string> fold_case(std::string_view text);
 
+// True when `text` starts with a capital letter: its first code point is an
+// uppercase or titlecase letter (« Zorglub », « Éloïse », « Œdipe »; not
+// « ×2 » nor « 3D »). False on empty text or invalid UTF-8. The one notion of
+// « a capital » every game shares (a name to vote on, a name in a clue).
+bool starts_with_capital(std::string_view text) noexcept;
+
 // True when `typed` may be a way of writing `form` with accents left out:
 // same letters once case and accents are folded, and every accented letter
 // typed is the form's own ("elephant" and "éléphant" for éléphant, not
