@@ -590,7 +590,7 @@ Json LettralettreState::public_json(const Viewer& viewer, bool everything) const
   o["options"] = JsonObject{{"letters", d_.letters}, {"taboo", d_.taboo}, {"tokens", d_.start_tokens},
                             {"round_seconds", d_.round_seconds}, {"auction_seconds", d_.auction_seconds},
                             {"reveal_seconds", d_.reveal_seconds}};
-  JsonArray tokens, held, out, deals, won, submitted, ready;
+  JsonArray tokens, held, out, deals, won, submitted, gave_up, ready;
   for (int p = 0; p < n; ++p) {
     const auto i = static_cast<std::size_t>(p);
     tokens.push_back(d_.tokens[i]);
@@ -601,6 +601,8 @@ Json LettralettreState::public_json(const Viewer& viewer, bool everything) const
     deals.push_back(d_.deals[i]);
     won.push_back(d_.rounds_won[i]);
     submitted.push_back(d_.submissions[i].has_value());
+    // Giving up is public (its event reaches everybody); a word is not.
+    gave_up.push_back(d_.submissions[i].has_value() && d_.submissions[i]->given_up);
     ready.push_back(d_.ready[i]);
   }
   o["tokens"] = std::move(tokens);
@@ -623,7 +625,10 @@ Json LettralettreState::public_json(const Viewer& viewer, bool everything) const
     o["letters"] = letters_json(d_.shown);
     o["taboo"] = letters_json(d_.taboo_letters);
   }
-  if (d_.phase == Phase::kWords) o["submitted"] = std::move(submitted);
+  if (d_.phase == Phase::kWords) {
+    o["submitted"] = std::move(submitted);
+    o["gave_up"] = std::move(gave_up);
+  }
   if (d_.phase == Phase::kReveal) o["ready"] = std::move(ready);
   o["constraint_deck_count"] = d_.constraint_deck.size();
   o["last_round"] = d_.last_round;

@@ -59,13 +59,64 @@ std::string verdict_words(const JsonObject& v) {
   return out;
 }
 
-std::string result_words(std::string_view result) {
+// The end of a sentence: a period unless it already ends with « ! ».
+std::string sentence(std::string text) {
+  if (text.empty() || text.back() != '!') text += '.';
+  return text;
+}
+
+// What a clue-giver said, as the sentence tells it after their name; no
+// text under ténèbres (the event carries none).
+std::string clue_words(const JsonObject& e) {
+  return e.contains("text") ? " : « " + std::string(text_field(e, "text")) + " »"
+                            : std::string(" donne un indice dans le noir");
+}
+
+// The referee's verdict on a guess: traps fired, rules broken, else right or wrong.
+std::string guess_verdict(const JsonObject& v) {
+  auto verdict = verdict_words(v);
+  if (verdict.empty()) verdict = v.contains("correct") && v.at("correct").as_bool() ? "Trouvé !" : "Raté.";
+  return verdict;
+}
+
+// « conteste l’indice « … » (raison). », after the flagging player's name.
+std::string flag_words(std::string_view reason, const std::string* clue) {
+  return std::string(" conteste l’indice") + (clue ? " « " + *clue + " »" : std::string()) + " (" +
+         flag_reason(reason) + ").";
+}
+
+std::string vote_words(const JsonObject& e) {
+  const auto n = [&](std::string_view key) { return e.contains(key) ? e.at(key).to_number<int64_t>() : 0; };
+  return std::string("Vote : ") + (e.at("invalid").as_bool() ? "l’indice est invalide" : "l’indice tient") + " (" +
+         std::to_string(n("yes")) + " pour l’annuler, " + std::to_string(n("no")) + " contre).";
+}
+
+// A table-mode judgement (`kind`: trap_hit, invalid, found, wrong), after the judge's name.
+std::string judged_words(std::string_view kind, std::string_view trap) {
+  if (kind == "trap_hit") return " : « Piège ! » (« " + std::string(trap) + " »)";
+  if (kind == "invalid") return " juge l’indice invalide.";
+  if (kind == "found") return " : trouvé !";
+  return " : raté.";
+}
+
+// A finished turn: « L’équipe bleue : « cheval », trouvé ! Le monstre est vaincu ! »
+std::string turn_words(const JsonObject& t) {
+  std::string line =
+      team_name(t.at("team")) + " : « " + std::string(text_field(t, "secret")) + " », " + sentence(result_label(text_field(t, "result")));
+  if (t.at("killed").as_bool()) line += " Le monstre est vaincu !";
+  if (t.at("stepped_back").as_bool()) line += " Le mot interdit la fait reculer d’une salle.";
+  return line;
+}
+
+}  // namespace
+
+std::string result_label(std::string_view result) {
   if (result == "found") return "trouvé !";
-  if (result == "trap") return "piège déclenché.";
-  if (result == "invalid") return "indice invalide.";
-  if (result == "guesses") return "plus de réponses.";
-  if (result == "time") return "sablier vide.";
-  return "l’équipe a passé.";
+  if (result == "trap") return "piège déclenché";
+  if (result == "invalid") return "indice invalide";
+  if (result == "guesses") return "plus de réponses";
+  if (result == "time") return "sablier vide";
+  return "l’équipe a passé";
 }
 
 std::string flag_reason(std::string_view reason) {
@@ -76,7 +127,33 @@ std::string flag_reason(std::string_view reason) {
   return "autre raison";
 }
 
-}  // namespace
+void tell_log_line(JsonObject& line, const std::string* flagged_clue) {
+  const auto kind = text_field(line, "kind");
+  std::string say, verdict;
+  if (kind == "clue") {
+    say = clue_words(line);
+    verdict = verdict_words(line.at("verdict").as_object());
+    if (verdict.empty()) verdict = "Indice accepté.";
+  } else if (kind == "guess") {
+    say = " propose « " + std::string(text_field(line, "text")) + " »";
+    verdict = guess_verdict(line.at("verdict").as_object());
+  } else if (kind == "flag") {
+    say = flag_words(text_field(line, "reason"), flagged_clue);
+  } else if (kind == "vote") {
+    say = vote_words(line);
+  } else if (kind == "give_up") {
+    say = " abandonne le tour.";
+  } else {
+    say = judged_words(kind, text_field(line, "trap"));
+  }
+  line["say"] = std::move(say);
+  if (!verdict.empty()) line["verdict_say"] = std::move(verdict);
+}
+
+void tell_turn(JsonObject& entry) {
+  entry["say"] = turn_words(entry);
+  entry["result_say"] = result_label(text_field(entry, "result"));
+}
 
 std::optional<std::string> TrapWordsGame::describe(const Json& event, const std::vector<std::string>& names) const {
   if (!event.is_object()) return std::nullopt;
@@ -115,43 +192,23 @@ std::optional<std::string> TrapWordsGame::describe(const Json& event, const std:
            (e.at("fight").as_bool() ? ", face au monstre !" : ".");
   }
   if (type == "clue") {
-    const auto verdict = verdict_words(e.at("verdict").as_object());
     // Under ténèbres the event carries no text: the team in the dark may
     // only see the latest clue, which the boards show.
-    const auto text = text_field(e, "text");
-    return who("player") + (e.contains("text") ? " : « " + std::string(text) + " »" : std::string(" donne un indice dans le noir")) +
-           (verdict.empty() ? "" : ". " + verdict);
+    const auto verdict = verdict_words(e.at("verdict").as_object());
+    return who("player") + clue_words(e) + (verdict.empty() ? "" : ". " + verdict);
   }
   if (type == "guess") {
-    const auto& v = e.at("verdict").as_object();
-    auto verdict = verdict_words(v);
-    if (verdict.empty()) verdict = v.contains("correct") && v.at("correct").as_bool() ? "Trouvé !" : "Raté.";
-    return who("player") + " propose « " + std::string(text_field(e, "text")) + " » : " + verdict;
+    return who("player") + " propose « " + std::string(text_field(e, "text")) + " » : " +
+           guess_verdict(e.at("verdict").as_object());
   }
   if (type == "flagged") {
-    return who("player") + " conteste l’indice « " + std::string(text_field(e, "clue")) + " » (" +
-           flag_reason(text_field(e, "reason")) + ").";
+    const std::string clue(text_field(e, "clue"));
+    return who("player") + flag_words(text_field(e, "reason"), &clue);
   }
   if (type == "voted") return who("player") + " a voté.";
-  if (type == "vote_closed") {
-    return std::string("Vote : ") + (e.at("invalid").as_bool() ? "l’indice est invalide" : "l’indice tient") + " (" +
-           std::to_string(number("yes")) + " pour l’annuler, " + std::to_string(number("no")) + " contre).";
-  }
-  if (type == "judged") {
-    const auto kind = text_field(e, "kind");
-    if (kind == "trap_hit") return who("player") + " : « Piège ! » (« " + std::string(text_field(e, "trap")) + " »)";
-    if (kind == "invalid") return who("player") + " juge l’indice invalide.";
-    if (kind == "found") return who("player") + " : trouvé !";
-    return who("player") + " : raté.";
-  }
-  if (type == "turn_ended") {
-    const auto& t = e.at("turn").as_object();
-    std::string line = team_name(t.at("team")) + " : « " + std::string(text_field(t, "secret")) + " », " +
-                       result_words(text_field(t, "result"));
-    if (t.at("killed").as_bool()) line += " Le monstre est vaincu !";
-    if (t.at("stepped_back").as_bool()) line += " Le mot interdit la fait reculer d’une salle.";
-    return line;
-  }
+  if (type == "vote_closed") return vote_words(e);
+  if (type == "judged") return who("player") + judged_words(text_field(e, "kind"), text_field(e, "trap"));
+  if (type == "turn_ended") return turn_words(e.at("turn").as_object());
   if (type == "monster_moved") {
     const int pushed = number("pushed");
     return "Personne n’a trouvé : le monstre avance d’une salle" +

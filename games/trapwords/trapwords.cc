@@ -352,6 +352,30 @@ bool fired_forbidden(const Sheet& s, const std::vector<Fired>& fired) {
   return std::any_of(fired.begin(), fired.end(), [&](const Fired& f) { return f.trap == word; });
 }
 
+// A turn's log as a viewer sees it, each line told in words (tell_log_line).
+// `dark`: the viewer guesses under ténèbres and sees only the latest clue (a
+// flag line then quotes its clue only when that clue is the one shown).
+JsonArray told_log(const JsonArray& log, bool dark) {
+  std::size_t last_clue = log.size();
+  for (std::size_t i = 0; i < log.size(); ++i) {
+    if (log[i].as_object().at("kind") == "clue") last_clue = i;
+  }
+  JsonArray out;
+  std::optional<std::size_t> clue;  // the latest clue so far
+  for (std::size_t i = 0; i < log.size(); ++i) {
+    JsonObject line = log[i].as_object();
+    const bool is_clue = line.at("kind") == "clue";
+    if (is_clue) clue = i;
+    if (dark && is_clue && i != last_clue) continue;
+    std::string contested;
+    const bool quoted = line.at("kind") == "flag" && clue && (!dark || *clue == last_clue);
+    if (quoted) contested = std::string(log[*clue].as_object().at("text").as_string());
+    tell_log_line(line, quoted ? &contested : nullptr);
+    out.push_back(std::move(line));
+  }
+  return out;
+}
+
 }  // namespace
 
 std::vector<std::string> Sheet::live() const {
@@ -917,6 +941,7 @@ Json TrapWordsState::public_json(const Viewer& viewer, bool everything) const {
     JsonObject team{{"seats", std::move(seats)}, {"pawn", d_.pawn[ti]}, {"clue_giver", clue_giver(t)},
                     {"curses", curse_ids(d_.curses[ti])}, {"fighting", d_.fighting[ti]},
                     {"result", d_.result[ti]}, {"killed", d_.killed[ti]}};
+    if (!everything && !d_.result[ti].empty()) team["result_say"] = result_label(d_.result[ti]);
     JsonObject sheet{{"count", s.traps.size()}, {"limit", s.limit}, {"sealed", s.sealed},
                      {"deadline", s.deadline > 0 ? Json(s.deadline) : Json(nullptr)},
                      {"crossed", s.crossed ? Json(*s.crossed + 1) : Json(nullptr)},
@@ -942,18 +967,16 @@ Json TrapWordsState::public_json(const Viewer& viewer, bool everything) const {
                     {"hourglass_from", t.hourglass_from},
                     {"hourglass_end", t.hourglass_end > 0 ? Json(t.hourglass_end) : Json(nullptr)},
                     {"word_budget", Referee::word_budget(cs)}};
-    JsonArray log;
     // Ténèbres, typed: in the dark the guessers only hear the latest clue.
     const bool dark = cs.has(Curse::kTenebres) && vteam == t.team && vseat != t.clue_giver && !everything;
-    std::size_t last_clue = t.log.size();
-    for (std::size_t i = 0; i < t.log.size(); ++i) {
-      if (t.log[i].as_object().at("kind") == "clue") last_clue = i;
+    // Views tell each line in words; the canonical state keeps the facts.
+    turn["log"] = everything ? t.log : told_log(t.log, dark);
+    if (!everything && !table_mode()) {
+      // The reasons an opponent may give for contesting a clue, worded once.
+      JsonArray reasons;
+      for (auto r : kFlagReasons) reasons.push_back(JsonObject{{"id", r}, {"text", flag_reason(r)}});
+      turn["flag_reasons"] = std::move(reasons);
     }
-    for (std::size_t i = 0; i < t.log.size(); ++i) {
-      if (dark && t.log[i].as_object().at("kind") == "clue" && i != last_clue) continue;
-      log.push_back(t.log[i]);
-    }
-    turn["log"] = std::move(log);
     // Ténèbres: the clue-giver's eyes close once the hourglass turns (the
     // screen hides the word from then on).
     if (cs.has(Curse::kTenebres)) turn["dark_from"] = t.hourglass_from;
@@ -978,7 +1001,18 @@ Json TrapWordsState::public_json(const Viewer& viewer, bool everything) const {
     o["disarm"] = JsonObject{{"team", c}, {"clue_giver", clue_giver(1 - c)},
                              {"rows", d_.sheet[static_cast<std::size_t>(c)].traps.size()}};
   }
-  o["history"] = d_.history;
+  if (everything) {
+    o["history"] = d_.history;
+  } else {
+    JsonArray history;
+    for (const auto& h : d_.history) {
+      JsonObject entry = h.as_object();
+      entry["log"] = told_log(entry.at("log").as_array(), false);
+      tell_turn(entry);
+      history.push_back(std::move(entry));
+    }
+    o["history"] = std::move(history);
+  }
   JsonArray winners;
   for (int t : d_.winners) winners.push_back(t);
   o["winners"] = std::move(winners);

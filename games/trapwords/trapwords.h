@@ -77,6 +77,21 @@ inline constexpr std::size_t kMaxTrapBytes = 64;
 inline constexpr std::array<std::string_view, 5> kFlagReasons = {"exemple", "sonorite", "abreviation",
                                                                   "private-joke", "autre"};
 
+// Words the views share with describe() (narration.cc), so that no screen
+// words a move its own way. Views (never serialize()) carry them:
+//  - result_label: a finished turn's result, short ("found" → « trouvé ! »);
+//  - flag_reason: why a clue is contested ("exemple" → « c’est un exemple du mot »);
+//  - tell_log_line: one line of a turn's log gets "say", the sentence after
+//    the player's name (a vote line has no name), and for a clue or a guess
+//    "verdict_say", the referee's verdict; `flagged_clue` is the clue a flag
+//    line contests, when the viewer may see it (else none is quoted);
+//  - tell_turn: a history entry gets "say", the sentence of its turn_ended
+//    event, and "result_say", its result's label.
+std::string result_label(std::string_view result);
+std::string flag_reason(std::string_view reason);
+void tell_log_line(JsonObject& line, const std::string* flagged_clue);
+void tell_turn(JsonObject& entry);
+
 class TrapWordsGame final : public Game {
  public:
   explicit TrapWordsGame(const lexicon::Lexicon& lexicon);

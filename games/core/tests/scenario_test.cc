@@ -7,9 +7,14 @@
 //  - "expect": {"/json/pointer": value, …} checked against the final
 //    State::serialize() (exact JSON equality);
 //  - "events": partial events that must be emitted, in this order (each listed
-//    object's fields must equal those of some later event);
+//    object's fields must equal those of some later event); each event also
+//    carries its sentence as "say" (Game::describe, seats named « Joueur n »),
+//    so a scenario may pin how a move is told;
 //  - "refused": actions tried after the last accepted one, each with the
 //    "code" its refusal must carry; none may change the state.
+// Every event is also told by describe() and by the game's terminal screen,
+// neither of which may throw (a Ténèbres clue has no text, and the terminal
+// once read one).
 #include <gtest/gtest.h>
 
 #include <boost/json/parse.hpp>
@@ -20,8 +25,10 @@
 #include <string>
 #include <vector>
 
+#include "games/core/narration.h"
 #include "games/core/registry.h"
 #include "games/core/replay.h"
+#include "games/core/terminal.h"
 #include "test_support.h"
 
 namespace logomachie::games {
@@ -66,12 +73,25 @@ TEST_P(Scenario, ReplaysAsTheRulebookSays) {
   if (const auto* title = o.if_contains("title")) RecordProperty("title", std::string(title->as_string()));
 
   auto state = game.new_state(record.setup);
+  auto screen = game.terminal();
+  if (screen) {
+    screen->game = &game;
+    screen->names.assign(static_cast<std::size_t>(state->players()), "");
+  }
   std::vector<Json> events;
   for (std::size_t i = 0; i < record.actions.size(); ++i) {
     auto result = state->apply(record.actions[i]);
     ASSERT_TRUE(result.ok()) << "action " << i + 1 << " " << boost::json::serialize(record.actions[i].to_json())
                              << " refused: " << result.error->code << " " << result.error->message;
-    for (auto& e : result.events) events.push_back(std::move(e));
+    if (screen) {
+      std::ostringstream told;
+      EXPECT_NO_THROW(screen->narrate(*state, result.events, told)) << "action " << i + 1;
+    }
+    for (auto& e : result.events) {
+      Json said;
+      EXPECT_NO_THROW(said = with_sentence(game, e, {})) << boost::json::serialize(e);
+      events.push_back(said.is_null() ? std::move(e) : std::move(said));
+    }
   }
 
   const auto final_state = state->serialize();

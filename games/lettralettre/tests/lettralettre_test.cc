@@ -178,6 +178,13 @@ TEST(LettralettreWords, GivingUpIsToldAsSuch) {
   const auto r = must_apply(*st, 1, {{"type", "give_up"}});
   ASSERT_EQ(r.events.size(), 1u);
   EXPECT_EQ(r.events[0].as_object().at("type"), "gave_up");
+  // Everybody's view says who gave up (public, like its event), never who
+  // submitted what: a screen tells « a abandonné », not « mot posé ».
+  for (const auto& viewer : {Viewer::player(0), Viewer::player(1), Viewer::spectator()}) {
+    const auto v = st->view(viewer).as_object();
+    EXPECT_EQ(v.at("gave_up"), (JsonArray{false, true}));
+    EXPECT_EQ(v.at("submitted"), (JsonArray{false, true}));
+  }
   const auto w = must_apply(*st, 0, submit("KEPI", "nom"));
   EXPECT_EQ(w.events[0].as_object().at("type"), "word_submitted");
 }

@@ -4,6 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <sstream>
+
+#include "games/core/narration.h"
+#include "games/core/terminal.h"
 #include "games/core/tests/test_support.h"
 #include "games/trapwords/bot.h"
 #include "lexicon/normalize.h"
@@ -840,6 +844,142 @@ TEST(TrapWordsBots, BotTeamsFinishGamesAndFindWords) {
   }
   // Hard bots find a fair share of their words (about half, docs/bots.md).
   EXPECT_GT(found * 4, turns);
+}
+
+// --- words: views and the terminal tell moves as narration.cc does ----------
+
+const std::vector<std::string> kNames = {"Léa", "Tom", "Zoé", "Max"};
+
+const JsonObject& event_of(const ApplyResult& r, std::string_view type) {
+  for (const auto& e : r.events) {
+    if (text_field(e.as_object(), "type") == type) return e.as_object();
+  }
+  static const JsonObject kNone;
+  ADD_FAILURE() << "no event " << type;
+  return kNone;
+}
+
+std::string said(const JsonObject& e) { return *testing::game("trapwords").describe(e, kNames); }
+
+// The web board shows each line of a turn's log with the server's words: the
+// same as the event's sentence (the name first), never its own wording.
+TEST(TrapWordsViews, EachLineOfTheLogIsToldWithTheNarrationsWords) {
+  auto g = start({{"book", "fantastique"}}, {{"words", words({"cheval", "science"})}});
+  g.write(1, {"galop"});
+  g.write(0, {});
+  ASSERT_EQ(g.playing(), 0);
+  const auto clue = g.act(g.giver(0), {{"type", "clue"}, {"text", "il galope dans le pré"}});
+  auto view = g.state->view(Viewer::player(1)).as_object();
+  const auto& entry = view.at("history").as_array().at(0).as_object();
+  const auto& line = entry.at("log").as_array().at(0).as_object();
+  EXPECT_EQ(line.at("say"), " : « il galope dans le pré »");
+  EXPECT_EQ(line.at("verdict_say"), "Piège ! « galope » déclenche « galop » (même famille)");
+  EXPECT_EQ(said(event_of(clue, "clue")), kNames[static_cast<std::size_t>(g.giver(0))] +
+                                              std::string(line.at("say").as_string()) + ". " +
+                                              std::string(line.at("verdict_say").as_string()));
+  EXPECT_EQ(entry.at("say"), Json(said(event_of(clue, "turn_ended"))));
+  EXPECT_EQ(entry.at("say"), "L’équipe bleue : « cheval », piège déclenché.");
+  EXPECT_EQ(entry.at("result_say"), "piège déclenché");
+  EXPECT_EQ(view.at("teams").as_array().at(0).at("result_say"), "piège déclenché");
+
+  // Team 1's turn: a clue let through, contested by an opponent, kept by the vote.
+  ASSERT_EQ(g.playing(), 1);
+  g.act(g.giver(1), {{"type", "clue"}, {"text", "on y fait des expériences"}});
+  const auto flag = g.act(0, {{"type", "flag"}, {"reason", "exemple"}});
+  view = g.state->view(Viewer::player(3)).as_object();
+  const auto& turn = view.at("turn").as_object();
+  const auto& log = turn.at("log").as_array();
+  EXPECT_EQ(log.at(0).at("verdict_say"), "Indice accepté.");
+  EXPECT_EQ(log.at(1).at("say"), " conteste l’indice « on y fait des expériences » (c’est un exemple du mot).");
+  EXPECT_EQ(said(event_of(flag, "flagged")), "Léa" + std::string(log.at(1).at("say").as_string()));
+  ASSERT_EQ(turn.at("flag_reasons").as_array().size(), kFlagReasons.size());
+  EXPECT_EQ(turn.at("flag_reasons").as_array().at(0), (JsonObject{{"id", "exemple"}, {"text", "c’est un exemple du mot"}}));
+  const auto vote = g.act(2, {{"type", "vote"}, {"invalid", false}});
+  view = g.state->view(Viewer::spectator()).as_object();
+  const auto& vote_line = view.at("turn").at("log").as_array().at(2).as_object();
+  EXPECT_EQ(vote_line.at("say"), Json(said(event_of(vote, "vote_closed"))));
+  EXPECT_EQ(vote_line.at("say"), "Vote : l’indice tient (1 pour l’annuler, 1 contre).");
+  // The canonical state keeps the facts only.
+  EXPECT_EQ(canonical(g.state->serialize()).find("\"say\""), std::string::npos);
+}
+
+// The terminal's screen for a TrapWords game, with the game's sentences.
+std::unique_ptr<TerminalGame> screen() {
+  auto s = testing::game("trapwords").terminal();
+  s->game = &testing::game("trapwords");
+  s->names = kNames;
+  return s;
+}
+
+// Under ténèbres a clue's event carries no text (events reach everybody, the
+// guessers see only the latest clue): describe() and the terminal tell it
+// without reading one (the terminal used to read it and crash).
+TEST(TrapWordsTerminal, ATenebresClueWithoutTextIsToldInTheDark) {
+  auto g = cursed("tenebres");
+  skip_team1(g);
+  const auto r = g.act(g.giver(0), {{"type", "clue"}, {"text", "animal"}});
+  const auto& clue = event_of(r, "clue");
+  EXPECT_FALSE(clue.contains("text"));
+  const auto giver = kNames[static_cast<std::size_t>(g.giver(0))];
+  EXPECT_EQ(said(clue), giver + " donne un indice dans le noir");
+  const JsonObject bare{{"type", "clue"}, {"player", 0}, {"verdict", JsonObject{{"fired", JsonArray{}}, {"violations", JsonArray{}}}}};
+  EXPECT_EQ(said(bare), "Léa donne un indice dans le noir");
+  std::ostringstream out;
+  const auto s = screen();
+  s->narrate(*g.state, r.events, out);
+  EXPECT_NE(out.str().find(giver + " donne un indice dans le noir"), std::string::npos) << out.str();
+  // The guesser's screen shows the latest clue, and only that one.
+  std::ostringstream shown;
+  s->show(*g.state, g.guesser(0), shown);
+  EXPECT_NE(shown.str().find("Dernier indice (ténèbres : il s’efface au suivant) : « animal »"), std::string::npos) << shown.str();
+}
+
+TEST(TrapWordsTerminal, TheMonstersPowerIsExplained) {
+  for (const auto& [monster, text] : {std::pair<std::string, std::string>{"troll", "Le combat contre le Troll : l’éclaireur n’a que 10 mots pour tout le tour."},
+                                      {"troll*", "Le combat contre le Troll * : l’éclaireur n’a que 5 mots pour tout le tour."},
+                                      {"dragon", "Le combat contre le Dragon : trois réponses seulement pour trouver."}}) {
+    auto g = start({}, {{"monster", monster}});
+    std::ostringstream out;
+    screen()->show(*g.state, 0, out);
+    EXPECT_NE(out.str().find(text), std::string::npos) << out.str();
+  }
+}
+
+// A trap crossed out by désarmer is named on the list it belongs to, when
+// crossed and when the lists are shown after the turn.
+TEST(TrapWordsTerminal, ACrossedOutTrapIsShownOnItsOwnTeamsList) {
+  auto g = cursed("desarmer");
+  g.write(1, {"jument"});
+  g.write(0, {"laboratoire", "chercheur", "savant"});
+  const auto s = screen();
+  std::ostringstream out;
+  s->narrate(*g.state, g.act(g.giver(1), {{"type", "disarm"}, {"row", 2}}).events, out);
+  s->narrate(*g.state, g.act(g.giver(1), {{"type", "clue"}, {"text", "un savant"}}).events, out);
+  EXPECT_NE(out.str().find("Désarmer : le piège n° 2 de la liste de l’équipe bleue est barré."), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("Les pièges de l’équipe bleue étaient : « laboratoire », « chercheur » (barré par Désarmer), « savant »."),
+            std::string::npos)
+      << out.str();
+}
+
+// « /interdit MOT » marks the mot interdit, and the screen confirms which
+// one and what it does; traps of several words are quoted whole.
+TEST(TrapWordsTerminal, TheMotInterditIsConfirmedAndMultiWordTrapsAreQuoted) {
+  auto g = cursed("mot-interdit");
+  g.act(1, {{"type", "trap"}, {"word", "pomme de terre"}});
+  g.act(1, {{"type", "trap"}, {"word", "selle"}});
+  const auto s = screen();
+  std::istringstream in("/interdit selle\n");
+  std::ostringstream asked;
+  const auto a = s->ask(*g.state, 1, in, asked);
+  ASSERT_TRUE(a);
+  EXPECT_EQ(a->body, (JsonObject{{"type", "forbidden"}, {"word", "selle"}}));
+  ASSERT_TRUE(g.state->apply(*a).ok());
+  std::ostringstream out;
+  s->show(*g.state, 1, out);
+  EXPECT_NE(out.str().find("(2 écrits : « pomme de terre », « selle » (mot interdit))."), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("Mot interdit choisi : « selle ». S’il se déclenche, l’équipe bleue recule d’une salle."),
+            std::string::npos)
+      << out.str();
 }
 
 }  // namespace

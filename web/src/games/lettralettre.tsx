@@ -46,6 +46,7 @@ interface LettralettreView {
   letters?: string[];
   taboo?: string[];
   submitted?: boolean[];
+  gave_up?: boolean[]; // public: who gave up this round (a word stays secret)
   ready?: boolean[];
   submissions?: ({ word: string | null; constraint: string; score: number } | null)[];
   last_round: RoundResult | null;
@@ -59,6 +60,14 @@ export function previewScore(word: string, stars: Record<string, number>, bonus:
   let score = letters.length + bonus;
   distinct.forEach((l) => (score += stars[l] ?? 0));
   return score;
+}
+
+// Where a player stands during a word round, as the whole table sees it.
+export function wordRoundStatus(view: Pick<LettralettreView, 'out' | 'submitted' | 'gave_up'>, player: number): string {
+  if (view.out[player]) return 'éliminé';
+  if (view.gave_up?.[player]) return 'a abandonné';
+  if (view.submitted?.[player]) return '✓ mot posé';
+  return '… cherche';
 }
 
 function Tile({ letter, stars, taboo }: { letter: string; stars?: number; taboo?: boolean }) {
@@ -109,7 +118,7 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
             </span>
             <span class="stat">{plural(v.tokens[p], 'jeton', 'jetons')}</span>
             <span class="stat">{plural(v.rounds_won[p], 'manche', 'manches')}</span>
-            {v.phase === 'words' && <span class="stat">{v.submitted?.[p] ? '✓ mot posé' : v.out[p] ? 'éliminé' : '… cherche'}</span>}
+            {v.phase === 'words' && <span class="stat" data-status={v.gave_up?.[p] ? 'gave_up' : v.submitted?.[p] ? 'submitted' : undefined}>{wordRoundStatus(v, p)}</span>}
             {v.phase === 'reveal' && <span class="stat">{v.ready?.[p] ? '✓ prêt' : ''}</span>}
           </div>
         ))}
@@ -190,7 +199,13 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
             </p>
             {mySubmission && (
               <p class="muted">
-                Mot posé : <b>{mySubmission.word ?? '—'}</b> ({mySubmission.score} points). Tu peux le remplacer.
+                {mySubmission.word === null ? (
+                  <>{'Tu as abandonné cette manche. Un mot te vient\u00a0? Tu peux encore le poser.'}</>
+                ) : (
+                  <>
+                    Mot posé : <b>{mySubmission.word}</b> ({mySubmission.score} points). Tu peux le remplacer.
+                  </>
+                )}
               </p>
             )}
             <div class="row">

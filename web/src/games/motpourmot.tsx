@@ -90,6 +90,16 @@ export function previewPulls(word: string, tiles: Tile[], team: number, cells: n
   return steps;
 }
 
+// Whether `word` is, letter for letter, a word already played: the only
+// repeat the screen flags before sending. Same letters with other accents or
+// capitals (« pécher » after « pêcher », « pecher » after « pêcher ») are the
+// server's to judge, with the dictionary: two words or the same one
+// (MotPourMotState::check_word), and its refusal says why.
+export function playedAsTyped(word: string, words: string[]): boolean {
+  const w = word.trim();
+  return w.length > 0 && words.includes(w);
+}
+
 function teamLabel(team: number) {
   return (
     <b class="team-name" style={{ color: TEAM_COLOURS[team] }}>
@@ -213,7 +223,7 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
   const canAct = act !== null && you !== null;
   const preview = v.phase === 'play' && active && canAct ? previewPulls(word, v.tiles, v.team, v.cells) : [];
   const typed = gameLetters(word);
-  const used = typed.length > 0 && v.used.includes(typed);
+  const used = playedAsTyped(word, v.words);
   const spaces = /\s/.test(word.trim());
   const notLetters = !onlyLetters(word);
   const total = v.phase === 'play' ? v.options.turn_seconds : v.phase === 'challenge' ? v.options.challenge_seconds : v.options.vote_seconds;

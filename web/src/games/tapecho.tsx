@@ -742,6 +742,15 @@ export function withSex(sexes: PlayerSex[], p: number, sex: PlayerSex): PlayerSe
   return next;
 }
 
+// The couples of « guerre des couples » as the engine forms them
+// (TapechoState::teams): the first man with the first woman in seat order,
+// the second with the second, and so on. Each couple: [man, woman] seats.
+export function couplesOf(sexes: PlayerSex[]): [number, number][] {
+  const men = sexes.flatMap((x, p) => (x === 'H' ? [p] : []));
+  const women = sexes.flatMap((x, p) => (x === 'F' ? [p] : []));
+  return men.slice(0, women.length).map((m, i) => [m, women[i]]);
+}
+
 // The schema's "sexes" option, one select per seat, kept balanced.
 function SexPicker({ spec, options, onChange, players, seatNames }: OptionWidgetProps) {
   const sexes = seatSexes({ sexes: optionValue(spec, options, players) ?? null }, players);
@@ -765,6 +774,20 @@ function SexPicker({ spec, options, onChange, players, seatNames }: OptionWidget
   );
 }
 
+// The couples the chosen sexes make, named, so the host sees who plays with whom.
+function CouplesLine({ options, players, seatNames }: OptionsProps) {
+  const sexes = seatSexes(options, players);
+  const couples = couplesOf(sexes);
+  const name = (p: number) => seatNames[p] ?? `Place ${p + 1}`;
+  return (
+    <p class="muted small" data-couples={couples.map((c) => c.join('+')).join(',')}>
+      {'Guerre des couples\u00a0: le premier homme (dans l’ordre des places) fait équipe avec la première femme, le deuxième avec la deuxième, et ainsi de suite. '}
+      {couples.length > 0 && `Couples\u00a0: ${couples.map(([m, f]) => `${name(m)} et ${name(f)}`).join('\u00a0; ')}.`}
+      {sexes.length === players && couples.length * 2 < players && ' Il faut autant d’hommes que de femmes, donc un nombre pair de joueurs.'}
+    </p>
+  );
+}
+
 // Above the options drawn from the schema: the age notice, and who plays
 // with whom in guerre des couples.
 function OptionsNote(props: OptionsProps) {
@@ -773,7 +796,7 @@ function OptionsNote(props: OptionsProps) {
       <p class="notice small tp-age" data-age="16">
         <b>16 ans et plus.</b> {'On drague, on se chambre et on se pique ses atouts\u00a0: un jeu pour les grands.'}
       </p>
-      {props.options.mode === 'couples' && <p class="muted small">{'Guerre des couples\u00a0: il faut autant d’hommes que de femmes, donc un nombre pair de joueurs.'}</p>}
+      {props.options.mode === 'couples' && <CouplesLine {...props} />}
     </>
   );
 }

@@ -3,7 +3,6 @@
 // the referee's verdicts (clue-giver, guessers, opponents; typed and table
 // modes), the flag vote, the finished turns, and the results.
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import type { ComponentChild } from 'preact';
 import type { BoardProps, ClientGame } from './types';
 import { Hourglass, WordInput } from '../ui';
 import { TEAM_COLOURS, TEAM_NAMES } from './motpourmot';
@@ -33,6 +32,7 @@ interface TeamView {
   curses: string[];
   fighting: boolean;
   result: TurnResult | '';
+  result_say?: string; // the result in words, once the turn is over
   killed: boolean;
   sheet: SheetView; // written BY this team, against the other team's word
   secret?: string; // the word THIS team must make guessed (hidden from its guessers)
@@ -52,6 +52,9 @@ interface Violation {
   reason: string;
 }
 
+// One line of a turn's log. The server words it (games/trapwords/narration.cc,
+// the same words as the event's sentence): `say` follows the player's name,
+// `verdict_say` is the referee's verdict on a clue or a guess.
 interface LogLine {
   kind: 'clue' | 'guess' | 'flag' | 'vote' | 'give_up' | 'trap_hit' | 'invalid' | 'found' | 'wrong';
   player?: number;
@@ -62,6 +65,8 @@ interface LogLine {
   invalid?: boolean;
   yes?: number;
   no?: number;
+  say: string;
+  verdict_say?: string;
 }
 
 interface TurnView {
@@ -77,6 +82,7 @@ interface TurnView {
   log: LogLine[];
   dark_from?: number;
   flag?: { player: number; reason: string; votes: (boolean | null)[]; hourglass_left: number };
+  flag_reasons?: { id: string; text: string }[]; // typed mode: why a clue may be contested
 }
 
 interface HistoryEntry {
@@ -92,6 +98,8 @@ interface HistoryEntry {
   wrong: number;
   log: LogLine[];
   pawn: number;
+  say: string; // the turn's sentence, as its turn_ended event tells it
+  result_say: string; // its result, short
 }
 
 interface TrapWordsView {
@@ -203,29 +211,6 @@ function monsterInfo(id: string) {
   return { name: m.name + (asterisk ? '*' : ''), text: asterisk ? m.asterisk : m.normal };
 }
 
-const FLAG_REASONS: Record<string, string> = {
-  exemple: 'c’est un exemple du mot',
-  sonorite: 'ça joue sur le son',
-  abreviation: 'abréviation ou sigle',
-  'private-joke': 'blague entre initiés',
-  autre: 'autre raison',
-};
-
-const RELATIONS: Record<string, string> = {
-  inflection: 'autre forme du mot',
-  compound: 'mot composé',
-  derivative: 'dérivé',
-};
-
-const RESULTS: Record<TurnResult, string> = {
-  found: 'trouvé !',
-  trap: 'piège déclenché',
-  invalid: 'indice invalide',
-  guesses: 'plus de réponses',
-  time: 'sablier vide',
-  gave_up: 'l’équipe a passé',
-};
-
 const TOC = 'Je mange mon chapeau si ce n’est pas';
 
 function teamLabel(team: number) {
@@ -245,19 +230,13 @@ function s(n: number) {
   return n > 1 ? 's' : '';
 }
 
-function firedText(f: Fired): string {
-  const same = f.word.toLocaleLowerCase('fr') === f.trap.toLocaleLowerCase('fr');
-  return `Piège ! « ${f.word} » déclenche « ${f.trap} »${same ? '' : ` (${RELATIONS[f.relation] ?? f.relation})`}`;
-}
-
-// What the referee said about a clue or a guess, and a short id for tests/CSS.
-function verdictOf(line: LogLine): { id: string; text: string } | null {
+// The referee's verdict on a clue or a guess: a short id for tests and CSS
+// (from the facts), and the server's words for it.
+export function verdictOf(line: LogLine): { id: string; text: string } | null {
   const v = line.verdict;
   if (!v) return null;
-  if (v.fired.length) return { id: 'trap', text: v.fired.map(firedText).join(' ; ') };
-  if (v.violations.length) return { id: 'invalid', text: v.violations.map((x) => x.reason).join(' ') };
-  if (line.kind === 'guess') return v.correct ? { id: 'found', text: 'Trouvé !' } : { id: 'wrong', text: 'Raté.' };
-  return { id: 'ok', text: 'Indice accepté.' };
+  const id = v.fired.length ? 'trap' : v.violations.length ? 'invalid' : line.kind === 'guess' ? (v.correct ? 'found' : 'wrong') : 'ok';
+  return { id, text: line.verdict_say ?? '' };
 }
 
 // A rough word count (the troll's budget; the referee counts exactly).
@@ -352,7 +331,7 @@ function TeamPanel({ v, team, names, you }: { v: TrapWordsView; team: number; na
           {t.fighting && <span class="tag fight">combat !</span>}
           {t.result && (
             <span class={`tag result ${t.result}`} data-result={t.result}>
-              {RESULTS[t.result]}
+              {t.result_say}
             </span>
           )}
         </span>
@@ -390,50 +369,10 @@ function Secret({ word, label }: { word: string; label: string }) {
 function LogItem({ line, names }: { line: LogLine; names: string[] }) {
   const who = line.player !== undefined ? names[line.player] ?? '' : '';
   const verdict = verdictOf(line);
-  let body: ComponentChild;
-  switch (line.kind) {
-    case 'clue':
-      body = (
-        <>
-          <b>{who}</b> <span class="said">« {line.text} »</span>
-        </>
-      );
-      break;
-    case 'guess':
-      body = (
-        <>
-          <b>{who}</b> propose <span class="said">« {line.text} »</span>
-        </>
-      );
-      break;
-    case 'flag':
-      body = (
-        <>
-          <b>{who}</b> conteste l’indice : {FLAG_REASONS[line.reason ?? ''] ?? line.reason}.
-        </>
-      );
-      break;
-    case 'vote':
-      body = `Vote : ${line.invalid ? 'l’indice est jugé invalide' : 'l’indice tient'} (${line.yes} pour l’annuler, ${line.no} contre).`;
-      break;
-    case 'give_up':
-    case 'trap_hit':
-    case 'invalid':
-    case 'found':
-    case 'wrong': {
-      const said: Record<string, string> = { give_up: ' passe.', trap_hit: ` : Piège ! « ${line.trap} »`, invalid: ' : indice invalide.', found: ' : trouvé !', wrong: ' : raté.' };
-      body = (
-        <>
-          <b>{who}</b>
-          {said[line.kind]}
-        </>
-      );
-      break;
-    }
-  }
   return (
     <li class={`tw-line ${line.kind}`} data-kind={line.kind} data-player={line.player}>
-      {body}
+      {who && <b>{who}</b>}
+      <span class="said">{line.say}</span>
       {verdict && (
         <span class={`verdict ${verdict.id}`} data-verdict={verdict.id}>
           {verdict.text}
@@ -626,6 +565,7 @@ function TurnPhase({ v, names, you, act, deadline, wall }: { v: TrapWordsView; n
   const left = t.guess_limit > 0 ? Math.max(0, t.guess_limit - t.wrong) : null;
   const myTraps = opponent ? (v.teams[myTeam!].sheet.traps ?? []) : [];
   const flaggedByMe = t.log.some((l) => l.kind === 'flag' && l.player === you);
+  const flagLine = t.log.filter((l) => l.kind === 'flag').pop();
   const monster = t.fight ? monsterInfo(v.monster.id) : null;
   const bodies = table ? curses.filter((c) => CURSES[c]?.table) : [];
   const sand = t.hourglass_end !== null ? (t.hourglass_end - t.hourglass_from) / 1000 : 0;
@@ -690,7 +630,13 @@ function TurnPhase({ v, names, you, act, deadline, wall }: { v: TrapWordsView; n
       {vote && t.flag && (
         <div class="tw-vote" role="dialog" aria-label="Vote sur l’indice">
           <p>
-            {names[t.flag.player]} conteste le dernier indice ({FLAG_REASONS[t.flag.reason] ?? t.flag.reason}). {TEAM_NAMES[1 - team]} vote : est-il invalide ?
+            {flagLine && (
+              <>
+                <b>{names[t.flag.player]}</b>
+                {flagLine.say}{' '}
+              </>
+            )}
+            {TEAM_NAMES[1 - team]}{' vote\u00a0: cet indice est-il invalide\u00a0?'}
           </p>
           {canAct && opponent && t.flag.votes[you!] === null ? (
             <div class="row">
@@ -774,9 +720,9 @@ function TurnPhase({ v, names, you, act, deadline, wall }: { v: TrapWordsView; n
           <label class="row small">
             Motif
             <select name="reason" value={reason} onChange={(e) => setReason(e.currentTarget.value)}>
-              {Object.entries(FLAG_REASONS).map(([id, text]) => (
-                <option key={id} value={id}>
-                  {text}
+              {(t.flag_reasons ?? []).map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.text}
                 </option>
               ))}
             </select>
@@ -842,9 +788,7 @@ function LastTurn({ h, names }: { h: HistoryEntry; names: string[] }) {
   return (
     <section class="card tw-last" data-result={h.result}>
       <h2>
-        Tour précédent : {teamLabel(h.team)} — « {h.secret} », {RESULTS[h.result]}
-        {h.killed && ' Le monstre est terrassé !'}
-        {h.stepped_back && ' Le mot interdit : un pas en arrière.'}
+        <span style={{ color: TEAM_COLOURS[h.team] }}>●</span> Tour précédent — {h.say}
       </h2>
       {h.traps.length > 0 && (
         <p class="small">
@@ -869,7 +813,7 @@ function History({ v, names }: { v: TrapWordsView; names: string[] }) {
             <li key={i} data-result={h.result} data-round={h.round} data-team={h.team} data-word={h.secret}>
               <details>
                 <summary>
-                  <span class="muted">M{h.round}</span> <span style={{ color: TEAM_COLOURS[h.team] }}>●</span> « {h.secret} » : {RESULTS[h.result]}
+                  <span class="muted">M{h.round}</span> <span style={{ color: TEAM_COLOURS[h.team] }}>●</span> « {h.secret} » : {h.result_say}
                   {h.fight && ' (combat)'}
                   {h.stepped_back && ', recul'}
                 </summary>
