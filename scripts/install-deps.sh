@@ -28,6 +28,8 @@ packages=(
   hunspell-fr-comprehensive  # benchmark baseline (and future suggestions)
   libhunspell-dev
   chromium             # headless browser for the end-to-end test (driven by npm playwright-core)
+  curl                 # the soak benchmark reads /metrics (scripts/soak.sh)
+  bsdextrautils        # column, for the soak benchmark's tables
 )
 # Node.js and npm may come from elsewhere than Debian (a newer Node is often
 # preinstalled, and Debian's npm package conflicts with it): install Debian's

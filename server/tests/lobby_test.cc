@@ -295,6 +295,40 @@ TEST_F(LobbyTest, OneConnectionIsOneMemberOfARoom) {
   EXPECT_EQ(lobby_->room(code)->members(), 2u);
 }
 
+TEST_F(LobbyTest, GoingBackAndForthBetweenRoomsDoesNotFillOne) {
+  Connection host_a, host_b, guest;
+  const std::string a(find(send(host_a, {{"type", "create"}, {"game", "wordbank"}}), "welcome")->at("room").as_string());
+  const std::string b(find(send(host_b, {{"type", "create"}, {"game", "wordbank"}}), "welcome")->at("room").as_string());
+  auto first = send(guest, {{"type", "join"}, {"room", a}, {"name", "Léa"}});
+  const auto me = find(first, "welcome")->at("member").as_int64();
+  for (int i = 1; i <= 40; ++i) {
+    ASSERT_EQ(error_code(send(guest, {{"type", "join"}, {"room", b}}, 10'000 * i)), "");
+    const auto back = send(guest, {{"type", "join"}, {"room", a}}, 10'000 * i + 5'000);
+    ASSERT_EQ(error_code(back), "");
+    EXPECT_EQ(find(back, "welcome")->at("member").as_int64(), me);  // the same person, back
+  }
+  EXPECT_EQ(lobby_->room(a)->members(), 2u);
+  EXPECT_EQ(lobby_->room(b)->members(), 2u);
+}
+
+TEST_F(LobbyTest, ManyConnectionsOfOneAddressCannotFillARoom) {
+  Connection host;
+  const std::string code(find(send(host, {{"type", "create"}, {"game", "wordbank"}}), "welcome")->at("room").as_string());
+  std::vector<Connection> household(kMaxMembersPerAddress + 3);
+  std::size_t in = 0;
+  for (auto& c : household) {
+    c.address = "198.51.100.4";
+    if (error_code(send(c, {{"type", "join"}, {"room", code}})) == "") ++in;
+  }
+  EXPECT_EQ(in, kMaxMembersPerAddress);
+  Connection extra;
+  extra.address = "198.51.100.4";
+  EXPECT_EQ(error_code(send(extra, {{"type", "join"}, {"room", code}})), "too_many_here");
+  Connection neighbour;  // another address still gets in
+  neighbour.address = "198.51.100.5";
+  EXPECT_EQ(error_code(send(neighbour, {{"type", "join"}, {"room", code}})), "");
+}
+
 TEST_F(LobbyTest, KickedMembersHearNothingMoreAndLeaveTheCount) {
   Connection host;
   auto out = send(host, {{"type", "create"}, {"game", "wordbank"}});
