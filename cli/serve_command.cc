@@ -16,10 +16,12 @@ constexpr std::string_view kUsage =
     "usage: logomachie serve [--port N] [--bind ADDRESS] [--db FILE] [--web DIR]\n"
     "                        [--idle-timeout SECONDS] [--max-connections N] [--max-rooms N]\n"
     "  defaults: port 8080, bind 127.0.0.1 (0.0.0.0 to play on the local network), db var/logomachie.db,\n"
-    "  web: the built client beside the program (build/web); idle timeout 20 s (a silent WebSocket\n"
-    "  is pinged at half of it, closed after it); max connections: the descriptor limit less 64;\n"
+    "  web: the built client beside the program (build/web); idle timeout 20 s, at most 50 (a silent\n"
+    "  WebSocket is pinged at half of it, closed after it); max connections: the descriptor limit less 64;\n"
     "  max rooms 10000 (rooms left empty with no game under way close after 10 minutes);\n"
     "  environment: LOGOMACHIE_PORT, LOGOMACHIE_BIND, LOGOMACHIE_DB, LOGOMACHIE_WEB.\n";
+
+constexpr uint64_t kMaxIdleTimeoutS = 50;  // < server::kGraceMs (60 s)
 
 std::optional<uint64_t> number_of(std::string_view s, uint64_t low, uint64_t high) {
   uint64_t v = 0;
@@ -77,8 +79,9 @@ int serve_command(std::span<const std::string_view> args, std::string_view lexic
       options.db = std::string(v);
     } else if (args[i] == "--web") {
       options.web = std::string(v);
-    } else if (args[i] == "--idle-timeout" && number_of(v, 2, 3600)) {
-      options.idle_timeout_ms = static_cast<int64_t>(*number_of(v, 2, 3600)) * 1000;
+    } else if (args[i] == "--idle-timeout" && number_of(v, 2, kMaxIdleTimeoutS)) {
+      // Below the stand-in grace, so that a phone gone silent is seen as away in time for its bot.
+      options.idle_timeout_ms = static_cast<int64_t>(*number_of(v, 2, kMaxIdleTimeoutS)) * 1000;
     } else if (args[i] == "--max-rooms" && number_of(v, 1, 10'000'000)) {
       options.max_rooms = *number_of(v, 1, 10'000'000);
     } else if (args[i] == "--max-connections" && number_of(v, 1, 10'000'000)) {

@@ -471,6 +471,29 @@ TEST_F(LobbyTest, EmptyRoomsCloseButGamesUnderWayStay) {
   for (const auto& saved : store_->rooms()) EXPECT_NE(saved.code, idle);
 }
 
+TEST_F(LobbyTest, AFinishedRoomClosesWhenLeftButItsReplayStays) {
+  Connection solo;
+  auto out = send(solo, {{"type", "create"}, {"game", "wordbank"}});
+  const std::string code(find(out, "welcome")->at("room").as_string());
+  send(solo, {{"type", "seat"}, {"seat", 0}});
+  send(solo, {{"type", "bot"}, {"seat", 1}, {"level", "easy"}});
+  ASSERT_EQ(error_code(send(solo, {{"type", "start"}}, 10)), "");
+  Room* room = lobby_->room(code);
+  auto helper = room->game().make_bot("medium", 5);
+  for (int guard = 0; guard < 200 && !room->state()->is_terminal(); ++guard) {
+    const auto action = helper->act(*room->state(), 0);
+    ASSERT_EQ(error_code(send(solo, {{"type", "act"}, {"version", room->version()}, {"action", action->body}}, 20 + guard)), "");
+  }
+  ASSERT_TRUE(room->state()->is_terminal());
+  const auto game_id = room->view_for(1).as_object().at("game_id").as_int64();
+  lobby_->disconnect(solo, 1000);
+  lobby_->tick(1000 + kRoomIdleMs);
+  EXPECT_EQ(lobby_->room(code), nullptr);  // nobody left and no game under way: closed
+  ASSERT_TRUE(lobby_->replay_json(game_id).has_value());  // the game itself stays, for its replay
+  const auto recent = games::canonical(lobby_->recent_json(20));
+  EXPECT_NE(recent.find("\"id\":" + std::to_string(game_id)), std::string::npos);
+}
+
 TEST_F(LobbyTest, OneAddressCannotOpenEveryRoom) {
   for (int i = 0; i < kMaxRoomsPerAddress; ++i) {
     Connection c;
