@@ -126,6 +126,7 @@ expect_match "an unknown option is named" "unknown option --bogus" "$(cat "$tmp/
 "$bin" signature --games >/dev/null 2>&1; expect_eq "an option without its value" 2 "$?"
 "$bin" serve --port 65536 >/dev/null 2>&1; expect_eq "serve: port out of range" 2 "$?"
 "$bin" serve --idle-timeout 1 >/dev/null 2>&1; expect_eq "serve: idle timeout out of range" 2 "$?"
+"$bin" serve --idle-timeout 51 >/dev/null 2>&1; expect_eq "serve: idle timeout above the stand-in grace" 2 "$?"
 "$bin" serve --max-rooms 0 >/dev/null 2>&1; expect_eq "serve: max rooms out of range" 2 "$?"
 "$bin" serve --max-connections=x >/dev/null 2>&1; expect_eq "serve: max connections not a number" 2 "$?"
 "$bin" lexicon prefix chat x >/dev/null 2>&1; expect_eq "prefix: N not a number" 2 "$?"
