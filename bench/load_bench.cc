@@ -44,6 +44,7 @@
 #include <deque>
 #include <functional>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <optional>
 #include <random>
@@ -122,6 +123,7 @@ struct Window {
   int64_t games = 0;        // games finished
   int64_t rooms_opened = 0;
   int64_t failed_connects = 0;
+  std::map<std::string, int64_t> codes;  // refusals by error code
 };
 
 struct Stats {
@@ -318,9 +320,11 @@ class Client : public std::enable_shared_from_this<Client> {
         resuming_ = false;
         stats_.count([](Window& w) { ++w.resume_failures; });
       }
+      const auto code = string_after(t, R"("code":")");
       if (stats_.measuring) stats_.count([&](Window& w) {
         ++w.errors;
         if (stale) ++w.stale;
+        ++w.codes[code];
       });
       pending_ = false;
       return;
@@ -399,19 +403,27 @@ class Client : public std::enable_shared_from_this<Client> {
   std::string code_;  // the host's room, published once ready
 };
 
+// The refusals of a window by code, as the inside of a JSON object.
+std::string codes_json(const Window& w) {
+  std::string codes;
+  for (const auto& [code, n] : w.codes) codes += (codes.empty() ? "\"" : ",\"") + code + "\":" + std::to_string(n);
+  return codes;
+}
+
 void print_window(const char* kind, const Stats& stats, const Window& w, double elapsed_s, double window_s) {
+  const auto codes = codes_json(w);
   const double p50 = percentile(w.latencies_ms, 0.50), p99 = percentile(w.latencies_ms, 0.99);
   const double max = w.latencies_ms.empty() ? 0 : *std::max_element(w.latencies_ms.begin(), w.latencies_ms.end());
   std::printf(
       "{\"kind\":\"%s\",\"elapsed_s\":%.0f,\"window_s\":%.1f,\"connected\":%lld,\"actions\":%lld,"
       "\"actions_per_s\":%.1f,\"p50_ms\":%.2f,\"p99_ms\":%.2f,\"max_ms\":%.2f,\"errors\":%lld,\"stale\":%lld,"
       "\"drops\":%lld,\"resumes\":%lld,\"resume_failures\":%lld,\"games_finished\":%lld,\"rooms_opened\":%lld,"
-      "\"failed_connects\":%lld}\n",
+      "\"failed_connects\":%lld,\"codes\":{%s}}\n",
       kind, elapsed_s, window_s, static_cast<long long>(stats.connected), static_cast<long long>(w.actions),
       window_s > 0 ? static_cast<double>(w.actions) / window_s : 0, p50, p99, max, static_cast<long long>(w.errors),
       static_cast<long long>(w.stale), static_cast<long long>(w.drops), static_cast<long long>(w.resumes),
       static_cast<long long>(w.resume_failures), static_cast<long long>(w.games), static_cast<long long>(w.rooms_opened),
-      static_cast<long long>(w.failed_connects));
+      static_cast<long long>(w.failed_connects), codes.c_str());
   std::fflush(stdout);
 }
 
@@ -527,11 +539,11 @@ int main(int argc, char** argv) {
           "{\"clients\":%d,\"connected\":%lld,\"seated\":%lld,\"rooms\":%d,\"pace_s\":%.2f,\"ramp_s\":%.1f,"
           "\"window_s\":%.1f,\"actions\":%lld,\"actions_per_s\":%.1f,\"target_actions_per_s\":%.1f,"
           "\"p50_ms\":%.2f,\"p99_ms\":%.2f,\"max_ms\":%.2f,\"errors\":%lld,\"games_finished\":%lld,"
-          "\"failed_connects\":%lld}\n",
+          "\"failed_connects\":%lld,\"codes\":{%s}}\n",
           rooms * o.per_room, static_cast<long long>(stats.connected), static_cast<long long>(stats.seated), rooms,
           o.pace, ramp_s, window, static_cast<long long>(w.actions), static_cast<double>(w.actions) / window,
           rooms / o.pace, p50, p99, max, static_cast<long long>(w.errors), static_cast<long long>(w.games),
-          static_cast<long long>(w.failed_connects));
+          static_cast<long long>(w.failed_connects), codes_json(w).c_str());
       std::fflush(stdout);
     }
     for (auto& p : clients) {
