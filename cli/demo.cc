@@ -7,6 +7,7 @@
 #include <string>
 #include <utility>
 
+#include "args.h"
 #include "lexicon/lexicon.h"
 
 namespace logomachie::cli {
@@ -130,6 +131,13 @@ int run_demo(std::string_view lexicon_path, std::istream& in, std::ostream& out)
   }
   out << "\nÀ bientôt !\n";
   return 0;
+}
+
+int demo_command(std::span<const std::string> args, std::string lexicon_path) {
+  Args cli("demo", lexicon_path);
+  cli.about("  an interactive tour of the word referee (words on stdin)\n");
+  if (auto done = cli.parse(args)) return *done;
+  return run_demo(lexicon_path, std::cin, std::cout);
 }
 
 }  // namespace logomachie::cli

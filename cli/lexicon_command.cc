@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "args.h"
 #include "json.h"
 #include "lexicon/lexicon.h"
 #include "lexicon/normalize.h"
@@ -221,99 +222,133 @@ int run_check(const Lexicon& lex, Accept accept) {
   return write_all(1, out) ? 0 : 1;
 }
 
-}  // namespace
+constexpr std::string_view kCommands =
+    "commands:\n"
+    "  lookup WORD…          one JSON object per word: analyses, frequency rank\n"
+    "  relate BASE OTHER [--reading every|dominant|noun]\n"
+    "                        inflection | compound | derivative | unrelated (BASE read as told;\n"
+    "                        default every reading; the referees read traps as dominant, deck words as noun)\n"
+    "  check [--proper]      reads words on stdin, writes 1 (a word) or 0 per line\n"
+    "  family WORD           lemmas of the same derivational family, one per line\n"
+    "  synonyms WORD         thesaurus senses, one per line: LABEL<TAB>word|word…\n"
+    "  prefix PREFIX [N]     up to N (default 20) words starting with PREFIX\n"
+    "Each command answers --help; `--` before a word that starts with a dash.\n";
 
-std::string_view lexicon_usage() {
-  return "usage: logomachie [--lexicon FILE] lexicon COMMAND\n"
-         "  lookup WORD...        one JSON object per word: analyses, frequency rank\n"
-         "  relate [--reading every|dominant|noun] BASE OTHER\n"
-         "                        inflection | compound | derivative | unrelated (BASE read as told;\n"
-         "                        default every reading; the referees read traps as dominant, deck words as noun)\n"
-         "  check [--proper]      reads words on stdin, writes 1 (a word) or 0 per line\n"
-         "  family WORD           lemmas of the same derivational family, one per line\n"
-         "  synonyms WORD         thesaurus senses, one per line: LABEL<TAB>word|word…\n"
-         "  prefix PREFIX [N]     up to N (default 20) words starting with PREFIX\n";
-}
-
-int lexicon_command(std::span<const std::string_view> args, std::string_view lexicon_path) {
-  if (args.empty()) {
-    std::cerr << lexicon_usage();
-    return 2;
-  }
-  if (args[0] == "--help" || args[0] == "-h") {
-    std::cout << lexicon_usage();
-    return 0;
-  }
-  const std::string_view cmd = args[0];
-  auto rest = args.subspan(1);
-  lexicon::Reading reading = lexicon::Reading::kEvery;
-  auto usage_error = [](const std::string& msg) {
-    std::cerr << "logomachie lexicon: " << msg << "\n" << lexicon_usage();
-    return 2;
-  };
-  // Validate usage before touching the lexicon, so usage errors are cheap and stable.
-  if (cmd == "lookup") {
-    if (rest.empty()) return usage_error("lookup needs at least one word");
-  } else if (cmd == "relate") {
-    if (!rest.empty() && rest[0] == "--reading") {
-      if (rest.size() < 2) return usage_error("--reading needs every, dominant or noun");
-      if (rest[1] == "dominant") reading = lexicon::Reading::kDominant;
-      else if (rest[1] == "noun") reading = lexicon::Reading::kNoun;
-      else if (rest[1] != "every") return usage_error("--reading needs every, dominant or noun");
-      rest = rest.subspan(2);
-    }
-    if (rest.size() != 2) return usage_error("relate needs exactly two words: BASE OTHER");
-    if (!lexicon::is_valid_utf8(rest[0]) || !lexicon::is_valid_utf8(rest[1])) {
-      return usage_error("relate: words must be valid UTF-8");
-    }
-  } else if (cmd == "check") {
-    if (rest.size() > 1 || (rest.size() == 1 && rest[0] != "--proper")) {
-      return usage_error("check takes no argument but --proper (words come on stdin)");
-    }
-  } else if (cmd == "family" || cmd == "synonyms") {
-    if (rest.size() != 1) return usage_error(std::string(cmd) + " needs exactly one word");
-  } else if (cmd == "prefix") {
-    if (rest.empty() || rest.size() > 2) return usage_error("prefix needs PREFIX [N]");
-  } else {
-    return usage_error("unknown command '" + std::string(cmd) + "'");
-  }
-
-  std::optional<Lexicon> lex;
+// Opens the lexicon; prints why not and returns nullopt on failure.
+std::optional<Lexicon> open(const std::string& lexicon_path) {
   try {
-    lex.emplace(Lexicon::open(lexicon_path.empty() ? Lexicon::default_path() : std::filesystem::path(lexicon_path)));
+    return Lexicon::open(lexicon_path.empty() ? Lexicon::default_path() : std::filesystem::path(lexicon_path));
   } catch (const lexicon::LexiconError& e) {
     std::cerr << "logomachie lexicon: " << e.what() << "\n";
-    return 1;
+    return std::nullopt;
   }
+}
 
-  if (cmd == "lookup") {
-    std::string out;
-    for (const auto w : rest) out += lookup_json(*lex, w) + "\n";
-    std::cout << out << std::flush;
-  } else if (cmd == "relate") {
-    std::cout << lexicon::to_string(lex->relate(rest[0], rest[1], reading)) << "\n" << std::flush;
-  } else if (cmd == "check") {
-    return run_check(*lex, rest.empty() ? Accept::kCommon : Accept::kProper);
-  } else if (cmd == "family") {
-    for (const auto l : lex->family_of(rest[0])) std::cout << l << "\n";
-  } else if (cmd == "synonyms") {
-    for (const auto& s : lex->synonyms(rest[0])) {
-      std::cout << s.label << "\t";
-      for (std::size_t i = 0; i < s.words.size(); ++i) std::cout << (i ? "|" : "") << s.words[i];
-      std::cout << "\n";
-    }
-  } else if (cmd == "prefix") {
-    std::size_t limit = 20;
-    if (rest.size() == 2) {
-      try {
-        limit = std::stoul(std::string(rest[1]));
-      } catch (const std::exception&) {
-        return usage_error("prefix: N must be a number");
-      }
-    }
-    for (const auto w : lex->words_with_prefix(rest[0], limit)) std::cout << w << "\n";
+int lookup(std::span<const std::string> args, std::string lexicon_path) {
+  std::vector<std::string> words;
+  Args cli("lexicon lookup", lexicon_path);
+  cli.operands("WORD", words).about("  one JSON object per word: analyses, frequency rank\n");
+  if (auto done = cli.parse(args)) return *done;
+  const auto lex = open(lexicon_path);
+  if (!lex) return 1;
+  std::string out;
+  for (const auto& w : words) out += lookup_json(*lex, w) + "\n";
+  std::cout << out << std::flush;
+  return 0;
+}
+
+int relate(std::span<const std::string> args, std::string lexicon_path) {
+  std::string base;
+  std::string other;
+  std::optional<std::string> reading_flag;
+  Args cli("lexicon relate", lexicon_path);
+  cli.operand("BASE", base)
+      .operand("OTHER", other)
+      .about("  inflection | compound | derivative | unrelated: how OTHER relates to BASE\n")
+      .choice("reading", reading_flag, {"every", "dominant", "noun"},
+              "how BASE is read (default every; referees: traps dominant, deck words noun)");
+  if (auto done = cli.parse(args)) return *done;
+  if (!lexicon::is_valid_utf8(base) || !lexicon::is_valid_utf8(other)) {
+    return cli.usage_error("words must be valid UTF-8");
+  }
+  const std::string reading_name = reading_flag.value_or("every");
+  const lexicon::Reading reading = reading_name == "dominant" ? lexicon::Reading::kDominant
+                                   : reading_name == "noun"   ? lexicon::Reading::kNoun
+                                                              : lexicon::Reading::kEvery;
+  const auto lex = open(lexicon_path);
+  if (!lex) return 1;
+  std::cout << lexicon::to_string(lex->relate(base, other, reading)) << "\n" << std::flush;
+  return 0;
+}
+
+int check(std::span<const std::string> args, std::string lexicon_path) {
+  bool proper = false;
+  Args cli("lexicon check", lexicon_path);
+  cli.reads("words")
+      .about("  one line out per line in: 1 for a common word, else 0\n")
+      .flag("proper", proper, "proper nouns count as words too");
+  if (auto done = cli.parse(args)) return *done;
+  const auto lex = open(lexicon_path);
+  if (!lex) return 1;
+  return run_check(*lex, proper ? Accept::kProper : Accept::kCommon);
+}
+
+int family(std::span<const std::string> args, std::string lexicon_path) {
+  std::string word;
+  Args cli("lexicon family", lexicon_path);
+  cli.operand("WORD", word).about("  lemmas of the same derivational family, one per line\n");
+  if (auto done = cli.parse(args)) return *done;
+  const auto lex = open(lexicon_path);
+  if (!lex) return 1;
+  for (const auto l : lex->family_of(word)) std::cout << l << "\n";
+  return 0;
+}
+
+int synonyms(std::span<const std::string> args, std::string lexicon_path) {
+  std::string word;
+  Args cli("lexicon synonyms", lexicon_path);
+  cli.operand("WORD", word).about("  thesaurus senses, one per line: LABEL<TAB>word|word…\n");
+  if (auto done = cli.parse(args)) return *done;
+  const auto lex = open(lexicon_path);
+  if (!lex) return 1;
+  for (const auto& s : lex->synonyms(word)) {
+    std::cout << s.label << "\t";
+    for (std::size_t i = 0; i < s.words.size(); ++i) std::cout << (i ? "|" : "") << s.words[i];
+    std::cout << "\n";
   }
   return 0;
+}
+
+int prefix(std::span<const std::string> args, std::string lexicon_path) {
+  std::string start;
+  std::optional<std::uint64_t> limit;
+  Args cli("lexicon prefix", lexicon_path);
+  cli.operand("PREFIX", start).operand("N", limit, {}).about("  up to N (default 20) words starting with PREFIX\n");
+  if (auto done = cli.parse(args)) return *done;
+  const auto lex = open(lexicon_path);
+  if (!lex) return 1;
+  for (const auto w : lex->words_with_prefix(start, static_cast<std::size_t>(limit.value_or(20)))) {
+    std::cout << w << "\n";
+  }
+  return 0;
+}
+
+}  // namespace
+
+int lexicon_command(std::span<const std::string> args, std::string lexicon_path) {
+  std::vector<std::string> rest;
+  Args cli("lexicon", lexicon_path);
+  cli.about(std::string(kCommands)).subcommand(rest);
+  if (auto done = cli.parse(args)) return *done;
+  const std::string& command = rest.front();
+  const auto command_args = std::span<const std::string>(rest).subspan(1);
+  if (command == "lookup") return lookup(command_args, lexicon_path);
+  if (command == "relate") return relate(command_args, lexicon_path);
+  if (command == "check") return check(command_args, lexicon_path);
+  if (command == "family") return family(command_args, lexicon_path);
+  if (command == "synonyms") return synonyms(command_args, lexicon_path);
+  if (command == "prefix") return prefix(command_args, lexicon_path);
+  return cli.usage_error("unknown command '" + command + "'");
 }
 
 }  // namespace logomachie::cli

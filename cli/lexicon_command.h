@@ -3,15 +3,12 @@
 #pragma once
 
 #include <span>
-#include <string_view>
+#include <string>
 
 namespace logomachie::cli {
 
 // args excludes "lexicon". Returns the process exit code: 0 success, 1 runtime
 // failure (e.g. lexicon file missing), 2 usage error.
-int lexicon_command(std::span<const std::string_view> args, std::string_view lexicon_path);
-
-// Usage text for `logomachie lexicon`.
-std::string_view lexicon_usage();
+int lexicon_command(std::span<const std::string> args, std::string lexicon_path);
 
 }  // namespace logomachie::cli

@@ -1,13 +1,18 @@
 // logomachie: the single program of the platform.
-//   logomachie [--lexicon FILE] lexicon …   lexicon tools (docs/lexicon.md)
-//   logomachie [--lexicon FILE] demo        interactive terminal tour
-//   logomachie [--lexicon FILE] solve|referee GAME   a game's tools (JSON Lines; Game::tools)
-//   logomachie [--lexicon FILE] play|solve|replay|games   the games (docs/scenarios.md, docs/solvers.md)
-//   logomachie [--lexicon FILE] signature   the behaviour signature (docs/design.md)
+//   logomachie lexicon …            lexicon tools (docs/lexicon.md)
+//   logomachie demo                 interactive terminal tour
+//   logomachie solve|referee GAME   a game's tools (JSON Lines; Game::tools)
+//   logomachie play|replay|games    the games (docs/scenarios.md, docs/solvers.md)
+//   logomachie signature            the behaviour signature (docs/design.md)
+//   logomachie serve                the game server (docs/protocol.md)
+// Every command reads its arguments with cli/args.h; `--lexicon FILE` may come
+// before or after the command's name.
 #include <iostream>
+#include <string>
 #include <string_view>
 #include <vector>
 
+#include "args.h"
 #include "demo.h"
 #include "games/core/registry.h"
 #include "lexicon_command.h"
@@ -17,10 +22,10 @@
 #include "signature_command.h"
 #include "tool_command.h"
 
+namespace logomachie::cli {
 namespace {
 
-constexpr std::string_view kUsage =
-    "usage: logomachie [--lexicon FILE] COMMAND …\n"
+constexpr std::string_view kCommands =
     "commands:\n"
     "  lexicon …   French lexicon tools (lookup, relate, check, family, synonyms, prefix)\n"
     "  demo        interactive tour of the word referee, in the terminal\n"
@@ -30,50 +35,42 @@ constexpr std::string_view kUsage =
     "  replay      rebuild a game from a scenario on stdin, print its state (docs/scenarios.md)\n"
     "  games       list the games\n"
     "  signature   fingerprints of seeded bot games of every game (the behaviour signature)\n"
-    "  serve       the game server (docs/protocol.md; serve --help for its options)\n"
-    "Every command answers --help.\n"
+    "  serve       the game server (docs/protocol.md)\n"
+    "Every command answers --help. --lexicon FILE may also come after the command.\n"
     "The lexicon file defaults to $LOGOMACHIE_LEXICON, then fr.lex next to the program.\n";
 
+// `logomachie games`: the registered games, one name per line.
+int games_command(std::span<const std::string> args, std::string lexicon_path) {
+  Args cli("games", lexicon_path);
+  cli.about("  the registered games, one name per line\n");
+  if (auto done = cli.parse(args)) return *done;
+  for (const auto& g : games::registered_games()) std::cout << g.name << "\n";
+  return 0;
+}
+
+int run(std::span<const std::string> args) {
+  std::string lexicon_path;
+  std::vector<std::string> rest;
+  Args cli("", lexicon_path);
+  cli.about(std::string(kCommands)).subcommand(rest);
+  if (auto done = cli.parse(args)) return *done;
+  const std::string& command = rest.front();
+  const auto command_args = std::span<const std::string>(rest).subspan(1);
+  if (command == "lexicon") return lexicon_command(command_args, lexicon_path);
+  if (command == "demo") return demo_command(command_args, lexicon_path);
+  if (command == "play") return play_command(command_args, lexicon_path, std::cin, std::cout);
+  if (is_tool(command)) return tool_command(command, command_args, lexicon_path);
+  if (command == "serve") return serve_command(command_args, lexicon_path);
+  if (command == "signature") return signature_command(command_args, lexicon_path, std::cout);
+  if (command == "replay") return replay_command(command_args, lexicon_path, std::cin, std::cout);
+  if (command == "games") return games_command(command_args, lexicon_path);
+  return cli.usage_error("unknown command '" + command + "'");
+}
+
 }  // namespace
+}  // namespace logomachie::cli
 
 int main(int argc, char** argv) {
-  std::vector<std::string_view> args(argv + 1, argv + argc);
-  std::string_view lexicon_path;
-  if (args.size() >= 2 && args[0] == "--lexicon") {
-    lexicon_path = args[1];
-    args.erase(args.begin(), args.begin() + 2);
-  }
-  if (args.empty() || args[0] == "--help" || args[0] == "-h") {
-    (args.empty() ? std::cerr : std::cout) << kUsage;
-    return args.empty() ? 2 : 0;
-  }
-  const std::string_view cmd = args[0];
-  if ((cmd == "demo" || cmd == "games") && args.size() > 1 && (args[1] == "--help" || args[1] == "-h")) {
-    std::cout << (cmd == "demo" ? "usage: logomachie demo\n  an interactive tour of the word referee (words on stdin)\n"
-                                : "usage: logomachie games\n  the registered games, one name per line\n");
-    return 0;
-  }
-  if (cmd == "lexicon") {
-    return logomachie::cli::lexicon_command(std::span(args).subspan(1), lexicon_path);
-  }
-  if (cmd == "demo") return logomachie::cli::run_demo(lexicon_path, std::cin, std::cout);
-  if (cmd == "play") return logomachie::cli::play_command(std::span(args).subspan(1), lexicon_path, std::cin, std::cout);
-  if (logomachie::cli::is_tool(cmd)) return logomachie::cli::tool_command(cmd, std::span(args).subspan(1), lexicon_path);
-  if (cmd == "serve") return logomachie::cli::serve_command(std::span(args).subspan(1), lexicon_path);
-  if (cmd == "signature") return logomachie::cli::signature_command(std::span(args).subspan(1), lexicon_path, std::cout);
-  if (cmd == "replay") {
-    if (args.size() > 1) {  // --help, or anything else: replay reads only stdin
-      const bool help = args[1] == "--help" || args[1] == "-h";
-      (help ? std::cout : std::cerr) << "usage: logomachie replay < scenario.json\n"
-                                        "  rebuilds a game from its setup and actions, prints the final state (docs/scenarios.md)\n";
-      return help ? 0 : 2;
-    }
-    return logomachie::cli::replay_command(std::cin, std::cout, lexicon_path);
-  }
-  if (cmd == "games") {
-    for (const auto& g : logomachie::games::registered_games()) std::cout << g.name << "\n";
-    return 0;
-  }
-  std::cerr << "logomachie: unknown command '" << cmd << "'\n" << kUsage;
-  return 2;
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  return logomachie::cli::run(args);
 }

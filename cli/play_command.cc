@@ -1,78 +1,77 @@
 #include "play_command.h"
 
 #include <algorithm>
-#include <charconv>
+#include <filesystem>
 #include <iostream>
+#include <optional>
 #include <random>
+#include <utility>
+#include <vector>
 
+#include "args.h"
 #include "game_context.h"
 #include "games/core/registry.h"
+#include "games/core/terminal.h"
 
 namespace logomachie::cli {
 namespace {
 
-constexpr std::string_view kUsage =
-    "usage: logomachie play GAME [--players N] [--bots K] [--level easy|medium|hard] [--seed S] [--name NAME]\n"
-    "                       [--GAME-FLAG VALUE…]\n"
-    "  GAME: one of `logomachie games`. N seats in all (each game has its default), K of them bots\n"
-    "  (default N−1, all of them to watch bots play); the others are people at this keyboard (the first one\n"
-    "  called NAME); games with secret hands or trap sheets take one person at most. A game may take flags\n"
-    "  of its own (Le Tapécho: --sex H|F, your sex in the game).\n";
+constexpr std::string_view kAbout =
+    "  GAME: one of `logomachie games`. N seats in all, K of them bots; the others are people at this\n"
+    "  keyboard (the first one called NAME); games with secret hands or trap sheets take one person at most.\n"
+    "  A game may take flags of its own: `logomachie play GAME --help` lists them.\n";
 
-template <class T>
-std::optional<T> number(std::string_view s) {
-  T v = 0;
-  const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
-  return v;
+// What the command line asks for.
+struct PlayFlags {
+  std::string game;
+  std::optional<std::uint64_t> players, bots, seed;
+  std::optional<std::string> level, name;
+  std::vector<std::pair<std::string, std::string>> game_flags;  // checked by the game's screen
+};
+
+// `play GAME --help`: the flags of GAME's own, as its terminal screen
+// describes them ("" when GAME names no game).
+std::string game_flags_usage(const std::string& name, const std::string& lexicon_path) {
+  if (!games::find_game(name)) return "";
+  std::optional<lexicon::Lexicon> lex;
+  try {
+    lex.emplace(lexicon::Lexicon::open(lexicon_path.empty() ? lexicon::Lexicon::default_path()
+                                                            : std::filesystem::path(lexicon_path)));
+  } catch (const lexicon::LexiconError&) {
+    return "(the game's own flags are listed once the lexicon is found)\n";
+  }
+  games::GameContext context;
+  context.lexicon = &*lex;
+  const auto game = games::find_game(name)->make(context);
+  const auto ui = game->terminal();
+  const auto flags = ui ? ui->flags() : std::vector<games::TerminalGame::Flag>{};
+  if (flags.empty()) return game->info().title + " takes no flag of its own.\n";
+  std::string out = "flags of " + game->info().title + ":\n";
+  for (const auto& f : flags) out += usage_line("--" + f.name + " " + f.value_name, f.help);
+  return out;
 }
 
 }  // namespace
 
-int play_command(std::span<const std::string_view> args, std::string_view lexicon_path, std::istream& in,
+int play_command(std::span<const std::string> args, std::string lexicon_path, std::istream& in,
                  std::ostream& out) {
-  if (args.empty() || args[0] == "--help" || args[0] == "-h") {
-    (args.empty() ? std::cerr : out) << kUsage;
-    return args.empty() ? 2 : 0;
-  }
-  const std::string_view name = args[0];
-  std::optional<int> players_flag;
-  std::optional<int> bots;
-  std::string level = "medium";
-  uint64_t seed = 0;
-  bool seeded = false;
-  std::string name_of_first;
-  std::vector<std::pair<std::string_view, std::string_view>> game_flags;
-  for (std::size_t i = 1; i < args.size(); i += 2) {
-    if (i + 1 >= args.size()) {
-      std::cerr << "logomachie play: " << args[i] << " needs a value\n" << kUsage;
-      return 2;
-    }
-    const auto v = args[i + 1];
-    if (args[i] == "--players" && number<int>(v)) {
-      players_flag = *number<int>(v);
-    } else if (args[i] == "--bots" && number<int>(v)) {
-      bots = *number<int>(v);
-    } else if (args[i] == "--level") {
-      level = std::string(v);
-    } else if (args[i] == "--name" && !v.empty() && v.size() <= 40) {
-      name_of_first = std::string(v);
-    } else if (args[i] == "--seed" && number<uint64_t>(v)) {
-      seed = *number<uint64_t>(v);
-      seeded = true;
-    } else if (args[i].starts_with("--") && args[i] != "--players" && args[i] != "--bots" && args[i] != "--seed" &&
-               args[i] != "--name") {
-      game_flags.emplace_back(args[i].substr(2), v);  // the game's own, checked once its screen is known
-    } else {
-      std::cerr << "logomachie play: bad option " << args[i] << " " << v << "\n" << kUsage;
-      return 2;
-    }
-  }
-  if (!seeded) seed = static_cast<uint64_t>(std::random_device{}());
-  if (!games::find_game(name)) {
-    std::cerr << "logomachie play: unknown game '" << name << "'\n" << kUsage;
-    return 2;
-  }
+  PlayFlags flags;
+  Args cli("play", lexicon_path);
+  cli.operand("GAME", flags.game)
+      .about(std::string(kAbout))
+      .number("players", "N", flags.players, {0, 1000}, "seats in all (default: the game's own)")
+      .number("bots", "K", flags.bots, {0, 1000}, "bots among them (default N−1; N to watch bots play)")
+      .text("level", "easy|medium|hard", flags.level, "the bots' level (default medium)")
+      .number("seed", "S", flags.seed, {}, "the deal's number (default: random); a seed deals the same game")
+      .text("name", "NAME", flags.name, "the first person's name, up to 40 bytes (default Joueur 1)", 40)
+      .pass_through(flags.game_flags, "[--FLAG VALUE…]")
+      .more_usage([&] { return game_flags_usage(flags.game, lexicon_path); });
+  if (auto done = cli.parse(args)) return *done;
+  const std::string& name = flags.game;
+  const std::string level = flags.level.value_or("medium");
+  const std::string name_of_first = flags.name.value_or("");
+  const uint64_t seed = flags.seed ? *flags.seed : static_cast<uint64_t>(std::random_device{}());
+  if (!games::find_game(name)) return cli.usage_error("unknown game '" + name + "'");
   auto lex = open_lexicon(lexicon_path, "play");
   if (!lex) return 1;
   auto game = make_game(name, *lex, "play");
@@ -83,13 +82,13 @@ int play_command(std::span<const std::string_view> args, std::string_view lexico
     return 1;
   }
   ui->game = game.get();
-  const int players = players_flag.value_or(ui->default_players());
+  const int players = flags.players ? static_cast<int>(*flags.players) : ui->default_players();
   if (players < game->info().min_players || players > game->info().max_players) {
     std::cerr << "logomachie play: " << game->info().title << " se joue de " << game->info().min_players << " à "
               << game->info().max_players << " joueurs.\n";
     return 2;
   }
-  const int bot_count = bots.value_or(players - 1);
+  const int bot_count = flags.bots ? static_cast<int>(*flags.bots) : players - 1;
   if (bot_count < 0 || bot_count > players) {
     std::cerr << "logomachie play: --bots must be between 0 and --players\n";
     return 2;
@@ -104,11 +103,8 @@ int play_command(std::span<const std::string_view> args, std::string_view lexico
   setup.players = players;
   setup.seed = seed;
   ui->keyboard(setup);
-  for (const auto& [key, value] : game_flags) {
-    if (auto error = ui->flag(key, value, setup)) {
-      std::cerr << "logomachie play: " << *error << "\n" << kUsage;
-      return 2;
-    }
+  for (const auto& [key, value] : flags.game_flags) {
+    if (auto error = ui->flag(key, value, setup)) return cli.usage_error(*error);
   }
   std::unique_ptr<games::State> state;
   std::vector<std::unique_ptr<games::Bot>> seat_bots(static_cast<std::size_t>(players));

@@ -4,12 +4,18 @@
 #include <iterator>
 #include <string>
 
+#include "args.h"
 #include "game_context.h"
 #include "games/core/replay.h"
 
 namespace logomachie::cli {
 
-int replay_command(std::istream& in, std::ostream& out, std::string_view lexicon_path) {
+int replay_command(std::span<const std::string> args, std::string lexicon_path, std::istream& in,
+                   std::ostream& out) {
+  Args cli("replay", lexicon_path);
+  cli.reads("scenario.json")
+      .about("  rebuilds a game from its setup and actions, prints the final state (docs/scenarios.md)\n");
+  if (auto done = cli.parse(args)) return *done;
   constexpr std::size_t kMaxScenario = 64u << 20;
   std::string text;
   char buf[1 << 16];

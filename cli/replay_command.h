@@ -3,10 +3,13 @@
 #pragma once
 
 #include <iosfwd>
-#include <string_view>
+#include <span>
+#include <string>
 
 namespace logomachie::cli {
 
-int replay_command(std::istream& in, std::ostream& out, std::string_view lexicon_path);
+// `args`: what follows `replay` (no operand: the scenario comes on `in`).
+int replay_command(std::span<const std::string> args, std::string lexicon_path, std::istream& in,
+                   std::ostream& out);
 
 }  // namespace logomachie::cli

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "args.h"
 #include "game_context.h"
 #include "server/http_server.h"
 #include "server/store.h"
@@ -12,21 +13,9 @@
 namespace logomachie::cli {
 namespace {
 
-constexpr std::string_view kUsage =
-    "usage: logomachie serve [--port N] [--bind ADDRESS] [--db FILE] [--web DIR]\n"
-    "                        [--idle-timeout SECONDS] [--max-connections N] [--max-rooms N]\n"
-    "  defaults: port 8080, bind 127.0.0.1 (0.0.0.0 to play on the local network), db var/logomachie.db,\n"
-    "  web: the built client beside the program (build/web); idle timeout 20 s (a silent WebSocket\n"
-    "  is pinged at half of it, closed after it); max connections: the descriptor limit less 64;\n"
-    "  max rooms 10000 (rooms left empty with no game under way close after 10 minutes);\n"
-    "  environment: LOGOMACHIE_PORT, LOGOMACHIE_BIND, LOGOMACHIE_DB, LOGOMACHIE_WEB.\n";
-
-std::optional<uint64_t> number_of(std::string_view s, uint64_t low, uint64_t high) {
-  uint64_t v = 0;
-  const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || p != s.data() + s.size() || v < low || v > high) return std::nullopt;
-  return v;
-}
+// Under the 60 s stand-in grace (server::kGraceMs), so that a phone gone
+// silent is seen as away in time for its bot to play.
+constexpr std::uint64_t kMaxIdleTimeoutS = 50;
 
 std::optional<uint16_t> port_of(std::string_view s) {
   unsigned v = 0;
@@ -43,13 +32,40 @@ std::filesystem::path default_web() {
   return exe.parent_path().parent_path() / "web";
 }
 
+// The command-line flags given; they win over the environment and the defaults.
+struct ServeFlags {
+  std::optional<std::uint64_t> port, idle_timeout, max_connections, max_rooms;
+  std::optional<std::string> bind, db, web;
+
+  void apply(server::ServeOptions& options) const {
+    if (port) options.port = static_cast<uint16_t>(*port);
+    if (bind) options.bind = *bind;
+    if (db) options.db = *db;
+    if (web) options.web = *web;
+    if (idle_timeout) options.idle_timeout_ms = static_cast<int64_t>(*idle_timeout) * 1000;
+    if (max_connections) options.max_connections = *max_connections;
+    if (max_rooms) options.max_rooms = *max_rooms;
+  }
+};
+
 }  // namespace
 
-int serve_command(std::span<const std::string_view> args, std::string_view lexicon_path) {
-  if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
-    std::cout << kUsage;
-    return 0;
-  }
+int serve_command(std::span<const std::string> args, std::string lexicon_path) {
+  ServeFlags flags;
+  Args cli("serve", lexicon_path);
+  cli.about("  the game server (docs/protocol.md); rooms left empty with no game under way close after 10 minutes\n"
+            "  environment: LOGOMACHIE_PORT, LOGOMACHIE_BIND, LOGOMACHIE_DB, LOGOMACHIE_WEB (the flags win)\n")
+      .number("port", "N", flags.port, {0, 65535}, "port to listen on (default 8080; 0: any free port)")
+      .text("bind", "ADDRESS", flags.bind, "default 127.0.0.1; 0.0.0.0 to play on the local network")
+      .text("db", "FILE", flags.db, "the games' store (default var/logomachie.db)")
+      .text("web", "DIR", flags.web, "the built web client (default: build/web, beside the program)")
+      .number("idle-timeout", "SECONDS", flags.idle_timeout, {2, kMaxIdleTimeoutS},
+              "2 to 50, default 20: a silent WebSocket is pinged at half of it, closed after it")
+      .number("max-connections", "N", flags.max_connections, {1, 10'000'000},
+              "default: the descriptor limit less 64")
+      .number("max-rooms", "N", flags.max_rooms, {1, 10'000'000}, "default 10000");
+  if (auto done = cli.parse(args)) return *done;
+
   server::ServeOptions options;
   if (const char* v = std::getenv("LOGOMACHIE_BIND")) options.bind = v;
   if (const char* v = std::getenv("LOGOMACHIE_DB")) options.db = v;
@@ -63,31 +79,7 @@ int serve_command(std::span<const std::string_view> args, std::string_view lexic
     }
     options.port = *p;
   }
-  for (std::size_t i = 0; i < args.size(); i += 2) {
-    if (i + 1 >= args.size()) {
-      std::cerr << "logomachie serve: " << args[i] << " needs a value\n" << kUsage;
-      return 2;
-    }
-    const auto v = args[i + 1];
-    if (args[i] == "--port" && port_of(v)) {
-      options.port = *port_of(v);
-    } else if (args[i] == "--bind") {
-      options.bind = std::string(v);
-    } else if (args[i] == "--db") {
-      options.db = std::string(v);
-    } else if (args[i] == "--web") {
-      options.web = std::string(v);
-    } else if (args[i] == "--idle-timeout" && number_of(v, 2, 3600)) {
-      options.idle_timeout_ms = static_cast<int64_t>(*number_of(v, 2, 3600)) * 1000;
-    } else if (args[i] == "--max-rooms" && number_of(v, 1, 10'000'000)) {
-      options.max_rooms = *number_of(v, 1, 10'000'000);
-    } else if (args[i] == "--max-connections" && number_of(v, 1, 10'000'000)) {
-      options.max_connections = *number_of(v, 1, 10'000'000);
-    } else {
-      std::cerr << "logomachie serve: bad option " << args[i] << " " << v << "\n" << kUsage;
-      return 2;
-    }
-  }
+  flags.apply(options);
   auto lex = open_lexicon(lexicon_path, "serve");
   if (!lex) return 1;
   try {

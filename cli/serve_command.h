@@ -4,10 +4,11 @@
 #pragma once
 
 #include <span>
-#include <string_view>
+#include <string>
 
 namespace logomachie::cli {
 
-int serve_command(std::span<const std::string_view> args, std::string_view lexicon_path);
+// `args`: what follows `serve`.
+int serve_command(std::span<const std::string> args, std::string lexicon_path);
 
 }  // namespace logomachie::cli

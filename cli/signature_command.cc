@@ -1,36 +1,23 @@
 #include "signature_command.h"
 
 #include <algorithm>
-#include <charconv>
 #include <iostream>
 #include <string>
 
+#include "args.h"
 #include "game_context.h"
 #include "games/core/registry.h"
 #include "games/core/self_play.h"
 
 namespace logomachie::cli {
 
-int signature_command(std::span<const std::string_view> args, std::string_view lexicon_path, std::ostream& out) {
-  int per_game = 8;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--help" || args[i] == "-h") {
-      out << "usage: logomachie signature [--games N]\n"
-             "  plays N seeded games (default 8) of every game with medium bots and prints their fingerprints\n";
-      return 0;
-    }
-    int n = 0;
-    if (args[i] == "--games" && i + 1 < args.size()) {
-      const auto v = args[++i];
-      const auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
-      if (ec == std::errc() && p == v.data() + v.size() && n >= 1 && n <= 1000) {
-        per_game = n;
-        continue;
-      }
-    }
-    std::cerr << "usage: logomachie signature [--games N]   (N from 1 to 1000)\n";
-    return 2;
-  }
+int signature_command(std::span<const std::string> args, std::string lexicon_path, std::ostream& out) {
+  std::optional<std::uint64_t> games_flag;
+  Args cli("signature", lexicon_path);
+  cli.about("  plays N seeded games of every game with medium bots and prints their fingerprints\n")
+      .number("games", "N", games_flag, {1, 1000}, "games per game, from 1 to 1000 (default 8)");
+  if (auto done = cli.parse(args)) return *done;
+  const int per_game = static_cast<int>(games_flag.value_or(8));
   auto lex = open_lexicon(lexicon_path, "signature");
   if (!lex) return 1;
   games::GameContext context;

@@ -8,10 +8,11 @@
 
 #include <iosfwd>
 #include <span>
-#include <string_view>
+#include <string>
 
 namespace logomachie::cli {
 
-int signature_command(std::span<const std::string_view> args, std::string_view lexicon_path, std::ostream& out);
+// `args`: what follows `signature`.
+int signature_command(std::span<const std::string> args, std::string lexicon_path, std::ostream& out);
 
 }  // namespace logomachie::cli

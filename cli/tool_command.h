@@ -6,6 +6,7 @@
 #pragma once
 
 #include <span>
+#include <string>
 #include <string_view>
 
 namespace logomachie::cli {
@@ -13,6 +14,7 @@ namespace logomachie::cli {
 // Whether some registered game could offer `tool` (the known tool names).
 bool is_tool(std::string_view tool);
 
-int tool_command(std::string_view tool, std::span<const std::string_view> args, std::string_view lexicon_path);
+// `args`: what follows the tool's name (GAME).
+int tool_command(const std::string& tool, std::span<const std::string> args, std::string lexicon_path);
 
 }  // namespace logomachie::cli

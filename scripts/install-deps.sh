@@ -18,6 +18,7 @@ packages=(
   libicu-dev           # Unicode normalisation and case folding
   libboost1.81-dev     # Boost headers (JSON now; Beast/Asio for the server)
   libboost-json1.81-dev  # Boost.JSON: actions, views, JSON Lines (games/core)
+  libcli11-dev         # CLI11 2.1, header-only: the command line of every `logomachie` command (cli/args.cc)
   libsqlite3-dev       # the server's embedded store (server/)
   zlib1g-dev           # gzip for the web client's files (server/static_files.cc)
   libgtest-dev         # unit tests
@@ -28,6 +29,8 @@ packages=(
   hunspell-fr-comprehensive  # benchmark baseline (and future suggestions)
   libhunspell-dev
   chromium             # headless browser for the end-to-end test (driven by npm playwright-core)
+  curl                 # the soak benchmark reads /metrics (scripts/soak.sh)
+  bsdextrautils        # column, for the soak benchmark's tables
 )
 # Node.js and npm may come from elsewhere than Debian (a newer Node is often
 # preinstalled, and Debian's npm package conflicts with it): install Debian's

@@ -15,16 +15,9 @@ clients=${1:-2000}
 pace=${2:-2}
 seconds=${3:-20}
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true  # 10,000 clients need more than the usual 1,024 files
-cmake --build --preset release --target logomachie load_bench >/dev/null
-tmp=$(mktemp -d)
-trap 'kill "$server" 2>/dev/null || true; rm -rf "$tmp"' EXIT
-build/bin/logomachie serve --port 0 --db "$tmp/load.db" >"$tmp/out" 2>"$tmp/log" &
-server=$!
-for _ in $(seq 100); do grep -q "http://" "$tmp/out" 2>/dev/null && break; sleep 0.1; done
-port=$(sed -n 's|.*http://localhost:\([0-9]*\)/.*|\1|p' "$tmp/out" | head -1)
-[ -n "$port" ] || { echo "load-bench: the server did not start" >&2; cat "$tmp/log" >&2; exit 1; }
-rss_kib() { awk '/^VmRSS/ {print $2}' "/proc/$server/status"; }
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$server/stat"; }
+[ "${BUILD:-1}" = 0 ] || cmake --build --preset release --target logomachie load_bench >/dev/null  # BUILD=0: as built
+. scripts/lib/throwaway-server.sh
+start_throwaway_server
 rss0=$(rss_kib)
 ticks0=$(cpu_ticks)
 TIMEFORMAT='%U %S'

@@ -1,7 +1,7 @@
 // Plain HTTP over one TCP connection (keep-alive), until a WebSocket upgrade
 // at /ws hands the connection to a WebSocketSession. What to answer is
-// server/router.h; replays, which replay a whole game, are computed on the
-// room threads.
+// server/router.h; what reads finished games from the store (a replay, the
+// list of them) runs on the replay thread, rate-limited per address.
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>

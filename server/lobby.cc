@@ -150,6 +150,10 @@ std::vector<Delivery> Lobby::welcome(Connection& c, Room& room, const Member& m,
   if (!same) room.connected(m.id);
   c.room = room.code();
   c.member = m.id;
+  if (c.members_by_room.size() >= kMaxRoomsPerConnection && !c.members_by_room.contains(c.room)) {
+    c.members_by_room.erase(c.members_by_room.begin());
+  }
+  c.members_by_room[c.room] = m.id;
   games::JsonObject w{{"type", "welcome"}, {"v", kProtocolVersion}, {"room", room.code()},
                       {"game", room.game().info().name}, {"member", m.id}, {"name", m.name}};
   if (with_token) w["token"] = m.token;
@@ -205,7 +209,7 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
         rooms_[code] = s;
       }
       RoomLock lock(*s, previous.get());
-      const auto& m = s->room->join(games::get_optional_string(o, "name").value_or(""));
+      const auto& m = s->room->join(games::get_optional_string(o, "name").value_or(""), c.address);
       s->room->save();
       log_event(LogLevel::kInfo, "room_created", {{"room", code}, {"game", game->info().name}});
       return welcome(c, *s->room, m, true, now_ms, lock.previous());
@@ -243,9 +247,18 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
         if (me && me->kicked) return {kicked_error(c)};
         return {error_to_sender("already_in_room", "Tu es déjà dans cette salle.")};
       }
+      if (const auto it = c.members_by_room.find(code); it != c.members_by_room.end()) {
+        // Back from another room: the same person as before.
+        const Member* me = r.member(it->second);
+        if (me && me->kicked) return {error_to_sender("kicked", "L’hôte t’a demandé de quitter la salle.")};
+        if (me) return welcome(c, r, *me, true, now_ms, lock.previous());
+      }
       if (r.members() >= kMaxMembersPerRoom) return {error_to_sender("room_full", "La salle est pleine.")};
+      if (!c.address.empty() && r.members_from(c.address) >= kMaxMembersPerAddress) {
+        return {error_to_sender("too_many_here", "Trop de monde est déjà entré dans cette salle depuis ta connexion.")};
+      }
       if (r.locked()) return {error_to_sender("room_locked", "La salle est fermée aux nouveaux venus.")};
-      const auto& m = r.join(games::get_optional_string(o, "name").value_or(""));
+      const auto& m = r.join(games::get_optional_string(o, "name").value_or(""), c.address);
       r.save();
       return welcome(c, r, m, true, now_ms, lock.previous());
     }

@@ -34,6 +34,10 @@ inline constexpr int kMaxRoomsPerAddress = 20;
 // A room with nobody connected and no game under way closes after this.
 inline constexpr int64_t kRoomIdleMs = 10 * 60'000;
 inline constexpr std::size_t kMaxMembersPerRoom = 32;
+// People in one room from one address (a household on one connection is a
+// few; many connections from one address would otherwise fill a room).
+inline constexpr std::size_t kMaxMembersPerAddress = 8;
+inline constexpr std::size_t kMaxRoomsPerConnection = 32;
 inline constexpr std::size_t kMaxChatChars = 300;
 inline constexpr std::size_t kReplayCacheSize = 64;  // replays kept as text
 
@@ -42,6 +46,11 @@ struct Connection {
   std::string address;  // the peer's IP address (per-address limits); "" in tests
   std::string room;
   std::optional<MemberId> member;
+  // Who this connection has been in each room it entered (at most
+  // kMaxRoomsPerConnection, the oldest forgotten): coming back to a room is
+  // being that member again, never a new one, so one connection cannot fill a
+  // room by going back and forth between two.
+  std::map<std::string, MemberId> members_by_room;
   int failed_joins = 0;  // join codes guessed wrong: throttled after kMaxFailedJoins
   // Rate limit (token bucket): kRateBurst messages at once, kRatePerSecond
   // sustained; beyond, messages are refused with `rate_limited`.

@@ -52,8 +52,9 @@ Room::Room(std::string code, const games::Game& game, Store& store, uint64_t see
     : code_(std::move(code)), game_(game), store_(store), rng_(seed), players_(game.info().default_players ? game.info().default_players : game.info().min_players),
       seats_(static_cast<std::size_t>(players_)) {}
 
-const Member& Room::join(std::string_view name) {
+const Member& Room::join(std::string_view name, std::string_view address) {
   Member m;
+  m.address = address;
   m.id = static_cast<MemberId>(members_.size()) + 1;
   m.name = clean_name(name, members_.size());
   m.token = new_token();
@@ -107,6 +108,11 @@ std::optional<games::Error> Room::kick(MemberId who, MemberId target) {
 
 std::size_t Room::members() const {
   return static_cast<std::size_t>(std::count_if(members_.begin(), members_.end(), [](const Member& m) { return !m.kicked; }));
+}
+
+std::size_t Room::members_from(std::string_view address) const {
+  return static_cast<std::size_t>(
+      std::count_if(members_.begin(), members_.end(), [&](const Member& m) { return !m.kicked && m.address == address; }));
 }
 
 const Member* Room::member(MemberId id) const {

@@ -37,6 +37,7 @@ struct Member {
   int connections = 0;         // open connections (presence)
   bool kicked = false;
   int64_t offline_since = 0;   // wall clock when the last one closed
+  std::string address;         // where they joined from (per-address limits; not saved)
 };
 
 // How long a seated person may be gone before a bot plays for them.
@@ -74,11 +75,13 @@ class Room {
 
   // People. The first member to join is the host. Names are trimmed and
   // limited to 24 characters; tokens are random 128-bit hex strings.
-  const Member& join(std::string_view name);
+  const Member& join(std::string_view name, std::string_view address = {});
   const Member* resume(std::string_view token) const;
   const Member* member(MemberId id) const;
   // People in the room (those sent away by the host no longer count).
   std::size_t members() const;
+  // Members (not kicked) who joined from `address`.
+  std::size_t members_from(std::string_view address) const;
 
   // Host and seat controls; each returns an error or nothing.
   std::optional<games::Error> take_seat(MemberId who, int seat);

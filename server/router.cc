@@ -30,7 +30,10 @@ HttpReply error_json(int status, std::string_view code, std::string_view message
 
 }  // namespace
 
-bool is_replay_target(std::string_view target) { return target.starts_with(kReplays); }
+bool is_replay_target(std::string_view target) {
+  const auto path = target.substr(0, target.find('?'));
+  return path.starts_with(kReplays) || path == kReplays.substr(0, kReplays.size() - 1);
+}
 
 // Whether an Accept-Encoding header allows gzip (not refused with q=0).
 bool accepts_gzip(std::string_view header) {

@@ -32,7 +32,9 @@ struct RouterContext {
 HttpReply route(const RouterContext& context, std::string_view method, std::string_view target,
                 std::string_view accept_encoding = {});
 
-// Whether answering `target` replays a whole game (slow: done off the network thread).
+// Whether answering `target` reads the store for finished games (a replay,
+// or the list of them): done off the network thread and rate-limited per
+// address, so that nobody can slow the games by asking for replays.
 bool is_replay_target(std::string_view target);
 
 }  // namespace logomachie::server

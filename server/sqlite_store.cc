@@ -383,6 +383,11 @@ class SqliteStore final : public Store {
         ++*next;
       }
       exec("COMMIT");
+      // A finished game takes no more actions: forget its counter (read
+      // again from the table if ever needed), so the map holds live games only.
+      for (auto& p : batch) {
+        if (p->outcome && p->error.empty()) next_seq_.erase(p->game);
+      }
     } catch (const StoreError& e) {
       sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
       next_seq_ = saved;

@@ -198,6 +198,17 @@ class State {
     (void)viewer;
     return {};
   }
+
+  // What view(viewer) may show that the spectator's view does not (one's own
+  // hand or submitted word, the team's trap sheet, the word the clue-giver
+  // must make guessed…), as the values appear in serialize(). The
+  // conformance suite fails on any private part of serialize() that reaches
+  // a view without being declared here, so a forgotten secret is caught
+  // without the engine having listed it.
+  virtual std::vector<Json> shown_only_to(const Viewer& viewer) const {
+    (void)viewer;
+    return {};
+  }
 };
 
 // A computer player. act() returns the action it wants to take now for

@@ -64,10 +64,19 @@ class TerminalGame {
     return false;
   }
 
-  // A flag of this game's own (`--sex F` in Le Tapécho): sets what it means
-  // in `setup` (built for `players` seats, the person on seat 0). Returns an
-  // error message for a bad value, nullopt when applied; the default knows
-  // no flag.
+  // A flag of this game's own, as `play GAME --help` lists it: `--NAME
+  // VALUE_NAME`, then its help line (English, like all usage text).
+  struct Flag {
+    std::string name;        // "sex", without the dashes
+    std::string value_name;  // "H|F"
+    std::string help;
+  };
+  // The flags flag() knows; none by default.
+  virtual std::vector<Flag> flags() const { return {}; }
+  // Applies a flag of this game's own (`--sex F` in Le Tapécho): sets what it
+  // means in `setup` (built for `players` seats, the person on seat 0).
+  // Returns an error message for an unknown flag or a bad value, nullopt when
+  // applied; the default knows no flag.
   virtual std::optional<std::string> flag(std::string_view key, std::string_view value, Setup& setup) const {
     (void)value;
     (void)setup;

@@ -697,6 +697,14 @@ std::vector<std::string> LettralettreState::secrets_hidden_from(const Viewer& vi
   return out;
 }
 
+std::vector<Json> LettralettreState::shown_only_to(const Viewer& viewer) const {
+  // One's own word (and the card it plays under) while the others still write theirs.
+  if (viewer.kind != Viewer::Kind::kPlayer || d_.phase != Phase::kWords) return {};
+  const auto& s = d_.submissions[static_cast<std::size_t>(viewer.id)];
+  if (!s) return {};
+  return {Json(s->word), Json(s->constraint)};
+}
+
 std::unique_ptr<Game> make_game(const GameContext& context) {
   if (!context.lexicon) throw std::invalid_argument("Lettralettre needs the lexicon");
   return std::make_unique<LettralettreGame>(*context.lexicon);

@@ -129,6 +129,7 @@ class LettralettreState final : public Engine<LettralettreData> {
   Json serialize() const override;
   int players() const override { return static_cast<int>(d_.tokens.size()); }
   std::vector<std::string> secrets_hidden_from(const Viewer& viewer) const override;
+  std::vector<Json> shown_only_to(const Viewer& viewer) const override;
 
   const LettralettreData& data() const { return d_; }
   const LettralettreGame& game() const { return game_; }

@@ -957,6 +957,14 @@ std::vector<std::string> TapechoState::secrets_hidden_from(const Viewer& viewer)
   return out;
 }
 
+std::vector<Json> TapechoState::shown_only_to(const Viewer& viewer) const {
+  if (viewer.kind != Viewer::Kind::kPlayer) return {};
+  const int me = viewer.id;
+  std::vector<Json> out{ids(*this, d_.sides[static_cast<std::size_t>(me)].hand)};  // one's own hand
+  if (d_.phase == Phase::kChoose && me == d_.current) out.push_back(ids(*this, d_.choice));  // the two cards drawn
+  return out;
+}
+
 std::unique_ptr<Game> make_game(const GameContext& context) {
   (void)context;
   return std::make_unique<TapechoGame>();

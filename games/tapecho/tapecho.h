@@ -154,6 +154,7 @@ class TapechoState final : public Engine<TapechoData> {
   Json serialize() const override;
   int players() const override { return static_cast<int>(d_.sides.size()); }
   std::vector<std::string> secrets_hidden_from(const Viewer& viewer) const override;
+  std::vector<Json> shown_only_to(const Viewer& viewer) const override;
 
   const TapechoData& data() const { return d_; }
   const TapechoGame& game() const { return game_; }

@@ -73,6 +73,9 @@ class TapechoTerminal final : public TerminalGame {
 
   // `--sex H|F`: the person's sex in the game (seat 0); the other seats
   // alternate from the other sex, so the table stays balanced.
+  std::vector<Flag> flags() const override {
+    return {{"sex", "H|F", "your sex in the game (H: man, F: woman); the other seats alternate"}};
+  }
   std::optional<std::string> flag(std::string_view key, std::string_view value, Setup& setup) const override {
     if (key != "sex") return TerminalGame::flag(key, value, setup);
     if (value != "H" && value != "F" && value != "h" && value != "f") return "--sex : H (homme) ou F (femme)";

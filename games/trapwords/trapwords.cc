@@ -1045,6 +1045,27 @@ Json TrapWordsState::view(const Viewer& viewer) const { return public_json(viewe
 
 Json TrapWordsState::serialize() const { return public_json(Viewer::spectator(), true); }
 
+std::vector<Json> TrapWordsState::shown_only_to(const Viewer& viewer) const {
+  int vteam = -1;
+  PlayerId vseat = -1;
+  if (viewer.kind == Viewer::Kind::kPlayer && viewer.id >= 0 && viewer.id < players()) {
+    vseat = viewer.id;
+    vteam = team_of(vseat);
+  } else if (viewer.kind == Viewer::Kind::kTeam && (viewer.id == 0 || viewer.id == 1)) {
+    vteam = viewer.id;
+  }
+  std::vector<Json> out;
+  for (int t = 0; t < 2; ++t) {
+    const auto ti = static_cast<std::size_t>(t);
+    if (vteam == t) out.push_back(sheet_rows(d_.sheet[ti]));  // the traps a team writes, to the team
+    // A team's word: to the other team (it writes the traps against it) and
+    // to its own clue-giver during its turn.
+    const bool giver_now = d_.turn && d_.turn->team == t && vseat == d_.turn->clue_giver;
+    if (vteam == 1 - t || giver_now) out.push_back(Json(d_.secret[ti]));
+  }
+  return out;
+}
+
 std::vector<std::string> TrapWordsState::secrets_hidden_from(const Viewer& viewer) const {
   std::vector<std::string> out;
   auto fields = [](JsonObject o) {

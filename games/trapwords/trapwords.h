@@ -213,6 +213,7 @@ class TrapWordsState final : public Engine<TrapWordsData> {
   Json serialize() const override;
   int players() const override { return static_cast<int>(d_.seats[0].size() + d_.seats[1].size()); }
   std::vector<std::string> secrets_hidden_from(const Viewer& viewer) const override;
+  std::vector<Json> shown_only_to(const Viewer& viewer) const override;
 
   const TrapWordsData& data() const { return d_; }
   const TrapWordsGame& game() const { return game_; }

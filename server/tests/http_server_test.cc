@@ -73,8 +73,12 @@ class Client {
     // Never wait forever in a test: a read with no answer fails after 20 s.
     const timeval limit{20, 0};
     ::setsockopt(socket.socket().native_handle(), SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
-    ws_.handshake("127.0.0.1", target);
+    websocket::response_type response;
+    ws_.handshake(response, "127.0.0.1", target);
+    extensions_ = std::string(response[beast::http::field::sec_websocket_extensions]);
   }
+  // What the server agreed to in its handshake (permessage-deflate…).
+  const std::string& extensions() const { return extensions_; }
   void send(const boost::json::value& v) { ws_.write(net::buffer(boost::json::serialize(v))); }
   void send_raw(std::string_view s) { ws_.write(net::buffer(s)); }
   boost::json::object read() {
@@ -115,6 +119,7 @@ class Client {
 
  private:
   net::io_context ioc_;
+  std::string extensions_;
   websocket::stream<beast::tcp_stream> ws_;
 };
 
@@ -447,6 +452,9 @@ TEST_F(HttpServerTest, ACompressingClientPlaysAsAnyOther) {
   const std::string code(zipped.until("welcome").at("room").as_string());
   plain.send({{"type", "join"}, {"room", code}, {"name", "Paul"}});
   plain.until("welcome");
+  // Zoé's connection really is compressed, Paul's is not.
+  EXPECT_NE(zipped.extensions().find("permessage-deflate"), std::string::npos);
+  EXPECT_EQ(plain.extensions(), "");
   // The same room summary (over 256 bytes: compressed for Zoé) reaches both.
   const auto a = zipped.until("room"), b = plain.until("room");
   EXPECT_EQ(a.at("code").as_string(), code);

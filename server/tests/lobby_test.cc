@@ -295,6 +295,40 @@ TEST_F(LobbyTest, OneConnectionIsOneMemberOfARoom) {
   EXPECT_EQ(lobby_->room(code)->members(), 2u);
 }
 
+TEST_F(LobbyTest, GoingBackAndForthBetweenRoomsDoesNotFillOne) {
+  Connection host_a, host_b, guest;
+  const std::string a(find(send(host_a, {{"type", "create"}, {"game", "wordbank"}}), "welcome")->at("room").as_string());
+  const std::string b(find(send(host_b, {{"type", "create"}, {"game", "wordbank"}}), "welcome")->at("room").as_string());
+  auto first = send(guest, {{"type", "join"}, {"room", a}, {"name", "Léa"}});
+  const auto me = find(first, "welcome")->at("member").as_int64();
+  for (int i = 1; i <= 40; ++i) {
+    ASSERT_EQ(error_code(send(guest, {{"type", "join"}, {"room", b}}, 10'000 * i)), "");
+    const auto back = send(guest, {{"type", "join"}, {"room", a}}, 10'000 * i + 5'000);
+    ASSERT_EQ(error_code(back), "");
+    EXPECT_EQ(find(back, "welcome")->at("member").as_int64(), me);  // the same person, back
+  }
+  EXPECT_EQ(lobby_->room(a)->members(), 2u);
+  EXPECT_EQ(lobby_->room(b)->members(), 2u);
+}
+
+TEST_F(LobbyTest, ManyConnectionsOfOneAddressCannotFillARoom) {
+  Connection host;
+  const std::string code(find(send(host, {{"type", "create"}, {"game", "wordbank"}}), "welcome")->at("room").as_string());
+  std::vector<Connection> household(kMaxMembersPerAddress + 3);
+  std::size_t in = 0;
+  for (auto& c : household) {
+    c.address = "198.51.100.4";
+    if (error_code(send(c, {{"type", "join"}, {"room", code}})) == "") ++in;
+  }
+  EXPECT_EQ(in, kMaxMembersPerAddress);
+  Connection extra;
+  extra.address = "198.51.100.4";
+  EXPECT_EQ(error_code(send(extra, {{"type", "join"}, {"room", code}})), "too_many_here");
+  Connection neighbour;  // another address still gets in
+  neighbour.address = "198.51.100.5";
+  EXPECT_EQ(error_code(send(neighbour, {{"type", "join"}, {"room", code}})), "");
+}
+
 TEST_F(LobbyTest, KickedMembersHearNothingMoreAndLeaveTheCount) {
   Connection host;
   auto out = send(host, {{"type", "create"}, {"game", "wordbank"}});
@@ -435,6 +469,29 @@ TEST_F(LobbyTest, EmptyRoomsCloseButGamesUnderWayStay) {
   EXPECT_EQ(error_code(send(late, {{"type", "join"}, {"room", idle}}, 2000 + kRoomIdleMs)), "unknown_room");
   // Gone from the store too: a restart does not bring it back.
   for (const auto& saved : store_->rooms()) EXPECT_NE(saved.code, idle);
+}
+
+TEST_F(LobbyTest, AFinishedRoomClosesWhenLeftButItsReplayStays) {
+  Connection solo;
+  auto out = send(solo, {{"type", "create"}, {"game", "wordbank"}});
+  const std::string code(find(out, "welcome")->at("room").as_string());
+  send(solo, {{"type", "seat"}, {"seat", 0}});
+  send(solo, {{"type", "bot"}, {"seat", 1}, {"level", "easy"}});
+  ASSERT_EQ(error_code(send(solo, {{"type", "start"}}, 10)), "");
+  Room* room = lobby_->room(code);
+  auto helper = room->game().make_bot("medium", 5);
+  for (int guard = 0; guard < 200 && !room->state()->is_terminal(); ++guard) {
+    const auto action = helper->act(*room->state(), 0);
+    ASSERT_EQ(error_code(send(solo, {{"type", "act"}, {"version", room->version()}, {"action", action->body}}, 20 + guard)), "");
+  }
+  ASSERT_TRUE(room->state()->is_terminal());
+  const auto game_id = room->view_for(1).as_object().at("game_id").as_int64();
+  lobby_->disconnect(solo, 1000);
+  lobby_->tick(1000 + kRoomIdleMs);
+  EXPECT_EQ(lobby_->room(code), nullptr);  // nobody left and no game under way: closed
+  ASSERT_TRUE(lobby_->replay_json(game_id).has_value());  // the game itself stays, for its replay
+  const auto recent = games::canonical(lobby_->recent_json(20));
+  EXPECT_NE(recent.find("\"id\":" + std::to_string(game_id)), std::string::npos);
 }
 
 TEST_F(LobbyTest, OneAddressCannotOpenEveryRoom) {

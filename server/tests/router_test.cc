@@ -30,8 +30,12 @@ TEST(Router, AnswersEachPathWithItsStatus) {
   EXPECT_EQ(route(context, "GET", "/ws").status, 426);
   EXPECT_EQ(route(context, "GET", "/ws?x=1").status, 426);
   EXPECT_EQ(route(context, "GET", "/").status, 200);  // no web client built: a short note
+  // What reads finished games from the store runs off the network thread, rate-limited.
   EXPECT_TRUE(is_replay_target("/api/replays/3"));
-  EXPECT_FALSE(is_replay_target("/api/replays"));
+  EXPECT_TRUE(is_replay_target("/api/replays"));
+  EXPECT_TRUE(is_replay_target("/api/replays?page=2"));
+  EXPECT_FALSE(is_replay_target("/api/replaysx"));
+  EXPECT_FALSE(is_replay_target("/api/games"));
 }
 
 // /api/games carries each game's options schema: the web client draws its

@@ -97,5 +97,77 @@ for cmd in lexicon demo play solve referee replay games signature serve; do
 done
 out=$(timeout 10 "$bin" --help 2>/dev/null)
 expect_match "--help lists the commands" "Every command answers --help" "$out"
+out=$(timeout 10 "$bin" serve -h </dev/null 2>/dev/null)
+expect_eq "-h exit" 0 "$?"
+expect_match "-h is --help" "usage: logomachie serve" "$out"
+
+# --- one way to read a command line (cli/args.h) ------------------------------
+# An unknown option is a usage error for every command: exit 2, nothing on
+# stdout, a one-line message then the usage on stderr. (`play GAME` hands
+# unknown flags to the game, which refuses them the same way.)
+nl=$'\n'
+for cmd in "" lexicon "lexicon lookup" "lexicon relate" "lexicon check" "lexicon family" "lexicon synonyms" \
+  "lexicon prefix" demo play "play wordbank" solve "solve wordbank" referee "referee trapwords" replay games \
+  signature serve; do
+  timeout 10 "$bin" $cmd --bogus </dev/null >"$tmp/out" 2>"$tmp/err"
+  expect_eq "'$cmd --bogus' exit" 2 "$?"
+  expect_eq "'$cmd --bogus': nothing on stdout" "" "$(cat "$tmp/out")"
+  expect_match "'$cmd --bogus': a message, then the usage, on stderr" \
+    "^logomachie[^$nl]*: [^$nl]+${nl}usage: logomachie" "$(cat "$tmp/err")"
+done
+timeout 10 "$bin" play wordbank --bogus 1 </dev/null >"$tmp/out" 2>"$tmp/err"
+expect_eq "play: a flag no game knows" "2:" "$?:$(cat "$tmp/out")"
+expect_match "play: the game refuses the flag, then the usage" "--bogus${nl}usage: logomachie play" "$(cat "$tmp/err")"
+timeout 10 "$bin" lexicon relate chat chien --bogus </dev/null >/dev/null 2>"$tmp/err"
+expect_match "an unknown option is named" "unknown option --bogus" "$(cat "$tmp/err")"
+"$bin" games extra >/dev/null 2>&1; expect_eq "games takes no operand" 2 "$?"
+"$bin" demo extra </dev/null >/dev/null 2>&1; expect_eq "demo takes no operand" 2 "$?"
+"$bin" replay extra </dev/null >/dev/null 2>&1; expect_eq "replay takes no operand" 2 "$?"
+"$bin" signature --games >/dev/null 2>&1; expect_eq "an option without its value" 2 "$?"
+"$bin" serve --port 65536 >/dev/null 2>&1; expect_eq "serve: port out of range" 2 "$?"
+"$bin" serve --idle-timeout 1 >/dev/null 2>&1; expect_eq "serve: idle timeout out of range" 2 "$?"
+"$bin" serve --idle-timeout 51 >/dev/null 2>&1; expect_eq "serve: idle timeout above the stand-in grace" 2 "$?"
+"$bin" serve --max-rooms 0 >/dev/null 2>&1; expect_eq "serve: max rooms out of range" 2 "$?"
+"$bin" serve --max-connections=x >/dev/null 2>&1; expect_eq "serve: max connections not a number" 2 "$?"
+"$bin" lexicon prefix chat x >/dev/null 2>&1; expect_eq "prefix: N not a number" 2 "$?"
+"$bin" play wordbank --name 12345678901234567890123456789012345678901 </dev/null >/dev/null 2>&1
+expect_eq "play: a name over 40 bytes" 2 "$?"
+
+# --option=value is --option value.
+expect_eq "relate --reading=dominant été est" unrelated "$("$bin" lexicon relate --reading=dominant été est | head -n 1)"
+expect_eq "relate BASE --reading dominant OTHER" unrelated "$("$bin" lexicon relate été --reading dominant est | head -n 1)"
+expect_eq "signature --games=1 is signature --games 1" "$("$bin" signature --games 1)" "$("$bin" signature --games=1)"
+expect_eq "play --players=2 --bots=2 --seed=4 is play --players 2 --bots 2 --seed 4" \
+  "$("$bin" play wordbank --players 2 --bots 2 --seed 4 </dev/null)" \
+  "$("$bin" play wordbank --players=2 --bots=2 --seed=4 </dev/null)"
+out=$(printf '/quitter\n' | "$bin" play tapecho --seed=5 --name=Léa --sex=F)
+expect_match "play: a game's own flag as --flag=value" 'à Léa \(femme\)' "$out"
+"$bin" play tapecho --sex=X </dev/null >/dev/null 2>"$tmp/err"; expect_eq "play: a game's own flag, bad value" 2 "$?"
+expect_match "play: the game's refusal, in French, then the usage" "H \(homme\) ou F \(femme\)${nl}usage: logomachie play" "$(cat "$tmp/err")"
+
+# --lexicon FILE before or after the command (and after its subcommand).
+lex="$(dirname "$bin")/fr.lex"
+export LOGOMACHIE_LEXICON=/nonexistent/fr.lex
+expect_eq "--lexicon before the command" inflection "$("$bin" --lexicon "$lex" lexicon relate cheval chevaux | head -n 1)"
+expect_eq "--lexicon after the command" inflection "$("$bin" lexicon --lexicon "$lex" relate cheval chevaux | head -n 1)"
+expect_eq "--lexicon after the subcommand" inflection "$("$bin" lexicon relate cheval chevaux --lexicon "$lex" | head -n 1)"
+expect_eq "--lexicon=FILE" inflection "$("$bin" lexicon relate --lexicon="$lex" cheval chevaux | head -n 1)"
+"$bin" play wordbank --players 2 --bots 2 --seed 4 --lexicon "$lex" </dev/null >/dev/null 2>&1
+expect_eq "play with --lexicon after the game" 0 "$?"
+"$bin" signature --games 1 --lexicon "$lex" >/dev/null 2>&1; expect_eq "signature with --lexicon after it" 0 "$?"
+unset LOGOMACHIE_LEXICON
+"$bin" lexicon relate cheval chevaux --lexicon /nonexistent/fr.lex >/dev/null 2>&1
+expect_eq "--lexicon after the command is the one used" 1 "$?"
+"$bin" --lexicon "$lex" lexicon relate cheval chevaux --lexicon /nonexistent/fr.lex >/dev/null 2>&1
+expect_eq "the last --lexicon counts" 1 "$?"
+
+# `play GAME --help` lists that game's own flags; the generic usage names no game.
+out=$("$bin" play --help)
+for g in $("$bin" games); do
+  if [[ "$out" == *"$g"* ]]; then ko "play --help names the game $g"; else ok; fi
+done
+if [[ "$out" == *"--sex"* ]]; then ko "play --help names a game's own flag"; else ok; fi
+expect_match "play tapecho --help lists --sex" '--sex H\|F' "$("$bin" play tapecho --help)"
+expect_match "play wordbank --help: no flag of its own" 'no flag of its own' "$("$bin" play wordbank --help)"
 
 finish "lexicon CLI"

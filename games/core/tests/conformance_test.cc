@@ -3,7 +3,10 @@
 // out-of-turn actions thrown in, timeouts fed by a host, then:
 //  - every playout ends;
 //  - refused actions leave serialize() byte-identical;
-//  - no view holds another viewer's secrets;
+//  - no view holds another viewer's secrets: neither what the engine lists
+//    (secrets_hidden_from) nor, whatever the engine lists, any part of the
+//    full state that the spectator does not see and the engine did not
+//    declare as shown to that viewer (shown_only_to);
 //  - replaying setup + accepted actions rebuilds the same state, and a Record
 //    survives its JSON form;
 //  - clones are independent; the same seed gives the same game;
@@ -11,8 +14,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
+#include <unordered_map>
 #include <string>
 
 #include "games/core/options.h"
@@ -66,10 +71,126 @@ std::vector<Action> garbage(const State& s, Rng& rng) {
   return out;
 }
 
-void check_views(const State& s) {
-  std::vector<Viewer> viewers = {Viewer::spectator()};
+std::vector<Viewer> every_viewer(const State& s) {
+  std::vector<Viewer> viewers = {Viewer::spectator(), Viewer::team(0), Viewer::team(1)};
   for (int p = 0; p < s.players(); ++p) viewers.push_back(Viewer::player(p));
-  for (const auto& v : viewers) {
+  return viewers;
+}
+
+std::string who(const Viewer& v) {
+  switch (v.kind) {
+    case Viewer::Kind::kPlayer: return "seat " + std::to_string(v.id);
+    case Viewer::Kind::kTeam: return "team " + std::to_string(v.id);
+    case Viewer::Kind::kSpectator: break;
+  }
+  return "spectator";
+}
+
+// The parts of a JSON value worth recognising elsewhere: every string of two
+// characters or more, and every array or object that holds one (numbers and
+// booleans alone are too common to mean anything). A part is known by a hash
+// of its content, the same whatever the order of an object's keys, computed
+// bottom-up (a game's views are checked at every step of every playout).
+struct Part {
+  uint64_t hash = 0;
+  bool has_text = false;
+};
+
+uint64_t mix(uint64_t h, uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  return h * 0xff51afd7ed558ccdULL;
+}
+
+// Hashes `v` and calls visit(node, its part) on every node, children first.
+template <class Visit>
+Part parts_of(const Json& v, Visit&& visit) {
+  Part part;
+  if (v.is_string()) {
+    part.hash = mix(1, std::hash<std::string_view>{}(std::string_view(v.as_string().data(), v.as_string().size())));
+    part.has_text = v.as_string().size() >= 2;
+  } else if (v.is_array()) {
+    part.hash = 2;
+    for (const auto& x : v.as_array()) {
+      const auto c = parts_of(x, visit);
+      part.hash = mix(part.hash, c.hash);
+      part.has_text = part.has_text || c.has_text;
+    }
+  } else if (v.is_object()) {
+    std::vector<std::pair<uint64_t, uint64_t>> fields;
+    for (const auto& [k, x] : v.as_object()) {
+      const auto c = parts_of(x, visit);
+      fields.emplace_back(std::hash<std::string_view>{}(std::string_view(k.data(), k.size())), c.hash);
+      part.has_text = part.has_text || c.has_text;
+    }
+    std::sort(fields.begin(), fields.end());
+    part.hash = 3;
+    for (const auto& [k, h] : fields) part.hash = mix(mix(part.hash, k), h);
+  } else {
+    part.hash = mix(4, std::hash<std::string>{}(canonical(v)));
+  }
+  visit(v, part);
+  return part;
+}
+
+void collect_parts(const Json& v, std::set<uint64_t>& out) {
+  parts_of(v, [&](const Json&, const Part& p) {
+    if (p.has_text) out.insert(p.hash);
+  });
+}
+
+// Whatever the engine lists as secret: every part of the full state
+// (serialize) that the spectator's view does not show is private, and may
+// reach a viewer's view only if the engine declares it shown to that viewer
+// (State::shown_only_to: a hand, one's own word, the team's trap sheet), or
+// holds such a part (a player's side of the table, with their hand in it). A
+// secret an engine forgets to list fails here instead of passing unseen,
+// whether it is a value (another seat's card) or an order of public values
+// (the deck). `view` is the state's own view, or a leaky one
+// in the test of this check. What leaks to every viewer alike (the spectator
+// too) is for secrets_hidden_from to catch.
+struct PrivateParts {
+  std::set<uint64_t> full, seen_by_all, declared;
+  // Reports the undeclared private parts of `v`, children before their parent.
+  void scan(const Json& v, const std::string& viewer, std::vector<std::string>& problems) const {
+    std::unordered_map<const Json*, bool> holds_declared;  // per node seen so far
+    parts_of(v, [&](const Json& node, const Part& part) {
+      bool holds = false;
+      if (node.is_array()) {
+        for (const auto& x : node.as_array()) holds = holds || holds_declared[&x];
+      } else if (node.is_object()) {
+        for (const auto& [k, x] : node.as_object()) holds = holds || holds_declared[&x];
+      }
+      if (part.has_text && declared.contains(part.hash)) holds = true;
+      holds_declared[&node] = holds;
+      // An object is told by its values (a private one only adds keys the
+      // spectator's lacks); a string is a value; an array may be a secret by
+      // its order alone (a shuffled deck).
+      if (part.has_text && !holds && !node.is_object() && full.contains(part.hash) && !seen_by_all.contains(part.hash)) {
+        problems.push_back(viewer + " sees " + canonical(node).substr(0, 300));
+      }
+    });
+  }
+};
+
+std::vector<std::string> undeclared_private_parts(const State& s, const std::function<Json(const Viewer&)>& view) {
+  PrivateParts parts;
+  collect_parts(s.serialize(), parts.full);
+  collect_parts(view(Viewer::spectator()), parts.seen_by_all);
+  std::vector<std::string> problems;
+  for (const auto& v : every_viewer(s)) {
+    parts.declared.clear();
+    for (const auto& x : s.shown_only_to(v)) collect_parts(x, parts.declared);
+    parts.scan(view(v), who(v), problems);
+  }
+  return problems;
+}
+
+void check_views(const State& s) {
+  const auto problems = undeclared_private_parts(s, [&](const Viewer& v) { return s.view(v); });
+  for (std::size_t i = 0; i < std::min<std::size_t>(problems.size(), 5); ++i) {
+    ADD_FAILURE() << "a view shows an undeclared private part of the state: " << problems[i];
+  }
+  for (const auto& v : every_viewer(s)) {
     const auto text = canonical(s.view(v));
     for (const auto& secret : s.secrets_hidden_from(v)) {
       ASSERT_EQ(text.find(secret), std::string::npos) << "view leaks " << secret << " in " << text.substr(text.find(secret) > 400 ? text.find(secret) - 400 : 0, 800);
@@ -145,6 +266,7 @@ Playout play(const Game& game, uint64_t seed, bool with_garbage) {
       continue;
     }
     check_views(s);
+    if (::testing::Test::HasFailure()) break;  // one leaking state tells enough
     const auto acts = s.to_act();
     const auto deadline = s.deadline();
     Action a;
@@ -189,6 +311,63 @@ TEST_P(Conformance, RandomPlayoutsFinishAndKeepTheContract) {
   // Every kind of event the games emit is told to the players (screens share
   // these sentences: terminal, web log, replays).
   for (const auto& [type, told] : described) EXPECT_TRUE(told) << "no sentence for the event " << type;
+}
+
+TEST_P(Conformance, TheLeakCheckCatchesAViewThatShowsTooMuch) {
+  // The check above must be able to fail, for every game: a view that
+  // carries the whole state is caught in some position of a game, and where
+  // seats see things the others do not, a view that carries another seat's
+  // view is caught too.
+  const auto& info = game().info();
+  games::Setup setup;
+  setup.players = std::min(info.max_players, std::max(info.min_players, 4));
+  setup.seed = 21;
+  auto s = game().new_state(setup);
+  std::vector<std::unique_ptr<Bot>> bots;
+  for (int p = 0; p < setup.players; ++p) bots.push_back(game().make_bot("medium", 40 + static_cast<uint64_t>(p)));
+  int whole_state_caught = 0, seat_private = 0, other_seat_caught = 0;
+  for (int step = 0; step < kMaxSteps && !s->is_terminal(); ++step) {
+    ASSERT_TRUE(undeclared_private_parts(*s, [&](const Viewer& v) { return s->view(v); }).empty());
+    const auto with_state = [&](const Viewer& v) {
+      if (v.kind != Viewer::Kind::kPlayer) return s->view(v);
+      return Json(JsonObject{{"view", s->view(v)}, {"leak", s->serialize()}});
+    };
+    whole_state_caught += undeclared_private_parts(*s, with_state).empty() ? 0 : 1;
+    // Does some seat see a private part of the state that seat 0 may not?
+    std::set<uint64_t> full, public_parts, mine;
+    collect_parts(s->serialize(), full);
+    collect_parts(s->view(Viewer::spectator()), public_parts);
+    for (const auto& x : s->shown_only_to(Viewer::player(0))) collect_parts(x, mine);
+    for (int q = 1; q < s->players(); ++q) {
+      std::set<uint64_t> theirs;
+      for (const auto& x : s->shown_only_to(Viewer::player(q))) collect_parts(x, theirs);
+      const bool secret_of_q = std::any_of(theirs.begin(), theirs.end(), [&](uint64_t part) {
+        return full.contains(part) && !public_parts.contains(part) && !mine.contains(part);
+      });
+      if (!secret_of_q) continue;
+      ++seat_private;
+      const auto with_theirs = [&](const Viewer& v) {
+        if (!v.is_player(0)) return s->view(v);
+        return Json(JsonObject{{"view", s->view(v)}, {"leak", s->view(Viewer::player(q))}});
+      };
+      other_seat_caught += undeclared_private_parts(*s, with_theirs).empty() ? 0 : 1;
+    }
+    const auto acts = s->to_act();
+    Action a;
+    if (acts.empty()) {
+      ASSERT_TRUE(s->deadline().has_value());
+      a = Action::make(kHost, std::max(*s->deadline(), s->now()), JsonObject{{"type", "timeout"}});
+    } else {
+      auto chosen = bots[static_cast<std::size_t>(acts.front())]->act(*s, acts.front());
+      ASSERT_TRUE(chosen.has_value());
+      a = std::move(*chosen);
+      a.at = std::max(a.at, s->now());
+      if (const auto d = s->deadline(); d && a.at >= *d) a.at = std::max(s->now(), *d - 1);
+    }
+    ASSERT_TRUE(s->apply(a).ok());
+  }
+  EXPECT_GT(whole_state_caught, 0) << "a view carrying the whole state was never caught";
+  EXPECT_EQ(other_seat_caught, seat_private) << "a view carrying another seat's secrets went unseen";
 }
 
 TEST_P(Conformance, OnlyTheFieldsTheRulesReadAreKept) {
