@@ -15,7 +15,7 @@ std::string plural(int n, std::string_view word) {
 
 class WordBankTerminal final : public TerminalGame {
  public:
-  explicit WordBankTerminal(const WordBankGame& game) : game_(game) {}
+  explicit WordBankTerminal(const WordBankGame&) {}
 
   void show(const State& base, PlayerId seat, std::ostream& out) const override {
     const auto& s = dynamic_cast<const WordBankState&>(base);
@@ -154,7 +154,6 @@ class WordBankTerminal final : public TerminalGame {
 
  private:
   static char initial(int seat) { return static_cast<char>('A' + seat); }
-  const WordBankGame& game_;
 };
 
 }  // namespace

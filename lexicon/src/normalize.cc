@@ -184,7 +184,7 @@ int fast_match_key(std::string_view text, char* buf) {
   std::size_t n = 0;
   for (std::size_t i = 0; i < text.size();) {
     const auto c = static_cast<unsigned char>(text[i]);
-    if (c - 'a' < 26u) {
+    if (static_cast<unsigned>(c - 'a') < 26u) {
       if (n == kMaxWordBytes) return -1;
       buf[n++] = static_cast<char>(c);
       ++i;

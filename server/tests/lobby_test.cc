@@ -356,7 +356,7 @@ TEST_F(LobbyTest, KickedMembersHearNothingMoreAndLeaveTheCount) {
 TEST_F(LobbyTest, ChatRefusesControlCharacters) {
   Connection c;
   send(c, {{"type", "create"}, {"game", "wordbank"}});
-  for (const std::string bad : {std::string("a\0b", 3), std::string("ligne\nligne"), std::string("\x1b[31mrouge")}) {
+  for (const std::string& bad : {std::string("a\0b", 3), std::string("ligne\nligne"), std::string("\x1b[31mrouge")}) {
     EXPECT_EQ(error_code(send(c, {{"type", "chat"}, {"text", bad}})), "bad_chat") << bad;
   }
   EXPECT_EQ(error_code(send(c, {{"type", "chat"}, {"text", "Bien joué\u00a0!"}})), "");
