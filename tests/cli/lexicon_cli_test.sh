@@ -115,7 +115,8 @@ for cmd in "" lexicon "lexicon lookup" "lexicon relate" "lexicon check" "lexicon
   expect_match "'$cmd --bogus': a message, then the usage, on stderr" \
     "^logomachie[^$nl]*: [^$nl]+${nl}usage: logomachie" "$(cat "$tmp/err")"
 done
-timeout 10 "$bin" play wordbank --bogus 1 </dev/null >"$tmp/out" 2>"$tmp/err"
+# (120 s: the game is built to learn its flags, slow under the sanitizers on a busy machine)
+timeout 120 "$bin" play wordbank --bogus 1 </dev/null >"$tmp/out" 2>"$tmp/err"
 expect_eq "play: a flag no game knows" "2:" "$?:$(cat "$tmp/out")"
 expect_match "play: the game refuses the flag, then the usage" "--bogus${nl}usage: logomachie play" "$(cat "$tmp/err")"
 timeout 10 "$bin" lexicon relate chat chien --bogus </dev/null >/dev/null 2>"$tmp/err"
