@@ -150,10 +150,9 @@ std::vector<Delivery> Lobby::welcome(Connection& c, Room& room, const Member& m,
   if (!same) room.connected(m.id);
   c.room = room.code();
   c.member = m.id;
-  if (c.members_by_room.size() >= kMaxRoomsPerConnection && !c.members_by_room.contains(c.room)) {
-    c.members_by_room.erase(c.members_by_room.begin());
-  }
-  c.members_by_room[c.room] = m.id;
+  std::erase_if(c.rooms_visited, [&](const Connection::Visited& v) { return v.room == c.room; });
+  if (c.rooms_visited.size() >= kMaxRoomsPerConnection) c.rooms_visited.erase(c.rooms_visited.begin());
+  c.rooms_visited.push_back({c.room, m.id, m.token});
   games::JsonObject w{{"type", "welcome"}, {"v", kProtocolVersion}, {"room", room.code()},
                       {"game", room.game().info().name}, {"member", m.id}, {"name", m.name}};
   if (with_token) w["token"] = m.token;
@@ -247,11 +246,17 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
         if (me && me->kicked) return {kicked_error(c)};
         return {error_to_sender("already_in_room", "Tu es déjà dans cette salle.")};
       }
-      if (const auto it = c.members_by_room.find(code); it != c.members_by_room.end()) {
-        // Back from another room: the same person as before.
-        const Member* me = r.member(it->second);
-        if (me && me->kicked) return {error_to_sender("kicked", "L’hôte t’a demandé de quitter la salle.")};
-        if (me) return welcome(c, r, *me, true, now_ms, lock.previous());
+      const auto visited = std::find_if(c.rooms_visited.begin(), c.rooms_visited.end(),
+                                        [&](const Connection::Visited& v) { return v.room == code; });
+      if (visited != c.rooms_visited.end()) {
+        // Back from another room: the same person as before (if this is
+        // still that room: a closed room's code may name a new one).
+        const Member* me = r.member(visited->member);
+        if (me && me->token == visited->token) {
+          if (me->kicked) return {error_to_sender("kicked", "L’hôte t’a demandé de quitter la salle.")};
+          return welcome(c, r, *me, true, now_ms, lock.previous());
+        }
+        c.rooms_visited.erase(visited);
       }
       if (r.members() >= kMaxMembersPerRoom) return {error_to_sender("room_full", "La salle est pleine.")};
       if (!c.address.empty() && r.members_from(c.address) >= kMaxMembersPerAddress) {

@@ -36,7 +36,8 @@ inline constexpr int64_t kRoomIdleMs = 10 * 60'000;
 inline constexpr std::size_t kMaxMembersPerRoom = 32;
 // People in one room from one address (a household on one connection is a
 // few; many connections from one address would otherwise fill a room).
-inline constexpr std::size_t kMaxMembersPerAddress = 8;
+// (More than the largest table, 16 seats, with a few watching.)
+inline constexpr std::size_t kMaxMembersPerAddress = 20;
 inline constexpr std::size_t kMaxRoomsPerConnection = 32;
 inline constexpr std::size_t kMaxChatChars = 300;
 inline constexpr std::size_t kReplayCacheSize = 64;  // replays kept as text
@@ -50,7 +51,12 @@ struct Connection {
   // kMaxRoomsPerConnection, the oldest forgotten): coming back to a room is
   // being that member again, never a new one, so one connection cannot fill a
   // room by going back and forth between two.
-  std::map<std::string, MemberId> members_by_room;
+  struct Visited {
+    std::string room;
+    MemberId member = 0;
+    std::string token;  // the member's: a later room under the same code is another room
+  };
+  std::vector<Visited> rooms_visited;  // oldest first
   int failed_joins = 0;  // join codes guessed wrong: throttled after kMaxFailedJoins
   // Rate limit (token bucket): kRateBurst messages at once, kRatePerSecond
   // sustained; beyond, messages are refused with `rate_limited`.

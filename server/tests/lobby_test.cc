@@ -311,6 +311,22 @@ TEST_F(LobbyTest, GoingBackAndForthBetweenRoomsDoesNotFillOne) {
   EXPECT_EQ(lobby_->room(b)->members(), 2u);
 }
 
+TEST_F(LobbyTest, ANewRoomUnderAnOldCodeIsNotTheOldRoom) {
+  // A connection remembers who it was in each room it visited; a room that
+  // closed may see its code given to a new one, where that memory must not
+  // make the connection somebody else (with their token).
+  Connection host, visitor;
+  auto out = send(host, {{"type", "create"}, {"game", "wordbank"}, {"name", "Léa"}});
+  const std::string code(find(out, "welcome")->at("room").as_string());
+  const std::string host_token(find(out, "welcome")->at("token").as_string());
+  visitor.rooms_visited.push_back({code, 1, "the token of a room long closed"});
+  out = send(visitor, {{"type", "join"}, {"room", code}, {"name", "Tom"}});
+  ASSERT_EQ(error_code(out), "");
+  EXPECT_NE(find(out, "welcome")->at("member").as_int64(), 1);
+  EXPECT_NE(find(out, "welcome")->at("token").as_string(), host_token);
+  EXPECT_EQ(find(out, "welcome")->at("name").as_string(), "Tom");
+}
+
 TEST_F(LobbyTest, ManyConnectionsOfOneAddressCannotFillARoom) {
   Connection host;
   const std::string code(find(send(host, {{"type", "create"}, {"game", "wordbank"}}), "welcome")->at("room").as_string());
