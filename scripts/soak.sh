@@ -46,10 +46,12 @@ while kill -0 "$gen" 2>/dev/null; do
   take_sample
   for _ in $(seq "$sample"); do kill -0 "$gen" 2>/dev/null || break; sleep 1; done
 done
-wait "$gen"
+status=0
+wait "$gen" || status=$?
 take_sample
 cp "$tmp/log" "$out/server.log" 2>/dev/null || true
 echo "# server samples ($samples)"
 column -t "$samples"
 echo "# generator windows ($windows)"
 cat "$windows"
+exit "$status"

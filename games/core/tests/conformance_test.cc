@@ -326,6 +326,7 @@ TEST_P(Conformance, TheLeakCheckCatchesAViewThatShowsTooMuch) {
   std::vector<std::unique_ptr<Bot>> bots;
   for (int p = 0; p < setup.players; ++p) bots.push_back(game().make_bot("medium", 40 + static_cast<uint64_t>(p)));
   int whole_state_caught = 0, seat_private = 0, other_seat_caught = 0;
+  bool declares_private = false;  // some seat is shown something of its own
   for (int step = 0; step < kMaxSteps && !s->is_terminal(); ++step) {
     ASSERT_TRUE(undeclared_private_parts(*s, [&](const Viewer& v) { return s->view(v); }).empty());
     const auto with_state = [&](const Viewer& v) {
@@ -338,6 +339,7 @@ TEST_P(Conformance, TheLeakCheckCatchesAViewThatShowsTooMuch) {
     collect_parts(s->serialize(), full);
     collect_parts(s->view(Viewer::spectator()), public_parts);
     for (const auto& x : s->shown_only_to(Viewer::player(0))) collect_parts(x, mine);
+    for (int q = 0; q < s->players(); ++q) declares_private = declares_private || !s->shown_only_to(Viewer::player(q)).empty();
     for (int q = 1; q < s->players(); ++q) {
       std::set<uint64_t> theirs;
       for (const auto& x : s->shown_only_to(Viewer::player(q))) collect_parts(x, theirs);
@@ -368,6 +370,9 @@ TEST_P(Conformance, TheLeakCheckCatchesAViewThatShowsTooMuch) {
   }
   EXPECT_GT(whole_state_caught, 0) << "a view carrying the whole state was never caught";
   EXPECT_EQ(other_seat_caught, seat_private) << "a view carrying another seat's secrets went unseen";
+  if (declares_private) {
+    EXPECT_GT(seat_private, 0) << "seats have secrets, yet none was ever put to the test";
+  }
 }
 
 TEST_P(Conformance, OnlyTheFieldsTheRulesReadAreKept) {
