@@ -80,7 +80,7 @@ class TerminalGame {
   virtual std::optional<std::string> flag(std::string_view key, std::string_view value, Setup& setup) const {
     (void)value;
     (void)setup;
-    return "option inconnue : --" + std::string(key);
+    return "option inconnue\u00a0: --" + std::string(key);
   }
 
   // How the keyboard plays by default: the table size, how many people may

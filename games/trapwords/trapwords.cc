@@ -900,17 +900,20 @@ Outcome TrapWordsState::outcome() const {
   return o;
 }
 
+std::pair<int, PlayerId> TrapWordsState::looking(const Viewer& viewer) const {
+  if (viewer.kind == Viewer::Kind::kPlayer && viewer.id >= 0 && viewer.id < players()) {
+    return {team_of(viewer.id), viewer.id};
+  }
+  if (viewer.kind == Viewer::Kind::kTeam && (viewer.id == 0 || viewer.id == 1)) return {viewer.id, -1};
+  return {-1, -1};
+}
+
 Json TrapWordsState::public_json(const Viewer& viewer, bool everything) const {
   // Who is looking: a seat's team, or −1 (spectator). Viewer::team(t) sees
   // what a guesser of team t sees.
-  int vteam = -1;
-  PlayerId vseat = -1;
-  if (viewer.kind == Viewer::Kind::kPlayer && viewer.id >= 0 && viewer.id < players()) {
-    vseat = viewer.id;
-    vteam = team_of(vseat);
-  } else if (viewer.kind == Viewer::Kind::kTeam && (viewer.id == 0 || viewer.id == 1)) {
-    vteam = viewer.id;
-  }
+  const auto seen = looking(viewer);
+  const int vteam = seen.first;
+  const PlayerId vseat = seen.second;
   const bool in_turn = d_.turn.has_value();
   JsonObject o;
   o["game"] = "trapwords";
@@ -1046,14 +1049,9 @@ Json TrapWordsState::view(const Viewer& viewer) const { return public_json(viewe
 Json TrapWordsState::serialize() const { return public_json(Viewer::spectator(), true); }
 
 std::vector<Json> TrapWordsState::shown_only_to(const Viewer& viewer) const {
-  int vteam = -1;
-  PlayerId vseat = -1;
-  if (viewer.kind == Viewer::Kind::kPlayer && viewer.id >= 0 && viewer.id < players()) {
-    vseat = viewer.id;
-    vteam = team_of(vseat);
-  } else if (viewer.kind == Viewer::Kind::kTeam && (viewer.id == 0 || viewer.id == 1)) {
-    vteam = viewer.id;
-  }
+  const auto seen = looking(viewer);
+  const int vteam = seen.first;
+  const PlayerId vseat = seen.second;
   std::vector<Json> out;
   for (int t = 0; t < 2; ++t) {
     const auto ti = static_cast<std::size_t>(t);
@@ -1072,14 +1070,9 @@ std::vector<std::string> TrapWordsState::secrets_hidden_from(const Viewer& viewe
     auto text = canonical(o);
     return text.substr(1, text.size() - 2);  // "name":value,…
   };
-  int vteam = -1;
-  PlayerId vseat = -1;
-  if (viewer.kind == Viewer::Kind::kPlayer) {
-    vseat = viewer.id;
-    vteam = team_of(vseat);
-  } else if (viewer.kind == Viewer::Kind::kTeam) {
-    vteam = viewer.id;
-  }
+  const auto seen = looking(viewer);
+  const int vteam = seen.first;
+  const PlayerId vseat = seen.second;
   if (d_.phase == Phase::kOver) return out;
   for (int t = 0; t < 2; ++t) {
     const auto ti = static_cast<std::size_t>(t);

@@ -57,6 +57,7 @@
 #include <optional>
 #include <string>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "games/core/engine.h"
@@ -233,6 +234,9 @@ class TrapWordsState final : public Engine<TrapWordsData> {
   void do_apply(TrapWordsData& next, const Action& action, bool is_timeout, std::vector<Json>& events) const override;
   std::optional<int64_t> deadline_for(PlayerId actor) const override;
   Json public_json(const Viewer& viewer, bool everything) const;
+  // Who is looking: {their team, their seat}; a team's view has no seat, a
+  // spectator neither (−1).
+  std::pair<int, PlayerId> looking(const Viewer& viewer) const;
   const TrapWordsGame& game_;
 };
 

@@ -293,6 +293,22 @@ Playout play(const Game& game, uint64_t seed, bool with_garbage) {
   return out;
 }
 
+// The game's next move in a bots-only game: the first seat to act plays its
+// bot's move, in time; the host's timeout when nobody can act. nullopt when
+// neither is possible (a contract failure the caller reports).
+std::optional<Action> next_move(const State& s, const std::vector<std::unique_ptr<Bot>>& bots) {
+  const auto acts = s.to_act();
+  if (acts.empty()) {
+    if (!s.deadline()) return std::nullopt;
+    return Action::make(kHost, std::max(*s.deadline(), s.now()), JsonObject{{"type", "timeout"}});
+  }
+  auto a = bots[static_cast<std::size_t>(acts.front())]->act(s, acts.front());
+  if (!a) return std::nullopt;
+  a->at = std::max(a->at, s.now());
+  if (const auto d = s.deadline(); d && a->at >= *d) a->at = std::max(s.now(), *d - 1);
+  return a;
+}
+
 TEST_P(Conformance, RandomPlayoutsFinishAndKeepTheContract) {
   std::map<std::string, bool> described;
   for (int i = 0; i < kPlayouts; ++i) {
@@ -354,19 +370,9 @@ TEST_P(Conformance, TheLeakCheckCatchesAViewThatShowsTooMuch) {
       };
       other_seat_caught += undeclared_private_parts(*s, with_theirs).empty() ? 0 : 1;
     }
-    const auto acts = s->to_act();
-    Action a;
-    if (acts.empty()) {
-      ASSERT_TRUE(s->deadline().has_value());
-      a = Action::make(kHost, std::max(*s->deadline(), s->now()), JsonObject{{"type", "timeout"}});
-    } else {
-      auto chosen = bots[static_cast<std::size_t>(acts.front())]->act(*s, acts.front());
-      ASSERT_TRUE(chosen.has_value());
-      a = std::move(*chosen);
-      a.at = std::max(a.at, s->now());
-      if (const auto d = s->deadline(); d && a.at >= *d) a.at = std::max(s->now(), *d - 1);
-    }
-    ASSERT_TRUE(s->apply(a).ok());
+    const auto a = next_move(*s, bots);
+    ASSERT_TRUE(a.has_value());
+    ASSERT_TRUE(s->apply(*a).ok());
   }
   EXPECT_GT(whole_state_caught, 0) << "a view carrying the whole state was never caught";
   EXPECT_EQ(other_seat_caught, seat_private) << "a view carrying another seat's secrets went unseen";
@@ -388,18 +394,9 @@ TEST_P(Conformance, OnlyTheFieldsTheRulesReadAreKept) {
     std::vector<std::unique_ptr<Bot>> bots;
     for (int p = 0; p < setup.players; ++p) bots.push_back(game().make_bot("medium", seed + static_cast<uint64_t>(p)));
     for (int step = 0; step < kMaxSteps && !s->is_terminal(); ++step) {
-      const auto acts = s->to_act();
-      Action a;
-      if (acts.empty()) {
-        ASSERT_TRUE(s->deadline().has_value());
-        a = Action::make(kHost, std::max(*s->deadline(), s->now()), JsonObject{{"type", "timeout"}});
-      } else {
-        auto chosen = bots[static_cast<std::size_t>(acts.front())]->act(*s, acts.front());
-        ASSERT_TRUE(chosen.has_value());
-        a = std::move(*chosen);
-        a.at = std::max(a.at, s->now());
-        if (const auto d = s->deadline(); d && a.at >= *d) a.at = std::max(s->now(), *d - 1);
-      }
+      auto next = next_move(*s, bots);
+      ASSERT_TRUE(next.has_value());
+      Action a = std::move(*next);
       a.body["zz_note"] = "rien à voir";
       a.body["zz_blob"] = JsonObject{{"x", 1}};
       auto before = s->clone();
