@@ -10,6 +10,7 @@
 
 #include "args.h"
 #include "game_context.h"
+#include "games/core/bot_level.h"
 #include "games/core/registry.h"
 #include "games/core/terminal.h"
 
@@ -114,12 +115,15 @@ int play_command(std::span<const std::string> args, std::string lexicon_path, st
     for (int p = 0; p < players; ++p) {
       if (p >= people) {
         seat_bots[static_cast<std::size_t>(p)] = game->make_bot(level, seed * 7919 + static_cast<uint64_t>(p));
-        ui->names.push_back("Robot " + std::to_string(p - people + 1));
+        ui->names.emplace_back();  // named below
       } else {
         // Narration speaks in the third person: a name, not "toi".
         ui->names.push_back(p == 0 && !name_of_first.empty() ? name_of_first : "Joueur " + std::to_string(p + 1));
       }
     }
+    std::vector<bool> bot(static_cast<std::size_t>(players));
+    for (int p = people; p < players; ++p) bot[static_cast<std::size_t>(p)] = true;
+    games::name_bots(ui->names, bot);
   } catch (const games::ActionError& e) {
     std::cerr << "logomachie play: " << e.error().message << "\n";
     return 2;

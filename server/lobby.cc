@@ -209,11 +209,12 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
       }
       RoomLock lock(*s, previous.get());
       const auto& m = s->room->join(games::get_optional_string(o, "name").value_or(""), c.address);
+      s->room->take_seat(m.id, 0);  // the host plays: « M’asseoir ici » was a step every host missed
       s->room->save();
       log_event(LogLevel::kInfo, "room_created", {{"room", code}, {"game", game->info().name}});
       return welcome(c, *s->room, m, true, now_ms, lock.previous());
     }
-    if (type == "join" || type == "resume") {
+    if (type == "join" || type == "resume" || type == "peek") {
       if (c.failed_joins >= kMaxFailedJoins || address_throttled(c.address, now_ms)) {
         return {error_to_sender("too_many_tries", "Trop de codes essayés : recharge la page pour recommencer.")};
       }
@@ -230,8 +231,15 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
         return {error_to_sender("unknown_room", "Aucune salle ne porte ce code.")};
       }
       Room& r = *s->room;
+      if (type == "peek") {
+        // Before the name form: the code names a room (a wrong code counts as
+        // a failed join, so peeking cannot enumerate codes faster than joining).
+        return {to_sender(r.peek())};
+      }
       if (type == "resume") {
-        const Member* m = r.resume(games::get_string(o, "token"));
+        const auto token = games::get_string(o, "token");
+        if (r.kicked(token)) return {kicked_error(c)};  // a reload does not bring a kicked player back
+        const Member* m = r.resume(token);
         if (!m) {
           failed_join(c, now_ms);
           return {error_to_sender("bad_token", "Ce jeton ne correspond à personne dans cette salle.")};
@@ -494,7 +502,7 @@ std::optional<games::Json> Lobby::replay_json(int64_t id) const {
   if (!stored || !stored->finished) return std::nullopt;
   const auto* game = find(stored->record.game);
   if (!game) return std::nullopt;
-  // Seat names from the room's data (bots by level).
+  // Seat names from the room's data.
   games::JsonArray names;
   std::vector<std::string> seat_names;  // for the events' sentences
   try {
@@ -503,17 +511,15 @@ std::optional<games::Json> Lobby::replay_json(int64_t id) const {
     for (const auto& m : games::get_array(meta, "members")) {
       by_member[m.as_object().at("id").to_number<int64_t>()] = std::string(m.as_object().at("name").as_string());
     }
+    std::vector<bool> bot;  // named as the room named them (Room::seat_names)
     for (const auto& s : games::get_array(meta, "seats")) {
       const auto& o = s.as_object();
-      if (const auto* m = o.if_contains("member")) {
-        seat_names.push_back(by_member[m->to_number<int64_t>()]);
-      } else if (const auto* b = o.if_contains("bot"); b && b->is_string() && !b->get_string().empty()) {
-        seat_names.push_back(games::bot_label(b->get_string()));
-      } else {
-        seat_names.push_back("Robot");
-      }
-      names.push_back(games::Json(seat_names.back()));
+      const auto* m = o.if_contains("member");
+      seat_names.push_back(m ? by_member[m->to_number<int64_t>()] : "");
+      bot.push_back(!m);
     }
+    games::name_bots(seat_names, bot);
+    for (const auto& n : seat_names) names.push_back(games::Json(n));
   } catch (const std::exception&) {
     names.clear();  // old or damaged data: the client numbers the seats
     seat_names.clear();

@@ -77,6 +77,20 @@ const Member* Room::resume(std::string_view token) const {
   return nullptr;
 }
 
+const char* Room::status() const { return !state_ ? "lobby" : state_->is_terminal() ? "over" : "playing"; }
+
+bool Room::kicked(std::string_view token) const {
+  return !token.empty() && std::any_of(members_.begin(), members_.end(), [&](const Member& m) { return m.kicked && m.token == token; });
+}
+
+games::Json Room::peek() const {
+  return games::JsonObject{{"type", "peek"},
+                           {"room", code_},
+                           {"game", game_.info().name},
+                           {"locked", locked_},
+                           {"status", status()}};
+}
+
 std::optional<games::Error> Room::lock(MemberId who, bool locked) {
   if (!is_host(who)) return error("not_host", "Seul l’hôte de la salle peut faire ça.");
   locked_ = locked;
@@ -494,15 +508,18 @@ void Room::play_bots(std::vector<games::Json>& events) {
 
 std::vector<std::string> Room::seat_names() const {
   std::vector<std::string> names;
-  for (std::size_t i = 0; i < seats_.size(); ++i) {
-    const auto& s = seats_[i];
+  std::vector<bool> bot;
+  for (const auto& s : seats_) {
     std::string name;
     if (s.member) {
-      if (const Member* m = member(*s.member)) name = m->name;
-    } else if (!s.bot.empty()) {
-      name = games::bot_label(s.bot);
+      if (const Member* m = member(*s.member)) name = m->name;  // a kicked player's seat keeps their name
     }
-    names.push_back(name.empty() ? "Place " + std::to_string(i + 1) : name);
+    names.push_back(std::move(name));
+    bot.push_back(!s.member && !s.bot.empty());
+  }
+  games::name_bots(names, bot);
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (names[i].empty()) names[i] = "Place " + std::to_string(i + 1);
   }
   return names;
 }
@@ -528,6 +545,11 @@ games::Json Room::view_for(MemberId who) const {
   out["view"] = state_->view(viewer);
   if (const auto d = state_->deadline()) out["deadline_ms"] = started_ms_ + *d;  // wall clock, for hourglasses
   out["over"] = state_->is_terminal();
+  if (m && m->seat && !state_->is_terminal()) {
+    // Only whether this viewer is expected to act (for the turn alert), not who else is.
+    const auto seats = state_->to_act();
+    if (std::find(seats.begin(), seats.end(), *m->seat) != seats.end()) out["your_turn"] = true;
+  }
   if (state_->is_terminal()) {
     const auto outcome = state_->outcome();
     games::JsonArray rank;
@@ -556,12 +578,15 @@ games::JsonArray Room::members_json(bool for_store) const {
   return out;
 }
 
-games::JsonArray Room::seats_json() const {
+games::JsonArray Room::seats_json(bool for_store) const {
   games::JsonArray out;
-  for (const auto& s : seats_) {
+  const auto names = for_store ? std::vector<std::string>{} : seat_names();
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    const auto& s = seats_[i];
     games::JsonObject o;
     if (s.member) o["member"] = *s.member;
     if (!s.bot.empty()) o["bot"] = s.bot;
+    if (!for_store && (s.member || !s.bot.empty())) o["name"] = names[i];  // what the game's sentences call it
     out.push_back(std::move(o));
   }
   return out;
@@ -573,14 +598,14 @@ games::Json Room::summary() const {
                            {"game", game_.info().name},
                            {"players", players_},
                            {"members", members_json(false)},
-                           {"seats", seats_json()},
+                           {"seats", seats_json(false)},
                            {"options", options_},
                            {"locked", locked_},
-                           {"status", !state_ ? "lobby" : state_->is_terminal() ? "over" : "playing"}};
+                           {"status", status()}};
 }
 
 std::string Room::meta() const {
-  return games::canonical(games::JsonObject{{"members", members_json(true)}, {"seats", seats_json()},
+  return games::canonical(games::JsonObject{{"members", members_json(true)}, {"seats", seats_json(true)},
                                             {"host", host_}, {"started_ms", started_ms_}, {"rng", rng_.to_hex()},
                                             {"players", players_}, {"options", options_}, {"locked", locked_}});
 }

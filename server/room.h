@@ -77,6 +77,11 @@ class Room {
   // limited to 24 characters; tokens are random 128-bit hex strings.
   const Member& join(std::string_view name, std::string_view address = {});
   const Member* resume(std::string_view token) const;
+  // Whether the token was a member's whom the host sent away.
+  bool kicked(std::string_view token) const;
+  // What someone about to join may know: the room exists, its game, whether it
+  // takes newcomers ({"type":"peek", …}; no names, no tokens).
+  games::Json peek() const;
   const Member* member(MemberId id) const;
   // People in the room (those sent away by the host no longer count).
   std::size_t members() const;
@@ -169,15 +174,16 @@ class Room {
   std::pair<int, std::shared_ptr<games::Bot>> due_bot(int64_t now_ms) const;
   int64_t game_time(int64_t now_ms) const;
   std::vector<Outgoing> views(const std::vector<games::Json>& events) const;
-  // Each seat's name as players see it: the member's, « Robot moyen », or « Place n ».
+  // Each seat's name as players see it: the member's (kicked or not), the bot's first name (games::name_bots), or « Place n ».
   std::vector<std::string> seat_names() const;
   std::string meta() const;  // what the store keeps besides the game (tokens included)
   void load_meta(std::string_view text);
   void load_game(const StoredGame& stored);
   void pause_clock(int64_t downtime_ms);
   games::JsonArray members_json(bool for_store) const;
-  games::JsonArray seats_json() const;
+  games::JsonArray seats_json(bool for_store) const;  // for_store: no names (they follow from the rest)
   bool is_host(MemberId who) const { return who == host_; }
+  const char* status() const;  // "lobby", "playing" or "over"
 
   std::string code_;
   const games::Game& game_;

@@ -66,6 +66,9 @@ TEST_F(LobbyTest, CreateJoinSeatBotStartAndPlay) {
   EXPECT_EQ(code.size(), 5u);
   EXPECT_EQ(w->at("token").as_string().size(), 32u);
   ASSERT_NE(find(out, "room"), nullptr);
+  // The host is seated at once (the first seat), not left watching.
+  EXPECT_EQ(find(out, "room")->at("seats").as_array()[0].as_object().at("member"), w->at("member"));
+  EXPECT_EQ(find(out, "room")->at("seats").as_array()[0].as_object().at("name"), "Léa");
   out = send(friend_, {{"type", "join"}, {"room", code}, {"name", "Tom"}});
   ASSERT_NE(find(out, "welcome"), nullptr);
   EXPECT_EQ(find(out, "room")->at("members").as_array().size(), 2u);
@@ -102,7 +105,12 @@ TEST_F(LobbyTest, CreateJoinSeatBotStartAndPlay) {
   ASSERT_TRUE(replay.has_value());
   const auto& r = replay->as_object();
   EXPECT_EQ(r.at("game"), "wordbank");
-  EXPECT_EQ(r.at("names"), (boost::json::array{"Léa", "Tom", "Robot facile"}));
+  // A bot goes by a first name, the same in the room and in its replay.
+  const auto seat_names = room->summary().as_object().at("seats").as_array();
+  ASSERT_EQ(seat_names.size(), 3u);
+  const auto bot_name = seat_names[2].as_object().at("name");
+  EXPECT_TRUE(bot_name.is_string() && !bot_name.as_string().empty() && bot_name != "Léa" && bot_name != "Tom");
+  EXPECT_EQ(r.at("names"), (boost::json::array{"Léa", "Tom", bot_name}));
   const auto& steps = r.at("steps").as_array();
   ASSERT_EQ(static_cast<int64_t>(steps.size()), room->version() + 1);
   EXPECT_TRUE(steps.front().as_object().at("action").is_null());
@@ -217,8 +225,9 @@ TEST_F(LobbyTest, TheHostLocksKicksAndPlaysAgain) {
   out = send(host, {{"type", "kick"}, {"member", guest_id}});
   ASSERT_NE(find(out, "kicked"), nullptr);
   EXPECT_EQ(find(out, "room")->at("members").as_array().size(), 1u);
-  Connection again;
-  EXPECT_EQ(error_code(send(again, {{"type", "resume"}, {"room", code}, {"token", token}})), "bad_token");
+  Connection again;  // a reload of the kicked player's page: told, not let back in
+  EXPECT_EQ(error_code(send(again, {{"type", "resume"}, {"room", code}, {"token", token}})), "kicked");
+  EXPECT_EQ(error_code(send(again, {{"type", "resume"}, {"room", code}, {"token", std::string(32, 'a')}})), "bad_token");
   EXPECT_EQ(error_code(send(host, {{"type", "kick"}, {"member", 1}})), "bad_member");
   // Play again in the same room: a finished game, then a new one.
   send(host, {{"type", "seat"}, {"seat", 0}});
@@ -236,6 +245,67 @@ TEST_F(LobbyTest, TheHostLocksKicksAndPlaysAgain) {
   EXPECT_NE(room->game_id(), first_game);
   EXPECT_FALSE(room->state()->is_terminal());
   EXPECT_TRUE(store_->load(*first_game)->finished);
+}
+
+TEST_F(LobbyTest, APeekSaysTheRoomExistsBeforeTheNameFormAndCountsAsAGuess) {
+  Connection owner, visitor;
+  auto out = send(owner, {{"type", "create"}, {"game", "motpourmot"}, {"name", "Léa"}});
+  const std::string code(find(out, "welcome")->at("room").as_string());
+  std::string lower = code;
+  for (auto& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  out = send(visitor, {{"type", "peek"}, {"room", lower}});
+  const auto* peek = find(out, "peek");
+  ASSERT_NE(peek, nullptr);
+  EXPECT_EQ(peek->at("room").as_string(), code);
+  EXPECT_EQ(peek->at("game"), "motpourmot");
+  EXPECT_EQ(peek->at("status"), "lobby");
+  EXPECT_EQ(peek->at("locked"), false);
+  EXPECT_EQ(peek->size(), 5u) << "a peek tells nothing about the people inside";
+  EXPECT_FALSE(visitor.member.has_value());  // peeking is not joining
+  EXPECT_EQ(lobby_->room(code)->members(), 1u);
+  // A wrong code is refused, and peeking cannot try codes faster than joining.
+  Connection guesser;
+  for (int i = 0; i < kMaxFailedJoins; ++i) EXPECT_EQ(error_code(send(guesser, {{"type", "peek"}, {"room", "ZZZZZ"}})), "unknown_room");
+  EXPECT_EQ(error_code(send(guesser, {{"type", "peek"}, {"room", code}})), "too_many_tries");
+}
+
+TEST_F(LobbyTest, AKickedPlayersSeatKeepsTheirNameAndTheHostCanCloseTheRoomMidGame) {
+  Connection host, guest, late;
+  auto out = send(host, {{"type", "create"}, {"game", "wordbank"}, {"name", "Léa"}});
+  const std::string code(find(out, "welcome")->at("room").as_string());
+  out = send(guest, {{"type", "join"}, {"room", code}, {"name", "Tom"}});
+  const auto guest_id = find(out, "welcome")->at("member").to_number<int>();
+  ASSERT_EQ(error_code(send(guest, {{"type", "seat"}, {"seat", 1}})), "");
+  ASSERT_EQ(error_code(send(host, {{"type", "start"}}, 10)), "");
+  out = send(host, {{"type", "kick"}, {"member", guest_id}}, 20);
+  ASSERT_NE(find(out, "kicked"), nullptr);
+  const auto& seats = find(out, "room")->at("seats").as_array();
+  EXPECT_EQ(seats[1].as_object().at("name"), "Tom");  // not « Place 2 » in the results
+  EXPECT_EQ(seats[0].as_object().at("name"), "Léa");
+  // Closing the room to newcomers works during the game too.
+  EXPECT_EQ(error_code(send(host, {{"type", "lock"}, {"locked", true}}, 30)), "");
+  EXPECT_EQ(error_code(send(late, {{"type", "join"}, {"room", code}}, 40)), "room_locked");
+  out = send(late, {{"type", "peek"}, {"room", code}}, 50);
+  ASSERT_NE(find(out, "peek"), nullptr);
+  EXPECT_EQ(find(out, "peek")->at("locked"), true);  // the join page can say so before asking a name
+  EXPECT_EQ(find(out, "peek")->at("status"), "playing");
+}
+
+TEST_F(LobbyTest, AViewSaysWhetherItsViewerIsExpectedToActAndNothingAboutOthers) {
+  Connection host, guest;
+  auto out = send(host, {{"type", "create"}, {"game", "wordbank"}, {"name", "Léa"}});
+  const std::string code(find(out, "welcome")->at("room").as_string());
+  out = send(guest, {{"type", "join"}, {"room", code}, {"name", "Tom"}});
+  const auto guest_id = find(out, "welcome")->at("member").to_number<int>();
+  ASSERT_EQ(error_code(send(guest, {{"type", "seat"}, {"seat", 1}})), "");
+  ASSERT_EQ(error_code(send(host, {{"type", "start"}}, 10)), "");
+  Room* room = lobby_->room(code);
+  const auto seats = room->state()->to_act();
+  ASSERT_EQ(seats.size(), 1u);  // Word Bank: one player at a time
+  const auto turn_of = [&](int member) { return room->view_for(member).as_object().contains("your_turn"); };
+  const int host_id = 1;
+  EXPECT_EQ(turn_of(host_id), seats.front() == 0);
+  EXPECT_EQ(turn_of(guest_id), seats.front() == 1);
 }
 
 TEST_F(LobbyTest, FloodingIsRateLimited) {

@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from 'preact/hooks';
 import { Link, type LinkState } from './socket';
 import { navigate, parseRoute, type Route } from './router';
-import type { ChatMessage, ErrorMessage, GameInfo, RoomSummary, ServerMessage, ViewMessage } from './protocol';
+import type { ChatMessage, ErrorMessage, GameInfo, PeekMessage, RoomSummary, ServerMessage, ViewMessage } from './protocol';
 import { observeServerClock, resetServerClock, toLocalTime } from './clock';
 import { fetchJson } from './protocol';
 import { roomToken, saveRoomToken, forgetRoom } from './tokens';
@@ -19,6 +19,7 @@ export interface RoomState {
   chat: ChatMessage[];
   error: ErrorMessage | null;
   notice: string | null; // kicked, server restarting…
+  peek: PeekMessage | null; // the room behind the code, before joining
 }
 
 type Action =
@@ -27,7 +28,7 @@ type Action =
   | { kind: 'clear_error' }
   | { kind: 'notice'; text: string | null };
 
-const empty: RoomState = { code: null, member: null, room: null, view: null, chat: [], error: null, notice: null };
+const empty: RoomState = { code: null, member: null, room: null, view: null, chat: [], error: null, notice: null, peek: null };
 
 function reduce(s: RoomState, a: Action): RoomState {
   switch (a.kind) {
@@ -49,9 +50,13 @@ function reduce(s: RoomState, a: Action): RoomState {
         case 'chat':
           return { ...s, chat: [...s.chat.slice(-99), m] };
         case 'error':
+          // Sent away earlier (a reload brings the kicked token back): told, no form.
+          if (m.code === 'kicked') return { ...empty, code: s.code, notice: m.message };
           return { ...s, error: m };
+        case 'peek':
+          return m.room === s.code ? { ...s, peek: m } : s;
         case 'kicked':
-          return { ...empty, notice: m.message };
+          return { ...empty, code: s.code, notice: m.message };
         case 'shutdown':
           return { ...s, notice: m.message };
       }
@@ -107,9 +112,9 @@ export function App() {
             const r = routeRef.current;
             if (r.page !== 'room' || r.code !== m.room) navigate(`/salle/${m.room}`);
           }
-          if (m.type === 'kicked' && stateRef.current.code) forgetRoom(stateRef.current.code);
           if (m.type === 'error' && m.code === 'bad_token' && stateRef.current.code) {
             forgetRoom(stateRef.current.code); // the token no longer works: join again
+            link.send({ type: 'peek', room: stateRef.current.code });
           }
           if ((m.type === 'view' || m.type === 'welcome') && typeof m.server_ms === 'number') observeServerClock(m.server_ms);
           // Deadlines on this device's clock, whatever its offset from the server's.
@@ -139,7 +144,9 @@ export function App() {
     if (state.code === route.code && state.member !== null) return;
     dispatch({ kind: 'enter', code: route.code });
     const token = roomToken(route.code);
-    if (token) link.send({ type: 'resume', room: route.code, token });
+    // With a token: back to our seat (or told we were sent away). Without:
+    // check the code names a room before asking for a name.
+    link.send(token ? { type: 'resume', room: route.code, token } : { type: 'peek', room: route.code });
   }, [route]);
 
   const api: RoomApi = {

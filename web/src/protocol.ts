@@ -44,7 +44,8 @@ export interface MemberInfo {
 
 export interface SeatInfo {
   member?: number;
-  bot?: string;
+  bot?: string; // the bot's level
+  name?: string; // who sits there, as the game's sentences say it (a bot's first name; a player sent away keeps theirs)
 }
 
 export interface RoomSummary {
@@ -74,6 +75,7 @@ export interface ViewMessage {
   outcome?: Outcome;
   game_id?: number;
   ack?: number; // the id of the sender's action this view acknowledges
+  your_turn?: boolean; // this viewer is expected to act (the turn alert)
   server_ms?: number; // the server's clock when it sent this view
 }
 
@@ -94,6 +96,15 @@ export interface ChatMessage {
   text: string;
 }
 
+// The answer to « peek »: a room exists under this code (before the name form).
+export interface PeekMessage {
+  type: 'peek';
+  room: string;
+  game: string;
+  locked: boolean;
+  status: 'lobby' | 'playing' | 'over';
+}
+
 export interface ErrorMessage {
   type: 'error';
   code: string;
@@ -107,6 +118,7 @@ export type ServerMessage =
   | ViewMessage
   | ChatMessage
   | ErrorMessage
+  | PeekMessage
   | { type: 'kicked'; message: string }
   | { type: 'shutdown'; message: string };
 

@@ -9,6 +9,7 @@
 // usage: node web/tests/e2e.mjs BIN_DIR   (BIN_DIR holds logomachie and fr.lex;
 // the client must be built in BIN_DIR/../web)
 import { execFileSync, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,6 +25,11 @@ const deadline = Date.now() + 420_000; // the whole test, bounded
 
 function check(condition, message) {
   if (!condition) throw new Error(`échec : ${message}`);
+}
+
+// Whoever creates a room sits at its first seat at once (no « M’asseoir ici »).
+async function hostSeated(page) {
+  await page.locator('.seat[data-seat="0"]', { hasText: '(toi)' }).waitFor({ timeout: 5000 });
 }
 
 // Runs a step the game may refuse or the screen may have moved past: false
@@ -65,6 +71,99 @@ function startServer() {
   });
 }
 
+// Phone-sized checks of a first evening (issue 20), on a 360×640 phone
+// without a secure context (plain http on the local network: no clipboard,
+// no share sheet): every screen fits the width and passes axe-core with no
+// serious violation; a wrong code is refused before the name form; the host
+// is seated; bots have names of their own; the link can be shared (fallback
+// and QR code); sending someone away asks first and a reload does not bring
+// them back; the tab's title says when it is your turn.
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+async function screenOk(page, what) {
+  const width = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: innerWidth }));
+  check(width.scroll <= width.inner, `${what} : pas de défilement horizontal (${width.scroll} > ${width.inner} px)`);
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.addScriptTag({ content: axeSource });
+  const r = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  const serious = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  check(serious.length === 0, `${what} : accessibilité (axe-core) ${serious.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`).join(' ; ')}`);
+}
+
+async function firstEvening(browser, base) {
+  const phone = await browser.newContext({ viewport: { width: 360, height: 640 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'fr-FR' });
+  await phone.addInitScript(() => {
+    // What a phone sees over plain http on the local network.
+    Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+    Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
+  });
+  const guestContext = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'fr-FR' });
+  try {
+    const host = await phone.newPage();
+    const guest = await guestContext.newPage();
+    for (const p of [host, guest]) p.on('pageerror', (e) => { throw new Error(`erreur JavaScript : ${e.message}`); });
+    await host.goto(base + '/');
+    await host.getByText('Word Bank').first().waitFor();
+    await screenOk(host, 'accueil');
+
+    // A wrong code: told at once, no name asked.
+    await guest.goto(base + '/salle/ZZZZZ');
+    await guest.getByText('introuvable').waitFor();
+    check((await guest.locator('input[name=name]').count()) === 0, 'un code faux est refusé avant le formulaire du prénom');
+    await guest.screenshot({ path: path.join(shots, 'bad-code-phone.png') });
+
+    for (const game of ['wordbank', 'lettralettre', 'motpourmot', 'trapwords', 'tapecho']) {
+      await host.goto(base + '/');
+      await host.fill('input[name=name]', 'Léa');
+      await host.locator(`[data-game=${game}] button`).click();
+      await host.waitForURL(/\/salle\/[A-Z]{5}$/);
+      await hostSeated(host);
+      const seats = await host.locator('.seat').count();
+      for (let i = 1; i < seats; ++i) {
+        await host.locator(`.seat[data-seat="${i}"]`).getByRole('button', { name: 'Ajouter un robot' }).click();
+        await host.locator(`.seat[data-seat="${i}"] .tag.bot`).waitFor();
+      }
+      const names = (await host.locator('.seat .seat-name').allTextContents()).map((t) => t.replace(/robot.*$|\(toi\)/g, '').trim());
+      check(new Set(names).size === names.length && names.every((n) => n && !/^Robot/.test(n)), `chaque robot a son prénom (${names.join(', ')})`);
+      await screenOk(host, `salon ${game}`);
+      if (game === 'wordbank') {
+        await host.screenshot({ path: path.join(shots, 'lobby-phone.png'), fullPage: true });
+        // Sharing without clipboard nor share sheet: the link is selected and the player told; a QR code to scan.
+        await host.locator('[data-action=share]').click();
+        const said = await host.locator('.share-outcome').innerText();
+        check(/Lien (copié|sélectionné)/.test(said), `partager le lien dit ce qui s’est passé (« ${said} »)`);
+        await host.getByRole('button', { name: 'QR code' }).click();
+        await host.locator('.qr svg[role=img]').waitFor();
+        await screenOk(host, 'QR code');
+        await host.screenshot({ path: path.join(shots, 'share-phone.png') });
+        // A guest joins; sending them away asks first, and a reload does not bring them back.
+        await guest.goto(host.url());
+        await guest.fill('input[name=name]', 'Hugo');
+        await guest.getByRole('button', { name: 'Entrer dans la salle' }).click();
+        await host.locator('.people li', { hasText: 'Hugo' }).waitFor();
+        await host.locator('.people li', { hasText: 'Hugo' }).getByRole('button', { name: 'renvoyer' }).click();
+        check((await guest.locator('.notice, [role=status]', { hasText: 'quitter la salle' }).count()) === 0, 'renvoyer demande confirmation');
+        await host.locator('[data-action=kick-confirm]').click();
+        await guest.getByText('L’hôte t’a demandé de quitter la salle').waitFor();
+        await guest.reload();
+        await guest.getByText('L’hôte t’a demandé de quitter la salle').waitFor();
+        check((await guest.locator('input[name=name]').count()) === 0, 'un joueur renvoyé ne revient pas en rechargeant la page');
+      }
+      await host.getByRole('button', { name: 'Lancer la partie' }).click();
+      await host.locator('.board-area').waitFor();
+      await host.waitForTimeout(700);
+      await screenOk(host, `partie ${game}`);
+      await host.screenshot({ path: path.join(shots, `${game}-phone-360.png`) });
+      if (game === 'wordbank') {
+        // Léa's turn comes (first, or after the bot's): the tab says so.
+        await host.waitForFunction(() => document.title.startsWith('À toi'), null, { timeout: 20000 });
+      }
+    }
+    console.log('e2e: first evening on a 360 px phone: five lobbies and games fit, pass axe-core, share fallback, kick confirmed');
+  } finally {
+    await phone.close();
+    await guestContext.close();
+  }
+}
+
 const server = await startServer();
 const solver = jsonLines(logomachie, ['solve', 'wordbank']);
 const browser = await chromium.launch({
@@ -76,6 +175,7 @@ const browser = await chromium.launch({
 try {
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'fr-FR' });
   const desktop = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'fr-FR' });
+  await firstEvening(browser, server.url);
   const lea = await phone.newPage();
   const tom = await desktop.newPage();
   for (const p of [lea, tom]) p.on('pageerror', (e) => { throw new Error(`erreur JavaScript : ${e.message}`); });
@@ -103,7 +203,7 @@ try {
   // The host sets three seats, both sit, a bot takes the third.
   await lea.selectOption('select[name=players]', '3');
   await lea.locator('.seat[data-seat="2"]').waitFor();
-  await lea.locator('.seat[data-seat="0"]').getByRole('button', { name: 'M’asseoir ici' }).click();
+  await hostSeated(lea);
   await tom.locator('.seat[data-seat="1"]').getByRole('button', { name: 'M’asseoir ici' }).click();
   await lea.locator('.seat[data-seat="1"]').getByText('Tom <b>').waitFor();
   await lea.locator('.seat[data-seat="2"] select').selectOption('hard');
@@ -165,7 +265,7 @@ try {
   // The log tells the game in the server's sentences (Game::describe, the
   // same the terminal prints), with the seats' names.
   const feed = (await lea.locator('.feed li').allTextContents()).join('\n');
-  check(/(Léa|Tom <b>|Robot difficile) (joue « [^»]+ » : \d+ pierres? posées?|passe son tour)|Partie terminée/.test(feed), `le journal raconte la partie : ${feed.slice(0, 200)}`);
+  check(/(Léa|Tom <b>|[A-ZÉ][a-zéèï]+) (joue « [^»]+ » : \d+ pierres? posées?|passe son tour)|Partie terminée/.test(feed), `le journal raconte la partie : ${feed.slice(0, 200)}`);
   await tom.locator('.results').waitFor();
   const winnerRows = await lea.locator('.results tr.winner').count();
   check(winnerRows >= 1, 'le résultat désigne au moins un gagnant');
@@ -191,7 +291,7 @@ try {
     await lea.goto(server.url + '/');
     await lea.locator('[data-game=lettralettre] button').click();
     await lea.waitForURL(/\/salle\/[A-Z]{5}$/);
-    await lea.locator('.seat[data-seat="0"]').getByRole('button', { name: 'M’asseoir ici' }).click();
+    await hostSeated(lea);
     await lea.locator('.seat[data-seat="1"]').getByRole('button', { name: 'Ajouter un robot' }).click();
     await lea.locator('.seat[data-seat="1"]').getByText('Robot').waitFor();
     await lea.getByRole('button', { name: 'Lancer la partie' }).click();
@@ -269,7 +369,7 @@ try {
     await lea.selectOption('select[name=players]', '4');
     await lea.locator('.seat[data-seat="3"]').waitFor();
     check((await lea.locator('.seat[data-seat="1"] [data-seat-label]').innerText()) === 'Équipe rouge', 'le salon montre les équipes');
-    await lea.locator('.seat[data-seat="0"]').getByRole('button', { name: 'M’asseoir ici' }).click();
+    await hostSeated(lea);
     for (const seat of [1, 2, 3]) {
       await lea.locator(`.seat[data-seat="${seat}"]`).getByRole('button', { name: 'Ajouter un robot' }).click();
       await lea.locator(`.seat[data-seat="${seat}"]`).getByText('Robot').waitFor();
@@ -342,7 +442,7 @@ try {
     // The room summary comes back once the change is saved: wait for it.
     await lea.locator('.seat[data-seat="0"] [data-seat-label]', { hasText: 'écran partagé' }).waitFor({ timeout: 5000 }).catch(() => {});
     check((await lea.locator('.seat[data-seat="0"] [data-seat-label]').innerText()) === 'écran partagé', 'une place : écran partagé');
-    await lea.locator('.seat[data-seat="0"]').getByRole('button', { name: 'M’asseoir ici' }).click();
+    await hostSeated(lea);
     await lea.getByRole('button', { name: 'Lancer la partie' }).click();
     await lea.locator('.motpourmot').waitFor();
     const turnTeam = () => lea.locator('.turn-line .team-name').innerText();
@@ -398,7 +498,7 @@ try {
     await lea.locator('.seat[data-seat="3"]').waitFor(); // four seats by default
     check((await lea.locator('.seat[data-seat="1"] [data-seat-label]').innerText()) === 'Équipe rouge', 'le salon montre les équipes');
     await lea.selectOption('select[name=write_seconds]', '60');
-    await lea.locator('.seat[data-seat="0"]').getByRole('button', { name: 'M’asseoir ici' }).click();
+    await hostSeated(lea);
     for (const seat of [1, 2, 3]) {
       // Léa's teammate is a hard bot: its clues dodge more traps, so Léa gets to answer.
       if (seat === 2) await lea.locator('.seat[data-seat="2"] select').selectOption('hard');
@@ -579,7 +679,7 @@ try {
       await lea.selectOption(`select[name=${name}]`, value);
       await lea.waitForTimeout(300);
     }
-    await lea.locator('.seat[data-seat="0"]').getByRole('button', { name: 'M’asseoir ici' }).click();
+    await hostSeated(lea);
     for (const seat of [1, 2, 3]) {
       await lea.locator(`.seat[data-seat="${seat}"] select`).selectOption('medium');
       await lea.locator(`.seat[data-seat="${seat}"]`).getByRole('button', { name: 'Ajouter un robot' }).click();
@@ -698,7 +798,7 @@ try {
     await zoe.locator('[data-game=motpourmot] button').click();
     await zoe.waitForURL(/\/salle\/[A-Z]{5}$/);
     await zoe.selectOption('select[name=players]', '1');
-    await zoe.locator('.seat[data-seat="0"]').getByRole('button', { name: 'M’asseoir ici' }).click();
+    await hostSeated(zoe);
     await zoe.getByRole('button', { name: 'Lancer la partie' }).click();
     const timer = zoe.locator('.motpourmot [role=timer]').first();
     await timer.waitFor();

@@ -1,5 +1,8 @@
 #include "games/core/bot_level.h"
 
+#include <algorithm>
+#include <array>
+#include <cctype>
 #include <string>
 
 #include "games/core/json.h"
@@ -28,6 +31,41 @@ std::string bot_label(std::string_view level) {
   if (level == "medium") return "Robot moyen";
   if (level == "hard") return "Robot difficile";
   return "Robot " + std::string(level);
+}
+
+namespace {
+
+// Old-fashioned French first names, one per initial, so that no two sound alike.
+constexpr std::array<std::string_view, 20> kBotNames{
+    "Arsène", "Bérénice", "Célestin", "Dalila",  "Edmond", "Félicie", "Gaspard", "Hortense", "Isidore", "Joséphine",
+    "Lucien", "Mireille", "Norbert",  "Ophélie", "Prosper", "Rosalie", "Sidonie", "Théodore", "Ursule", "Victor"};
+
+// Lower-case ASCII letters only: enough to tell « léa » and « Léa » apart from
+// « Lucien » (the list's names differ in their first letters).
+std::string folded(std::string_view s) {
+  std::string out(s);
+  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+}  // namespace
+
+void name_bots(std::vector<std::string>& names, const std::vector<bool>& bot) {
+  std::vector<std::string> taken;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i >= bot.size() || !bot[i]) taken.push_back(folded(names[i]));
+  }
+  for (std::size_t i = 0; i < names.size() && i < bot.size(); ++i) {
+    if (!bot[i]) continue;
+    for (std::size_t k = 0; k < kBotNames.size(); ++k) {
+      const auto candidate = kBotNames[(i + k) % kBotNames.size()];
+      if (std::find(taken.begin(), taken.end(), folded(candidate)) != taken.end()) continue;
+      names[i] = std::string(candidate);
+      break;
+    }
+    if (names[i].empty()) names[i] = "Robot " + std::to_string(i + 1);  // more bots than names
+    taken.push_back(folded(names[i]));
+  }
 }
 
 }  // namespace logomachie::games

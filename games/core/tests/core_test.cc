@@ -3,7 +3,9 @@
 
 #include <array>
 #include <map>
+#include <set>
 
+#include "games/core/bot_level.h"
 #include "games/core/content.h"
 #include "games/core/game.h"
 #include "games/core/json.h"
@@ -158,6 +160,30 @@ TEST(WordList, HoldsCommonLettersOnlyWordsInKeyOrder) {
   EXPECT_EQ(found["coeur"], "cœur");
   EXPECT_EQ(found["eleve"], "élève");  // a lemma's spelling, not "élevè"
   EXPECT_EQ(found["chat"], "chat");
+}
+
+TEST(BotNames, EveryBotHasAFirstNameOfItsOwnThatNoPersonAtTheTableUses) {
+  // Three bots of one level, two people, one of whom goes by a bot's name.
+  std::vector<std::string> names{"Léa", "", "", "arsène", ""};
+  const std::vector<bool> bot{false, true, true, false, true};
+  name_bots(names, bot);
+  EXPECT_EQ(names[0], "Léa");
+  EXPECT_EQ(names[3], "arsène");
+  std::set<std::string> seen;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    EXPECT_FALSE(names[i].empty()) << i;
+    EXPECT_EQ(names[i].find("Robot"), std::string::npos) << names[i];
+    EXPECT_TRUE(seen.insert(names[i]).second) << names[i] << " twice";
+  }
+  EXPECT_NE(names[1], "Arsène");  // compared without case
+  // By seat: the same table gets the same names (room, replay and terminal agree).
+  std::vector<std::string> again{"Léa", "", "", "arsène", ""};
+  name_bots(again, bot);
+  EXPECT_EQ(again, names);
+  // More bots than names: still distinct.
+  std::vector<std::string> crowd(40);
+  name_bots(crowd, std::vector<bool>(40, true));
+  EXPECT_EQ(std::set<std::string>(crowd.begin(), crowd.end()).size(), 40u);
 }
 
 TEST(Registry, EveryGameIsFoundByName) {

@@ -72,7 +72,7 @@ interface MotPourMotView {
 }
 
 export const TEAM_NAMES = ['Équipe bleue', 'Équipe rouge'];
-export const TEAM_COLOURS = ['#2f6fde', '#d9412b'];
+export const TEAM_COLOURS = ['#2560c9', '#b8321f']; // readable (WCAG AA) on white and on the current team's yellow
 
 // The pulls a word would make for `team` (the server's rule, for the preview):
 // each letter in order, once per occurrence, moves its tile one cell toward
@@ -321,7 +321,7 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
       )}
 
       {v.phase === 'challenge' && v.played && (
-        <section class="card challenge" role="dialog" aria-label="Contester le mot">
+        <section class="card challenge hold-in-sight" role="dialog" aria-label="Contester le mot">
           <p class="played-word">
             {TEAM_NAMES[v.team]} joue <b data-word={v.played.word}>{v.played.word}</b>
             {v.played.steps.some((s) => s.captured) && ` et capture ${v.played.steps.filter((s) => s.captured).map((s) => s.letter).join(', ')}`}.
@@ -355,7 +355,7 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
       )}
 
       {v.phase === 'vote' && v.played && (
-        <section class="card vote" role="dialog" aria-label="Vote">
+        <section class="card vote hold-in-sight" role="dialog" aria-label="Vote">
           <h2>{v.played.vote === 'spelling' ? `« ${v.played.word} » est-il bien écrit ?` : `« ${v.played.word} » va-t-il avec « ${v.category.text} » ?`}</h2>
           {v.played.evidence && (
             <p class="small">
@@ -468,5 +468,7 @@ export const motpourmot: ClientGame = {
   Board,
   OptionsNote,
   Results,
+  headline: (v) => v?.category?.text ?? null,
   seatLabel: (seat, players) => (players === 1 ? 'écran partagé' : TEAM_NAMES[seat % 2]),
+  seatColour: (seat) => TEAM_COLOURS[seat % 2],
 };

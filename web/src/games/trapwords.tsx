@@ -964,4 +964,5 @@ export const trapwords: ClientGame = {
   OptionsNote,
   Results,
   seatLabel: (seat) => TEAM_NAMES[seat % 2],
+  seatColour: (seat) => TEAM_COLOURS[seat % 2],
 };

@@ -39,9 +39,16 @@ export interface ClientGame {
   OptionsNote?: FunctionComponent<OptionsProps>;
   optionWidgets?: Record<string, FunctionComponent<OptionWidgetProps>>;
   Results: FunctionComponent<{ outcome: Outcome; view: any; names: string[] }>;
+  // The one line to keep in sight on a phone while typing (the bar pinned to
+  // the top when the board's turn line is scrolled away), e.g. Mot pour Mot's
+  // category; null or absent: the hourglass alone.
+  headline?: (view: any) => string | null;
   // A label for a seat in the lobby (a team game names the seat's team);
   // `options` come with the schema's defaults filled in.
   seatLabel?: (seat: number, players: number, options: Record<string, Json>) => string | null;
+  // A seat's colour where the game gives seats meaning (a team game colours
+  // each seat with its team's colour); absent: one colour per seat.
+  seatColour?: (seat: number, players: number) => string;
   // Options that depend on the number of seats, refitted when the host
   // changes it (sent right after the new count); null when nothing changes.
   refitOptions?: (options: Record<string, Json>, players: number) => Record<string, Json> | null;

@@ -1,6 +1,6 @@
 // A room: join form, share link, seats and bots, the host's controls, the
 // game itself, results, and the chat.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { GameInfo, RoomSummary } from '../protocol';
 import { LEVELS } from '../protocol';
 import { navigate } from '../router';
@@ -9,13 +9,14 @@ import type { RoomApi, RoomState } from '../app';
 import { clientGames } from '../games';
 import { Chat, ErrorBanner, seatColour } from '../ui';
 import { OptionsForm, withDefaults } from '../options';
+import { ShareLink } from '../share';
+import { TurnNotice, useTurnAlert } from '../alert';
+import { PlayBar } from '../playbar';
 
+// Per seat, the name the server gives it (the same the game's sentences use:
+// a bot's first name, a player sent away keeps theirs), else « Place n ».
 export function seatNames(room: RoomSummary): string[] {
-  return room.seats.map((s, i) => {
-    if (s.bot) return `Robot ${LEVELS[s.bot] ?? s.bot}`;
-    const m = room.members.find((x) => x.id === s.member);
-    return m ? m.name : `Place ${i + 1}`;
-  });
+  return room.seats.map((s, i) => s.name ?? room.members.find((x) => x.id === s.member)?.name ?? `Place ${i + 1}`);
 }
 
 interface Props {
@@ -34,12 +35,18 @@ export function RoomScreen({ code, games, state, api }: Props) {
   const client = room ? clientGames[room.game] : undefined;
   const names = room ? seatNames(room) : [];
 
-  // Describe what just happened (events arrive with each view).
+  // Describe what just happened (events arrive with each view); a new game
+  // (« Rejouer »: versions start again from 0) starts a new story.
+  const lastVersion = useRef(-1);
   useEffect(() => {
     if (!view?.events || !client) return;
     const lines = view.events.map((e) => e.say).filter((x): x is string => !!x);
-    if (lines.length) setFeed((f) => [...f, ...lines].slice(-30));
+    const fresh = view.version === 0 || view.version < lastVersion.current;
+    lastVersion.current = view.version;
+    if (fresh) setFeed(lines.slice(-30));
+    else if (lines.length) setFeed((f) => [...f, ...lines].slice(-30));
   }, [view?.version]);
+  useTurnAlert(joined && room?.status === 'playing' && !!view?.your_turn);
 
   if (state.notice && !joined) {
     return (
@@ -52,14 +59,41 @@ export function RoomScreen({ code, games, state, api }: Props) {
 
   if (!joined) {
     const waiting = roomToken(code) !== null && state.error?.code !== 'bad_token';
+    const peek = state.peek?.room === code ? state.peek : null;
+    const missing = state.error?.code === 'unknown_room' || state.error?.code === 'too_many_tries';
+    const back = <button onClick={() => navigate('/')}>Retour à l’accueil</button>;
+    if (missing && !waiting) {
+      // A wrong code is told before any name is asked.
+      return (
+        <section class="card join-missing">
+          <h1>Salle {code} introuvable</h1>
+          <p role="alert">{state.error!.message}</p>
+          <p class="muted">Vérifie le code auprès de l’hôte (cinq lettres), ou crée ta propre salle.</p>
+          {back}
+        </section>
+      );
+    }
+    const title = games?.find((g) => g.name === peek?.game)?.title;
     return (
       <div class="join">
-        <ErrorBanner error={state.error} onClose={api.clearError} />
+        {!missing && <ErrorBanner error={state.error} onClose={api.clearError} />}
         {waiting ? (
           <p class="card muted">Retour dans la salle {code}…</p>
+        ) : !peek ? (
+          <p class="card muted">Recherche de la salle {code}…</p>
+        ) : peek.locked ? (
+          <section class="card">
+            <h1>Salle {code}</h1>
+            <p role="alert">L’hôte a fermé cette salle aux nouveaux venus.</p>
+            {back}
+          </section>
         ) : (
           <section class="card">
             <h1>Salle {code}</h1>
+            <p>
+              {title ?? peek.game}
+              {peek.status === 'playing' && ' · partie en cours (tu la regarderas en spectateur)'}
+            </p>
             <form
               onSubmit={(e) => {
                 e.preventDefault();
@@ -69,7 +103,7 @@ export function RoomScreen({ code, games, state, api }: Props) {
             >
               <label>
                 Ton prénom ou pseudo
-                <input name="name" value={name} maxLength={24} onInput={(e) => setName(e.currentTarget.value)} />
+                <input name="name" value={name} maxLength={24} autoComplete="nickname" onInput={(e) => setName(e.currentTarget.value)} />
               </label>
               <button type="submit">Entrer dans la salle</button>
             </form>
@@ -87,6 +121,34 @@ export function RoomScreen({ code, games, state, api }: Props) {
   const link = `${location.origin}/salle/${room.code}`;
   const full = room.seats.every((s) => s.member !== undefined || s.bot);
 
+  const roomTools = (
+    <>
+      <ShareLink link={link} code={room.code} />
+      {host && (
+        <label class="check small">
+          <input type="checkbox" name="locked" checked={room.locked} onChange={(e) => api.send({ type: 'lock', locked: e.currentTarget.checked })} />
+          Fermer la salle aux nouveaux
+        </label>
+      )}
+    </>
+  );
+
+  // The results come first when the game is over (not below a long history).
+  const results = client && view?.over && view.outcome && (
+    <section class="card results">
+      <h2>Partie terminée</h2>
+      <client.Results outcome={view.outcome} view={view.view} names={names} />
+      <div class="row">
+        {view.game_id !== undefined && (
+          <a class="button secondary" href={`/games/${view.game_id}`} onClick={(e) => { e.preventDefault(); navigate(`/games/${view.game_id}`); }}>
+            Revoir la partie
+          </a>
+        )}
+        {host && <button onClick={() => api.send({ type: 'start' })}>Rejouer</button>}
+      </div>
+    </section>
+  );
+
   return (
     <div class="room" data-status={room.status}>
       <section class="card room-head">
@@ -97,13 +159,27 @@ export function RoomScreen({ code, games, state, api }: Props) {
             {room.locked && <span class="tag">fermée</span>}
           </p>
         </div>
-        <ShareLink link={link} />
+        {room.status === 'lobby' ? (
+          roomTools
+        ) : (
+          // During a game the board needs the phone's height: the link and the
+          // host's door are one tap away.
+          <details class="room-tools">
+            <summary>{host ? 'Inviter, fermer la salle' : 'Inviter quelqu’un'}</summary>
+            {roomTools}
+          </details>
+        )}
       </section>
       <ErrorBanner error={state.error} onClose={api.clearError} />
       {state.notice && <p class="notice" role="status">{state.notice}</p>}
 
       {playing && client && (
         <section class="board-area">
+          {room.status === 'playing' && (
+            <PlayBar deadline={view!.deadline_ms} yourTurn={!!view!.your_turn} headline={client.headline?.(view!.view) ?? null} version={view!.version} />
+          )}
+          {room.status === 'playing' && mySeat !== null && <TurnNotice yourTurn={!!view!.your_turn} />}
+          {results}
           <client.Board
             view={view!.view}
             version={view!.version}
@@ -112,20 +188,6 @@ export function RoomScreen({ code, games, state, api }: Props) {
             you={mySeat}
             act={mySeat !== null && room.status === 'playing' ? (a) => api.act(view!.version, a) : null}
           />
-          {view!.over && view!.outcome && (
-            <section class="card results">
-              <h2>Partie terminée</h2>
-              <client.Results outcome={view!.outcome} view={view!.view} names={names} />
-              <div class="row">
-                {view!.game_id !== undefined && (
-                  <a class="button secondary" href={`/games/${view!.game_id}`} onClick={(e) => { e.preventDefault(); navigate(`/games/${view!.game_id}`); }}>
-                    Revoir la partie
-                  </a>
-                )}
-                {host && <button onClick={() => api.send({ type: 'start' })}>Rejouer</button>}
-              </div>
-            </section>
-          )}
           {feed.length > 0 && (
             <section class="card feed">
               <h2>Ce qui s’est passé</h2>
@@ -186,10 +248,6 @@ export function RoomScreen({ code, games, state, api }: Props) {
               <button class="start" disabled={!full} onClick={() => api.send({ type: 'start' })}>
                 Lancer la partie
               </button>
-              <label class="check">
-                <input type="checkbox" checked={room.locked} onChange={(e) => api.send({ type: 'lock', locked: e.currentTarget.checked })} />
-                Fermer la salle aux nouveaux
-              </label>
             </div>
           ) : (
             <p class="muted">L’hôte lance la partie quand toutes les places sont prises.</p>
@@ -208,11 +266,7 @@ export function RoomScreen({ code, games, state, api }: Props) {
               {m.id === member && ' (toi)'}
               {m.host && <span class="tag">hôte</span>}
               {m.seat === undefined ? <span class="tag">spectateur</span> : null}
-              {host && m.id !== member && (
-                <button class="plain small" onClick={() => api.send({ type: 'kick', member: m.id })}>
-                  renvoyer
-                </button>
-              )}
+              {host && m.id !== member && <KickButton name={m.name} playing={room.status === 'playing'} onKick={() => api.send({ type: 'kick', member: m.id })} />}
             </li>
           ))}
         </ul>
@@ -226,10 +280,11 @@ function SeatRow({ index, room, member, host, info, api }: { index: number; room
   const s = room.seats[index];
   const [level, setLevel] = useState(info?.bot_levels[1] ?? 'medium');
   const who = s.member !== undefined ? room.members.find((m) => m.id === s.member) : undefined;
+  const colour = clientGames[room.game]?.seatColour?.(index, room.players) ?? seatColour(index);
   const label = clientGames[room.game]?.seatLabel?.(index, room.players, withDefaults(info?.options ?? [], room.options, room.players)) ?? null;
   return (
-    <li class="seat" data-seat={index} style={{ borderColor: seatColour(index) }}>
-      <span class="seat-no" style={{ background: seatColour(index) }}>
+    <li class="seat" data-seat={index} style={{ borderColor: colour }}>
+      <span class="seat-no" style={{ background: colour }}>
         {index + 1}
       </span>
       {who && (
@@ -238,7 +293,11 @@ function SeatRow({ index, room, member, host, info, api }: { index: number; room
           {who.id === member && ' (toi)'}
         </span>
       )}
-      {s.bot && <span class="seat-name">Robot {LEVELS[s.bot] ?? s.bot}</span>}
+      {s.bot && (
+        <span class="seat-name">
+          {s.name ?? 'Robot'} <span class="tag bot">robot {LEVELS[s.bot] ?? s.bot}</span>
+        </span>
+      )}
       {!who && !s.bot && <span class="seat-name muted">libre</span>}
       {label && <span class="tag" data-seat-label={label}>{label}</span>}
       <span class="seat-actions">
@@ -276,25 +335,30 @@ function SeatRow({ index, room, member, host, info, api }: { index: number; room
   );
 }
 
-function ShareLink({ link }: { link: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <div class="share">
-      <input readOnly value={link} aria-label="Lien de la salle" onFocus={(e) => e.currentTarget.select()} />
-      <button
-        class="secondary small"
-        onClick={async () => {
-          try {
-            await navigator.clipboard.writeText(link);
-            setCopied(true);
-            setTimeout(() => setCopied(false), 2000);
-          } catch {
-            // no clipboard (plain http on a phone): the field is selectable
-          }
-        }}
-      >
-        {copied ? 'Copié !' : 'Copier le lien'}
+// Sending someone away takes two taps: the first asks, the second does it
+// (a misplaced tap mid-game would cost a friend their seat to a bot).
+function KickButton({ name, playing, onKick }: { name: string; playing: boolean; onKick: () => void }) {
+  const [asking, setAsking] = useState(false);
+  if (!asking) {
+    return (
+      <button class="plain small" onClick={() => setAsking(true)}>
+        renvoyer
       </button>
-    </div>
+    );
+  }
+  return (
+    <span class="confirm" role="group" aria-label={`Renvoyer ${name} ?`}>
+      <span class="small">
+        Renvoyer {name}
+        {playing ? ' (un robot prendra sa place)' : ''}
+        {' ?'}
+      </span>
+      <button class="small danger" data-action="kick-confirm" onClick={() => { setAsking(false); onKick(); }}>
+        Oui, renvoyer
+      </button>
+      <button class="small secondary" onClick={() => setAsking(false)} autoFocus>
+        Non
+      </button>
+    </span>
   );
 }
