@@ -1,7 +1,7 @@
 // logomachie: the single program of the platform.
 //   logomachie lexicon …            lexicon tools (docs/lexicon.md)
 //   logomachie demo                 interactive terminal tour
-//   logomachie solve|referee GAME   a game's tools (JSON Lines; Game::tools)
+//   logomachie solve|referee|judge GAME   a game's tools (JSON Lines; Game::tools)
 //   logomachie play|replay|games    the games (docs/scenarios.md, docs/solvers.md)
 //   logomachie signature            the behaviour signature (docs/design.md)
 //   logomachie serve                the game server (docs/protocol.md)
@@ -32,6 +32,7 @@ constexpr std::string_view kCommands =
     "  play GAME   play a game against bots (or watch bots play), in the terminal\n"
     "  solve GAME  best move for positions given as JSON Lines (docs/solvers.md)\n"
     "  referee GAME  a game's referee on JSON Lines (trapwords: clues and guesses)\n"
+    "  judge GAME  whether typed words would stand, on JSON Lines (wordbank: passwords)\n"
     "  replay      rebuild a game from a scenario on stdin, print its state (docs/scenarios.md)\n"
     "  games       list the games\n"
     "  signature   fingerprints of seeded bot games of every game (the behaviour signature)\n"

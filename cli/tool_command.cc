@@ -14,7 +14,8 @@
 
 namespace logomachie::cli {
 
-bool is_tool(std::string_view tool) { return tool == "solve" || tool == "referee"; }
+// The tool verbs the games offer (Game::tools); a game without the tool says so.
+bool is_tool(std::string_view tool) { return tool == "solve" || tool == "referee" || tool == "judge"; }
 
 int tool_command(const std::string& tool, std::span<const std::string> args, std::string lexicon_path) {
   std::string name;

@@ -339,6 +339,26 @@ std::vector<Delivery> Lobby::in_room(Connection& c, Room& r, std::string_view ty
     }
     return out;
   }
+  if (type == "ask") {
+    // A question to one of the game's player tools (Word Bank's judgement of a
+    // typed word, for its preview): answered to the sender only, changes
+    // nothing. A refused question is an answer with `error` (not an `error`
+    // message: its id would be taken for an action's).
+    const auto id = games::get_optional_int(o, "id", 0, INT64_MAX / 2);
+    games::JsonObject reply{{"type", "answer"}};
+    try {
+      const auto tool = games::get_string(o, "tool");
+      const auto allowed = r.game().player_tools();
+      if (std::find(allowed.begin(), allowed.end(), tool) == allowed.end()) {
+        throw games::ActionError("unknown_tool", "Ce jeu ne répond pas à cette question.");
+      }
+      reply["answer"] = r.game().tool(tool, games::require(o, "input"));
+    } catch (const games::ActionError& e) {
+      reply["error"] = games::JsonObject{{"code", e.error().code}, {"message", e.error().message}};
+    }
+    if (id) reply["id"] = *id;
+    return {to_sender(std::move(reply))};
+  }
   if (type == "view") return {to_sender(r.view_for(who))};
   if (type == "chat") {
     const auto text_field = games::get_string(o, "text");

@@ -245,6 +245,10 @@ class Game {
   // judge…) and tool() answers it. The names this game offers ("solve",
   // "referee"…); none by default.
   virtual std::vector<std::string_view> tools() const { return {}; }
+  // The tools a player may ask the server during a game (message `ask`): only
+  // those that read what every player already sees and give no advantage a
+  // dictionary would not (a judgement of a typed word, never a solver).
+  virtual std::vector<std::string_view> player_tools() const { return {}; }
   // Throws ActionError on bad input (a stable code, a French message), and
   // "unknown_tool" for a tool the game does not offer.
   virtual Json tool(std::string_view name, const Json& input) const;

@@ -1,4 +1,6 @@
-// Word Bank's command-line tool: `logomachie solve wordbank` (docs/solvers.md).
+// Word Bank's tools: `logomachie solve wordbank` (docs/solvers.md), and
+// `judge`, which players may also ask during a game (Game::player_tools): is
+// this word a password that would stand, whatever its placement.
 #include "games/core/json.h"
 #include "games/wordbank/wordbank.h"
 #include "lexicon/normalize.h"
@@ -33,10 +35,34 @@ std::vector<std::string> used_words(const JsonObject& o) {
 
 }  // namespace
 
-std::vector<std::string_view> WordBankGame::tools() const { return {"solve"}; }
+std::vector<std::string_view> WordBankGame::tools() const { return {"solve", "judge"}; }
+
+namespace {
+
+// {"word":"…","used":[…]} → {"word": as the dictionary spells it, "ok": true}
+// or {"word", "ok": false, "reason", "related" (a used word), "message": why, in
+// French, without the penalty}: the same judgement as a password's.
+Json judge(const WordBankGame& game, const Json& input) {
+  const auto& o = as_object(input);
+  const auto word = get_string(o, "word");
+  if (word.empty() || word.size() > lexicon::kMaxWordBytes) refuse("bad_word", "« word » est un mot.");
+  const auto used = used_words(o);
+  if (used.size() > 200) refuse("bad_used", "« used » est une liste de mots.");
+  const auto v = judge_password(game.lexicon(), used, word);
+  JsonObject out{{"word", v.shown}, {"ok", v.reason.empty()}};
+  if (!v.reason.empty()) {
+    out["reason"] = v.reason;
+    out["message"] = v.what;
+    if (!v.related.empty()) out["related"] = v.related;
+  }
+  return out;
+}
+
+}  // namespace
 
 // {"circle":[{"letter","free"}…],"used":[…],"gems":n} → the best password.
 Json WordBankGame::tool(std::string_view name, const Json& input) const {
+  if (name == "judge") return judge(*this, input);
   if (name != "solve") return Game::tool(name, input);
   const auto& o = as_object(input);
   std::vector<Slot> circle;

@@ -90,6 +90,38 @@ int starting_gems(int players) {
   }
 }
 
+PasswordVerdict judge_password(const lexicon::Lexicon& lex, const std::vector<std::string>& used, std::string_view word) {
+  PasswordVerdict v;
+  v.shown = dictionary_spelling(lex, word);
+  if (!lex.contains(word)) {
+    v.reason = "unknown_word";
+    v.what = "« " + v.shown + " » n’est pas dans le dictionnaire";
+    return v;
+  }
+  if (!is_letters_game_word(lex, word)) {
+    v.reason = "not_a_game_word";
+    v.what = "« " + v.shown + " » est un bruit ou le nom d’une lettre, pas un mot du jeu";
+    return v;
+  }
+  for (const auto& u : used) {
+    if (u == v.shown) {
+      v.reason = "already_used";
+      v.what = "« " + v.shown + " » a déjà servi";
+    } else if (lexicon::match_key(u) == lexicon::match_key(word)) {
+      v.reason = "same_spelling";  // mur after mûr: accents are ignored
+      v.what = "« " + v.shown + " » s’écrit comme « " + u + " », déjà joué (les accents ne comptent pas)";
+    } else if (lex.relate(u, word, lexicon::Reading::kDominant) != lexicon::Relation::kUnrelated) {
+      v.reason = "same_family";
+      v.what = "« " + v.shown + " » est de la même famille que « " + u + " »";
+    } else {
+      continue;
+    }
+    v.related = u;
+    return v;
+  }
+  return v;
+}
+
 WordBankGame::WordBankGame(const lexicon::Lexicon& lexicon)
     : lexicon_(lexicon), words_(lexicon), solver_(lexicon, words_), deck_(standard_deck()) {
   info_.name = "wordbank";
@@ -235,36 +267,11 @@ void WordBankState::do_apply(WordBankData& next, const Action& action, bool is_t
         refuse(std::string(placement_code(fault)), placement_message(fault, letters[0], gems));
       }
       // The placement is possible: now the word itself is judged.
-      const auto& lex = game_.lexicon();
-      const std::string shown = dictionary_spelling(lex, word);
-      std::string reason;
-      std::string related;
-      std::string message;
-      if (!lex.contains(word)) {
-        reason = "unknown_word";
-        message = "« " + shown + " » n’est pas dans le dictionnaire : tour perdu.";
-      } else if (!is_letters_game_word(lex, word)) {
-        reason = "not_a_game_word";
-        message = "« " + shown + " » est un bruit ou le nom d’une lettre, pas un mot du jeu : tour perdu.";
-      } else {
-        for (const auto& u : d_.used) {
-          if (u == shown) {
-            reason = "already_used";
-          } else if (lexicon::match_key(u) == lexicon::match_key(word)) {
-            reason = "same_spelling";  // mur after mûr: accents are ignored
-          } else if (lex.relate(u, word, lexicon::Reading::kDominant) != lexicon::Relation::kUnrelated) {
-            reason = "same_family";
-          } else {
-            continue;
-          }
-          related = u;
-          message = reason == "already_used" ? "« " + shown + " » a déjà servi : tour perdu."
-                    : reason == "same_spelling"
-                        ? "« " + shown + " » s’écrit comme « " + u + " », déjà joué (les accents ne comptent pas) : tour perdu."
-                        : "« " + shown + " » est de la même famille que « " + u + " » : tour perdu.";
-          break;
-        }
-      }
+      const auto verdict = judge_password(game_.lexicon(), d_.used, word);
+      const std::string& shown = verdict.shown;
+      const std::string& reason = verdict.reason;
+      const std::string& related = verdict.related;
+      const std::string message = verdict.reason.empty() ? "" : verdict.what + " : tour perdu.";
       if (!reason.empty()) {
         JsonObject e{{"type", "password_refused"}, {"player", p}, {"word", shown}, {"reason", reason},
                      {"message", message}};

@@ -47,6 +47,20 @@ struct VaultCard {
 // The 52-card deck of data/wordbank/vaults.tsv.
 std::vector<VaultCard> standard_deck();
 
+// The judgement of a password's word, whatever its placement: known to the
+// dictionary, a word of the game, never used, not spelt like nor of the family
+// of a used word. `reason` empty: the word stands; else its code
+// (unknown_word, not_a_game_word, already_used, same_spelling, same_family),
+// `related` the used word it clashes with, and `what` the French clause that
+// says why (the refusal adds « : tour perdu. », the preview its own warning).
+struct PasswordVerdict {
+  std::string shown;  // the word as the dictionary spells it
+  std::string reason;
+  std::string related;
+  std::string what;
+};
+PasswordVerdict judge_password(const lexicon::Lexicon& lexicon, const std::vector<std::string>& used, std::string_view word);
+
 inline constexpr int kCircleSize = 7;
 int starting_gems(int players);  // 20, 18, 15, 12
 
@@ -59,6 +73,7 @@ class WordBankGame final : public Game {
   std::optional<std::string> describe(const Json& event, const std::vector<std::string>& names) const override;
   std::unique_ptr<TerminalGame> terminal() const override;
   std::vector<std::string_view> tools() const override;
+  std::vector<std::string_view> player_tools() const override { return {"judge"}; }
   Json tool(std::string_view name, const Json& input) const override;
 
   const lexicon::Lexicon& lexicon() const { return lexicon_; }

@@ -308,6 +308,34 @@ TEST_F(LobbyTest, AViewSaysWhetherItsViewerIsExpectedToActAndNothingAboutOthers)
   EXPECT_EQ(turn_of(guest_id), seats.front() == 1);
 }
 
+TEST_F(LobbyTest, APlayerMayAskTheGamesPlayerToolsButNotItsSolver) {
+  Connection host;
+  auto out = send(host, {{"type", "create"}, {"game", "wordbank"}, {"name", "Léa"}});
+  const auto ask = [&](const char* tool, games::JsonObject input) {
+    return send(host, {{"type", "ask"}, {"tool", tool}, {"input", std::move(input)}, {"id", 7}});
+  };
+  out = ask("judge", {{"word", "protecteur"}, {"used", games::JsonArray{"protéger"}}});
+  const auto* answer = find(out, "answer");
+  ASSERT_NE(answer, nullptr) << games::canonical(out.front().message);
+  EXPECT_EQ(answer->at("id"), 7);
+  EXPECT_EQ(answer->at("answer").as_object().at("ok"), false);
+  EXPECT_EQ(answer->at("answer").as_object().at("reason"), "same_family");
+  out = ask("judge", {{"word", "zorglubette"}, {"used", games::JsonArray{}}});
+  EXPECT_EQ(find(out, "answer")->at("answer").as_object().at("reason"), "unknown_word");
+  out = ask("judge", {{"word", "maison"}, {"used", games::JsonArray{"château"}}});
+  EXPECT_EQ(find(out, "answer")->at("answer").as_object().at("ok"), true);
+  // The solver would play for the player: not offered.
+  const auto refusal = [&](const std::vector<Delivery>& replies) -> std::string {
+    const auto* a = find(replies, "answer");
+    if (!a || !a->contains("error")) return "";
+    EXPECT_EQ(a->at("id"), 7);
+    EXPECT_FALSE(a->contains("answer"));
+    return std::string(a->at("error").as_object().at("code").as_string());
+  };
+  EXPECT_EQ(refusal(ask("solve", {{"circle", games::JsonArray{}}})), "unknown_tool");
+  EXPECT_EQ(refusal(ask("judge", {{"used", games::JsonArray{}}})), "bad_field");
+}
+
 TEST_F(LobbyTest, FloodingIsRateLimited) {
   Connection c;
   send(c, {{"type", "create"}, {"game", "wordbank"}}, 0);

@@ -71,6 +71,8 @@ export interface RoomApi {
   // accepted it, false if it was refused or the connection dropped first
   // (so a screen clears what the player typed only when it is in).
   act: (version: number, action: Record<string, unknown>) => Promise<boolean>;
+  // Asks a player tool of the room's game (message `ask`); null when refused.
+  ask: (tool: string, input: Record<string, unknown>) => Promise<any | null>;
   clearError: () => void;
 }
 
@@ -82,6 +84,17 @@ function settleAct(id: number, accepted: boolean) {
   const resolve = pendingActs.get(id);
   pendingActs.delete(id);
   resolve?.(accepted);
+}
+
+// Questions asked and not yet answered, by id (their own numbering: an
+// `answer` carries it back, with the answer or the refusal).
+const pendingAsks = new Map<number, (answer: any | null) => void>();
+let nextAskId = 1;
+
+function settleAsk(id: number, answer: any | null) {
+  const resolve = pendingAsks.get(id);
+  pendingAsks.delete(id);
+  resolve?.(answer);
 }
 
 export function App() {
@@ -121,11 +134,17 @@ export function App() {
           if (m.type === 'view' && typeof m.deadline_ms === 'number') m = { ...m, deadline_ms: toLocalTime(m.deadline_ms) };
           if (m.type === 'view' && typeof m.ack === 'number') settleAct(m.ack, true);
           if (m.type === 'error' && typeof m.id === 'number') settleAct(m.id, false);
+          if (m.type === 'answer') {
+            // A refused question (answer.error) is not an error to show: the screen goes without.
+            if (typeof m.id === 'number') settleAsk(m.id, m.error ? null : m.answer);
+            return;
+          }
           dispatch({ kind: 'message', message: m });
         },
         (s, reopened) => {
           setLinkState(s);
           if (s !== 'open') for (const id of [...pendingActs.keys()]) settleAct(id, false);
+          if (s !== 'open') for (const id of [...pendingAsks.keys()]) settleAsk(id, null);
           if (s !== 'open') resetServerClock();
           // Back after a lost connection or a server restart: same seat, full view.
           const r = routeRef.current;
@@ -156,6 +175,12 @@ export function App() {
         const id = nextActId++;
         pendingActs.set(id, resolve);
         link.send({ type: 'act', version, action, id });
+      }),
+    ask: (tool, input) =>
+      new Promise<any | null>((resolve) => {
+        const id = nextAskId++;
+        pendingAsks.set(id, resolve);
+        link.send({ type: 'ask', tool, input, id });
       }),
     clearError: () => dispatch({ kind: 'clear_error' }),
   };

@@ -105,6 +105,14 @@ export interface PeekMessage {
   status: 'lobby' | 'playing' | 'over';
 }
 
+// The answer to « ask » (a game's player tool), to the sender only.
+export interface AnswerMessage {
+  type: 'answer';
+  id?: number;
+  answer?: any;
+  error?: { code: string; message: string };
+}
+
 export interface ErrorMessage {
   type: 'error';
   code: string;
@@ -119,6 +127,7 @@ export type ServerMessage =
   | ChatMessage
   | ErrorMessage
   | PeekMessage
+  | AnswerMessage
   | { type: 'kicked'; message: string }
   | { type: 'shutdown'; message: string };
 

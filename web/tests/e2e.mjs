@@ -155,6 +155,11 @@ async function firstEvening(browser, base) {
       if (game === 'wordbank') {
         // Léa's turn comes (first, or after the bot's): the tab says so.
         await host.waitForFunction(() => document.title.startsWith('À toi'), null, { timeout: 20000 });
+        // A made-up word is flagged before it is sent (the server's dictionary answers).
+        await host.fill('input[name=password]', 'zorglubette');
+        await host.locator('.preview.bad[data-judged=refused]', { hasText: 'dictionnaire' }).waitFor({ timeout: 5000 });
+        await host.screenshot({ path: path.join(shots, 'wordbank-unknown-word-phone.png') });
+        await host.fill('input[name=password]', '');
       }
     }
     console.log('e2e: first evening on a 360 px phone: five lobbies and games fit, pass axe-core, share fallback, kick confirmed');

@@ -15,6 +15,10 @@ export interface BoardProps {
   // Sends an action; resolves true once the server accepted it (clear what
   // the player typed then, not before). null: read-only (replay, spectator).
   act: ((action: Record<string, unknown>) => Promise<boolean>) | null;
+  // Asks one of the game's player tools (Game::player_tools, e.g. Word Bank's
+  // `judge` of a typed word); resolves with its answer, null when refused or
+  // the connection dropped. Absent: read-only.
+  ask?: (tool: string, input: Record<string, unknown>) => Promise<any | null>;
 }
 
 export interface OptionsProps {

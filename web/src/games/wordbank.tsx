@@ -62,7 +62,34 @@ function Circle({ circle, chosen, colour, onPick }: { circle: Vault[]; chosen: n
   );
 }
 
-function Board({ view, deadline, names, you, act }: BoardProps) {
+// The server's judgement of the typed word (its dictionary, the used words'
+// families), asked while the player types; null until it answers.
+interface Judgement {
+  word: string;
+  ok: boolean;
+  message?: string;
+}
+
+function useJudgement(word: string, used: string[], ask: BoardProps['ask'] | null): Judgement | null {
+  const [judged, setJudged] = useState<Judgement | null>(null);
+  const typed = word.trim();
+  useEffect(() => {
+    if (!ask || gameLetters(typed).length === 0) return;
+    let stale = false;
+    const t = setTimeout(() => {
+      void ask('judge', { word: typed, used }).then((a) => {
+        if (!stale && a) setJudged({ word: typed, ok: !!a.ok, message: a.message });
+      });
+    }, 250); // once the player pauses, not on every key
+    return () => {
+      stale = true;
+      clearTimeout(t);
+    };
+  }, [typed, used.length, ask]);
+  return judged && judged.word === typed ? judged : null;
+}
+
+function Board({ view, deadline, names, you, act, ask }: BoardProps) {
   const v = view as WordBankView;
   const [word, setWord] = useState('');
   const [dir, setDir] = useState<Direction>('cw');
@@ -73,6 +100,9 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
   const cards = picked.length ? ordered(v.circle.length, picked[0], dir, picked) : [];
   const problem = placementProblem(v.circle, letters, cards, gems);
   const closing = cards.filter((c) => v.circle[c].free === 1).length;
+  const judged = useJudgement(word, v.used, myTurn ? ask : null);
+  // The rulebook's penalty still applies if the player insists: a warning, not a lock.
+  const warning = judged && !judged.ok ? `${judged.message}\u00a0: si tu le valides, tu perds ton tour.` : null;
 
   // A new turn or a changed circle: start the entry afresh.
   useEffect(() => {
@@ -159,8 +189,9 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
                 Meilleur placement
               </button>
             </div>
-            <p class={`preview${problem ? ' bad' : ' good'}`} aria-live="polite">
+            <p class={`preview${problem || warning ? ' bad' : ' good'}`} data-judged={judged ? (judged.ok ? 'ok' : 'refused') : ''} aria-live="polite">
               {problem ??
+                warning ??
                 `${plural(cards.length, 'pierre posée', 'pierres posées')}${closing ? `, ${plural(closing, 'coffre fermé', 'coffres fermés')}` : ''}.`}
             </p>
             <div class="row">

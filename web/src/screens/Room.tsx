@@ -187,6 +187,7 @@ export function RoomScreen({ code, games, state, api }: Props) {
             names={names}
             you={mySeat}
             act={mySeat !== null && room.status === 'playing' ? (a) => api.act(view!.version, a) : null}
+            ask={mySeat !== null && room.status === 'playing' ? api.ask : undefined}
           />
           {feed.length > 0 && (
             <section class="card feed">
