@@ -1,5 +1,5 @@
-// A room: join form, share link, seats and bots, the host's controls, the
-// game itself, results, and the chat.
+// A room: join form, share link, how to play, seats and bots, the host's
+// controls, the game itself, results, and the chat.
 import { useEffect, useState } from 'preact/hooks';
 import type { GameInfo, RoomSummary } from '../protocol';
 import { LEVELS } from '../protocol';
@@ -9,6 +9,7 @@ import type { RoomApi, RoomState } from '../app';
 import { clientGames } from '../games';
 import { Chat, ErrorBanner, seatColour } from '../ui';
 import { OptionsForm, withDefaults } from '../options';
+import { RulesOpener } from '../rules';
 
 export function seatNames(room: RoomSummary): string[] {
   return room.seats.map((s, i) => {
@@ -96,6 +97,8 @@ export function RoomScreen({ code, games, state, api }: Props) {
             Salle <b class="code">{room.code}</b>
             {room.locked && <span class="tag">fermée</span>}
           </p>
+          {/* Opens over the lobby or the game, which stay as they are underneath. */}
+          {client && <RulesOpener game={room.game} title={info?.title ?? room.game} />}
         </div>
         <ShareLink link={link} />
       </section>
