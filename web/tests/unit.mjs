@@ -121,7 +121,7 @@ function assertFrench(texts, where) {
 
 test('Comment jouer: every registered game has its rules, with a goal, a turn, the screen’s signs and an example', () => {
   const games = Object.entries(clientGames);
-  assert.equal(games.length, 5);
+  assert.ok(games.length >= 5, 'the five games at least');
   for (const [name, game] of games) {
     const r = game.rules;
     assert.ok(r && r.goal.length > 40, `${name}: a goal`);
