@@ -10,6 +10,7 @@ import { roomToken, saveRoomToken, forgetRoom } from './tokens';
 import { Home } from './screens/Home';
 import { RoomScreen } from './screens/Room';
 import { ReplayScreen } from './screens/Replay';
+import { RulesPage } from './rules';
 
 export interface RoomState {
   code: string | null;
@@ -206,6 +207,7 @@ export function App() {
         {route.page === 'home' && <Home games={games} api={api} error={state.error} />}
         {route.page === 'room' && <RoomScreen code={route.code} games={games} state={state} api={api} />}
         {route.page === 'replay' && <ReplayScreen id={route.id} />}
+        {route.page === 'rules' && <RulesPage game={route.game} games={games} />}
         {route.page === 'missing' && (
           <section class="card">
             <h1>Page introuvable</h1>

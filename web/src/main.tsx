@@ -3,6 +3,7 @@
 //   /             home
 //   /salle/CODE   a room (the share link)
 //   /games/ID     a finished game's replay
+//   /regles/GAME  a game's rules (« Comment jouer »)
 import { render } from 'preact';
 import { App } from './app';
 import './style.css';

@@ -3,6 +3,7 @@
 // dangerouslySetInnerHTML anywhere in the client.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ChatMessage, ErrorMessage } from './protocol';
+import { fr } from './french';
 
 export const SEAT_COLOURS = ['#2f6fde', '#d9412b', '#1f9d55', '#b7791f', '#8e44ad', '#0f8b8d', '#c2185b', '#546e7a'];
 export const SEAT_COLOUR_NAMES = ['bleu', 'rouge', 'vert', 'jaune', 'violet', 'turquoise', 'rose', 'gris'];
@@ -118,4 +119,29 @@ export function WordInput({ name, value, label, placeholder, max = 40, disabled,
 // "1er", "2e"… for results tables.
 export function rankLabel(rank: number): string {
   return rank === 1 ? '1er' : `${rank}e`;
+}
+
+// « What to do now »: one line on every screen of every game, saying whose
+// move it is and what that move is. `kind`: your move (« À toi : … »), or
+// your team's or a shared screen's (« À vous : … »), somebody else's
+// (« Attends : … »), a spectator's or a replay's view (no prefix), the end.
+// The texts are typeset by the caller (fr`…`); each game builds its line in
+// an exported pure function (unit-tested), the board draws it with NowLine.
+export interface Now {
+  kind: 'you' | 'wait' | 'watch' | 'over';
+  text: string;
+}
+
+export const yourMove = (text: string): Now => ({ kind: 'you', text: fr`À toi : ` + text });
+export const teamMove = (text: string): Now => ({ kind: 'you', text: fr`À vous : ` + text });
+export const waitFor = (text: string): Now => ({ kind: 'wait', text: fr`Attends : ` + text });
+export const watching = (text: string): Now => ({ kind: 'watch', text });
+export const gameOver = (text = 'Partie terminée.'): Now => ({ kind: 'over', text });
+
+export function NowLine({ now }: { now: Now }) {
+  return (
+    <p class={`now-line now-${now.kind}`} data-now={now.kind} role="status">
+      {now.text}
+    </p>
+  );
 }

@@ -169,6 +169,55 @@ async function firstEvening(browser, base) {
   }
 }
 
+// « Comment jouer » on a phone (390×844): each game's rules open from its
+// home card with the game's title and no sideways scroll, close with the
+// « Fermer » button or Escape (focus back on the opener), and open once from
+// a room's lobby, which is still there once they are closed. A few seconds.
+async function checkRulesPages(browser, base) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'fr-FR' });
+  const errors = [];
+  try {
+    const page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+    const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= innerWidth);
+    const open = async (opener, title) => {
+      await opener.click();
+      const dialog = page.getByRole('dialog', { name: /^Comment jouer/ });
+      await dialog.waitFor();
+      const heading = await dialog.locator('h2').first().innerText();
+      check(heading.includes(title.replace(/^Le /, '')), `les règles ouvertes portent le titre du jeu (${heading})`);
+      check((await dialog.locator('.rules-content h3').count()) >= 4, `${title} : les règles ont leurs parties`);
+      const box = await dialog.boundingBox();
+      check(box && box.x >= 0 && box.x + box.width <= 390 && (await fits()), `${title} : pas de défilement horizontal`);
+      return dialog;
+    };
+    await page.goto(base + '/');
+    await page.locator('[data-game]').first().waitFor();
+    const games = await page.locator('[data-game]').evaluateAll((els) => els.map((e) => ({ name: e.dataset.game, title: e.querySelector('h2').textContent })));
+    check(games.length >= 5, `chaque jeu a sa carte (${games.length})`);
+    for (const [i, g] of games.entries()) {
+      const dialog = await open(page.locator(`[data-game="${g.name}"] [data-rules-open]`), g.title);
+      if (i === 0) await page.screenshot({ path: path.join(shots, 'rules-phone.png') });
+      if (i % 2) await page.keyboard.press('Escape');
+      else await dialog.locator('[data-rules-close]').click();
+      await dialog.waitFor({ state: 'detached' });
+      check(await page.evaluate((n) => document.activeElement?.dataset.rulesOpen === n, g.name), `${g.title} : le focus revient au lien « Comment jouer »`);
+    }
+    await page.fill('input[name=name]', 'Ana');
+    await page.locator('[data-game=wordbank] button').click();
+    await page.waitForURL(/\/salle\/[A-Z]{5}$/);
+    await page.locator('.lobby').waitFor();
+    const dialog = await open(page.locator('.room-head [data-rules-open]'), 'Word Bank');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    check(await page.locator('.lobby').isVisible(), 'le salon est toujours là après les règles');
+    check(errors.length === 0, `pas d’erreur JavaScript (${errors.join(' ; ')})`);
+    console.log(`e2e: « Comment jouer » of ${games.length} games from the home page, and from a lobby, on a phone`);
+  } finally {
+    await context.close();
+  }
+}
+
 const server = await startServer();
 const solver = jsonLines(logomachie, ['solve', 'wordbank']);
 const browser = await chromium.launch({
@@ -178,6 +227,7 @@ const browser = await chromium.launch({
 });
 
 try {
+  await checkRulesPages(browser, server.url);
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'fr-FR' });
   const desktop = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'fr-FR' });
   await firstEvening(browser, server.url);

@@ -26,6 +26,9 @@ const motpourmot = await load('motpourmot.tsx');
 const lettralettre = await load('lettralettre.tsx');
 const tapecho = await load('tapecho.tsx');
 const trapwords = await load('trapwords.tsx');
+const wordbank = await load('wordbank.tsx');
+const { clientGames } = await load('index.ts');
+const { fr, typographyProblems } = await vite.ssrLoadModule('/src/french.ts');
 
 test('Mot pour Mot: only a word played letter for letter is flagged; other accents are the server’s to judge', () => {
   const { playedAsTyped } = motpourmot;
@@ -79,4 +82,130 @@ test('TrapWords: a verdict is shown in the server’s words, never the client’
   const wrong = { kind: 'guess', player: 2, text: 'âne', say: ' propose « âne »', verdict: { fired: [], violations: [], correct: false }, verdict_say: 'Raté.' };
   assert.deepEqual(verdictOf(wrong), { id: 'wrong', text: 'Raté.' });
   assert.equal(verdictOf({ kind: 'vote', say: 'Vote : l’indice tient (1 pour l’annuler, 2 contre).' }), null);
+});
+
+// « Comment jouer »: every registered game brings its rules (src/rules.tsx
+// draws them), and every text a player reads there, on the home card or in
+// the what-to-do-now line is French typography (src/french.ts).
+
+// The text of a Preact tree, string by string: function components are
+// called (the rules' examples and signs use no hooks), attributes a screen
+// reader says are read too.
+function textsOf(node) {
+  if (node === null || node === undefined || typeof node === 'boolean') return [];
+  if (typeof node === 'string' || typeof node === 'number') return [String(node)];
+  if (Array.isArray(node)) return node.flatMap(textsOf);
+  if (typeof node.type === 'function') return textsOf(node.type(node.props ?? {}));
+  const said = ['title', 'aria-label', 'alt'].map((k) => node.props?.[k]).filter((x) => typeof x === 'string');
+  return [...said, ...textsOf(node.props?.children)];
+}
+
+function rulesTexts(rules) {
+  const out = [rules.goal];
+  for (const s of rules.sections) {
+    out.push(s.title);
+    if (s.text) out.push(s.text);
+    for (const item of s.items ?? []) {
+      if (typeof item === 'string') out.push(item);
+      else out.push(item.text, ...textsOf(item.sign));
+    }
+    if (s.Example) out.push(...textsOf(s.Example({})));
+  }
+  return out;
+}
+
+function assertFrench(texts, where) {
+  const problems = texts.flatMap((t) => typographyProblems(t).map((p) => `${where}: ${p}`));
+  assert.deepEqual(problems, []);
+}
+
+test('Comment jouer: every registered game has its rules, with a goal, a turn, the screen’s signs and an example', () => {
+  const games = Object.entries(clientGames);
+  assert.ok(games.length >= 5, 'the five games at least');
+  for (const [name, game] of games) {
+    const r = game.rules;
+    assert.ok(r && r.goal.length > 40, `${name}: a goal`);
+    assert.ok(r.sections.length >= 4, `${name}: sections`);
+    assert.ok(r.sections.every((s) => s.title && (s.text || s.items?.length || s.Example)), `${name}: no empty section`);
+    assert.ok(r.sections.some((s) => s.title === 'À l’écran' && s.items.some((i) => typeof i !== 'string')), `${name}: what the screen's signs mean`);
+    assert.ok(r.sections.some((s) => s.Example), `${name}: a worked example`);
+    assert.ok(rulesTexts(r).join(' ').length > 1500, `${name}: enough to learn the game`);
+  }
+});
+
+test('Comment jouer: the rules, the home cards and the turn lines are in French typography', () => {
+  for (const [name, game] of Object.entries(clientGames)) {
+    assertFrench(rulesTexts(game.rules), `${name} (règles)`);
+    assertFrench([game.rulesSummary], `${name} (accueil)`);
+  }
+});
+
+test('French typography: fr typesets what we write, never a player’s name', () => {
+  assert.equal(fr`Attends : ${"O'Neil"} choisit l'atout « roi » ! Score -3 ; fin ?`, 'Attends\u00a0: O\'Neil choisit l’atout «\u00a0roi\u00a0»\u00a0! Score −3\u00a0; fin\u00a0?');
+  assert.equal(fr('Le but : gagner.'), 'Le but\u00a0: gagner.');
+  assert.deepEqual(typographyProblems('Le but\u00a0: «\u00a0gagner\u00a0» l’atout, −3.'), []);
+  assert.equal(typographyProblems('Le but : gagner').length, 1);
+  assert.equal(typographyProblems("l'atout").length, 1);
+  assert.equal(typographyProblems('« roi\u00a0»').length, 1);
+  assert.equal(typographyProblems('score -3').length, 1);
+});
+
+test('What to do now: one line on every screen, « À toi » for the player whose move it is', () => {
+  const names = ['Léa', 'Tom', 'Zoé', 'Max'];
+  const lines = [];
+  const check = (now, kind, part) => {
+    assert.equal(now.kind, kind, now.text);
+    assert.ok(now.text.includes(part), `${now.text} ⊅ ${part}`);
+    lines.push(now.text);
+  };
+  const { wordbankNow } = wordbank;
+  check(wordbankNow({ current: 0, over: false }, 0, names, true), 'you', 'À toi\u00a0: trouve un mot de passe');
+  check(wordbankNow({ current: 1, over: false }, 0, names, true), 'wait', 'Attends\u00a0: Tom cherche');
+  check(wordbankNow({ current: 1, over: false }, null, names, false), 'watch', 'Tom cherche');
+  check(wordbankNow({ current: 1, over: true }, 0, names, false), 'over', 'Partie terminée');
+
+  const { lettralettreNow } = lettralettre;
+  const ll = { phase: 'auction', out: [false, false], tokens: [0, 8], auction: { bidder: 0 }, submitted: [false, false], gave_up: [false, false], ready: [false, false] };
+  check(lettralettreNow(ll, 0, names, true), 'you', 'sans jeton, tu ne peux pas passer');
+  check(lettralettreNow(ll, 1, names, true), 'wait', 'Léa prend la contrainte');
+  check(lettralettreNow({ ...ll, phase: 'words' }, 1, names, true), 'you', 'forme un mot');
+  check(lettralettreNow({ ...ll, phase: 'words', submitted: [false, true] }, 1, names, true), 'wait', 'remplacer ton mot');
+  check(lettralettreNow({ ...ll, phase: 'words', out: [true, false] }, 0, names, true), 'watch', 'éliminé');
+  check(lettralettreNow({ ...ll, phase: 'reveal' }, 1, names, true), 'you', '«\u00a0Manche suivante\u00a0»');
+  check(lettralettreNow({ ...ll, phase: 'reveal' }, null, names, false), 'watch', 'Les autres lisent');
+
+  const { motpourmotNow } = motpourmot;
+  const teams = [{ captain: 0 }, { captain: 1 }];
+  const mpm = { table: false, phase: 'play', team: 0, teams, your_team: 0 };
+  check(motpourmotNow(mpm, 0, names, true), 'you', 'joue-le avant la fin du sablier');
+  check(motpourmotNow(mpm, 2, names, true), 'you', 'propose des mots à Léa');
+  check(motpourmotNow({ ...mpm, your_team: 1 }, 1, names, true), 'wait', 'l’équipe bleue cherche');
+  check(motpourmotNow({ ...mpm, phase: 'challenge', your_team: 1, played: { accepted: [false, false], votes: [], vote: '' } }, 1, names, true), 'you', 'conteste le mot');
+  check(motpourmotNow({ ...mpm, phase: 'vote', played: { accepted: [], votes: [null, null], vote: 'category' } }, 0, names, true), 'you', 'vote');
+  check(motpourmotNow({ ...mpm, table: true }, 0, names, true), 'you', 'À vous\u00a0: l’équipe bleue trouve');
+
+  const { trapwordsNow } = trapwords;
+  const sheet = (sealed) => ({ limit: 3, sealed });
+  const tw = { phase: 'write', mode: 'typed', teams: [{ sheet: sheet(false) }, { sheet: sheet(true) }], your_team: 0 };
+  check(trapwordsNow(tw, 0, names, true), 'you', 'À vous\u00a0: écrivez 3 mots-pièges contre le mot de l’équipe rouge');
+  check(trapwordsNow({ ...tw, your_team: 1 }, 1, names, true), 'wait', 'l’équipe bleue finit d’écrire');
+  const turn = { team: 0, clue_giver: 0 };
+  check(trapwordsNow({ ...tw, phase: 'turn', turn }, 0, names, true), 'you', 'fais deviner ton mot');
+  check(trapwordsNow({ ...tw, phase: 'turn', turn }, 2, names, true), 'you', 'devine le mot à partir des indices de Léa');
+  check(trapwordsNow({ ...tw, phase: 'turn', turn, your_team: 1 }, 1, names, true), 'wait', 'l’équipe bleue devine');
+  check(trapwordsNow({ ...tw, phase: 'turn', turn, mode: 'table', your_team: 1 }, 1, names, true), 'you', 'À vous\u00a0: arbitrez');
+  check(trapwordsNow({ ...tw, phase: 'vote', turn: { ...turn, flag: { votes: [null, null, null, null] } }, your_team: 1 }, 1, names, true), 'you', 'vote');
+  check(trapwordsNow({ ...tw, phase: 'disarm', disarm: { team: 1, clue_giver: 0 } }, 0, names, true), 'you', 'choisis une ligne');
+
+  const { tapechoNow } = tapecho;
+  check(tapechoNow({ phase: 'turn', current: 0 }, 0, names, true), 'you', 'touche une carte');
+  check(tapechoNow({ phase: 'turn', current: 2 }, 0, names, true), 'wait', 'Zoé joue');
+  check(tapechoNow({ phase: 'choose', current: 0 }, 0, names, true), 'you', 'garde une des deux');
+  const win = { actor: 1, waiting: [0, 2], attack: { card: 'x', target: 0 } };
+  check(tapechoNow({ phase: 'react', current: 1, window: win }, 0, names, true), 'you', 'pare l’attaque');
+  check(tapechoNow({ phase: 'react', current: 1, window: { actor: 1, waiting: [0, 2, 3], contestable: { card: 'x', owner: 1 } } }, 0, names, true), 'you', '«\u00a0Hors contexte\u00a0!\u00a0»');
+  check(tapechoNow({ phase: 'react', current: 1, window: win }, 3, names, true), 'wait', 'Tom a joué');
+  check(tapechoNow({ phase: 'over', current: 1 }, 3, names, false), 'over', 'Partie terminée');
+
+  assertFrench(lines, 'à toi');
 });

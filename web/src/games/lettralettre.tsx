@@ -4,7 +4,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { BoardProps, ClientGame } from './types';
 import { gameLetters } from './letters';
-import { Hourglass, plural, rankLabel, seatColour, WordInput } from '../ui';
+import { gameOver, Hourglass, NowLine, plural, rankLabel, seatColour, waitFor, watching, WordInput, yourMove, type Now } from '../ui';
+import { fr } from '../french';
+import { lettralettreRules } from './lettralettre-rules';
 
 interface Card {
   id: string;
@@ -70,6 +72,38 @@ export function wordRoundStatus(view: Pick<LettralettreView, 'out' | 'submitted'
   return '… cherche';
 }
 
+// What to do now (the line at the top of the board). `canAct`: the viewer
+// may send actions (a seated player in a running game).
+export function lettralettreNow(
+  v: Pick<LettralettreView, 'phase' | 'out' | 'tokens' | 'auction' | 'submitted' | 'gave_up' | 'ready'>,
+  you: number | null,
+  names: string[],
+  canAct: boolean,
+): Now {
+  if (v.phase === 'over') return gameOver();
+  if (you !== null && v.out[you]) return watching(fr`Tu es éliminé : regarde la fin de la partie.`);
+  const me = canAct && you !== null;
+  const other = (text: string) => (me ? waitFor(text) : watching(text.charAt(0).toUpperCase() + text.slice(1)));
+  if (v.phase === 'auction' && v.auction) {
+    const bidder = v.auction.bidder;
+    if (me && bidder === you) {
+      return yourMove(v.tokens[you] > 0 ? fr`prends cette contrainte, ou passe en payant un jeton.` : fr`prends cette contrainte (sans jeton, tu ne peux pas passer).`);
+    }
+    return other(fr`${names[bidder]} prend la contrainte ou passe.`);
+  }
+  if (v.phase === 'words') {
+    if (me && v.gave_up?.[you!]) return waitFor(fr`les autres cherchent encore. Un mot te vient ? Tu peux encore le poser.`);
+    if (me && v.submitted?.[you!]) return waitFor(fr`les autres cherchent encore. Tu peux remplacer ton mot.`);
+    if (me) return yourMove(fr`forme un mot avec les lettres tirées, sans lettre taboue, et pose-le avant la fin du sablier.`);
+    return other(fr`chacun cherche son mot en secret.`);
+  }
+  if (v.phase === 'reveal') {
+    if (me && !v.ready?.[you!]) return yourMove(fr`lis les résultats, puis touche « Manche suivante ».`);
+    return other(fr`les autres lisent les résultats.`);
+  }
+  return other(fr`la manche se prépare.`);
+}
+
 function Tile({ letter, stars, taboo }: { letter: string; stars?: number; taboo?: boolean }) {
   return (
     <span class={`tile${taboo ? ' taboo' : ''}`} data-letter={letter} data-stars={stars ?? 0}>
@@ -107,6 +141,7 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
 
   return (
     <div class="lettralettre">
+      <NowLine now={lettralettreNow(v, you, names, act !== null)} />
       <section class="card players">
         {names.map((n, p) => (
           <div key={p} class={`player${v.out[p] ? ' out' : ''}${v.auction?.bidder === p && v.phase === 'auction' ? ' current' : ''}`} data-seat={p}>
@@ -135,7 +170,7 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
             <span class="bonus">+{v.auction.card.bonus}</span>
           </div>
           <p>
-            {plural(v.auction.pot, 'jeton', 'jetons')} sur la carte. À <b>{names[v.auction.bidder]}</b> de choisir.
+            {plural(v.auction.pot, 'jeton', 'jetons')} sur la carte, pour qui la prend.
           </p>
           {playing && v.auction.bidder === you && (
             <div class="row">
@@ -322,8 +357,8 @@ function Results({ outcome, view, names }: { outcome: { rank: number[]; details:
 
 
 export const lettralettre: ClientGame = {
-  rulesSummary:
-    'Des lettres tombent, une ou deux sont taboues : trouve en secret le mot qui rapporte le plus en respectant une de tes contraintes. Le meilleur gagne des jetons, les autres en perdent : le plus de jetons l’emporte.',
+  rulesSummary: fr`D'abord, des enchères pour gagner deux cartes contraintes. Puis chaque manche, des lettres tombent, une ou deux sont taboues : trouve en secret le mot qui rapporte le plus en respectant une de tes contraintes. Le meilleur gagne deux jetons, les autres en paient un : le plus de jetons l'emporte.`,
+  rules: lettralettreRules,
   Board,
   Results,
 };

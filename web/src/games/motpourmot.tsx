@@ -5,7 +5,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { BoardProps, ClientGame } from './types';
 import { gameLetters, onlyLetters } from './letters';
-import { Hourglass, WordInput } from '../ui';
+import { gameOver, Hourglass, NowLine, teamMove, waitFor, watching, WordInput, yourMove, type Now } from '../ui';
+import { fr } from '../french';
+import { motpourmotRules } from './motpourmot-rules';
 
 interface Tile {
   letter: string;
@@ -98,6 +100,47 @@ export function previewPulls(word: string, tiles: Tile[], team: number, cells: n
 export function playedAsTyped(word: string, words: string[]): boolean {
   const w = word.trim();
   return w.length > 0 && words.includes(w);
+}
+
+// « l’équipe bleue »
+function theTeam(team: number): string {
+  return `l’${TEAM_NAMES[team].toLocaleLowerCase('fr')}`;
+}
+
+// What to do now (the line at the top of the board). `canAct`: the viewer
+// may send actions (a seated player in a running game).
+export function motpourmotNow(
+  v: Pick<MotPourMotView, 'table' | 'phase' | 'team' | 'teams'> & { played?: Pick<NonNullable<MotPourMotView['played']>, 'vote' | 'votes' | 'accepted'>; your_team?: number },
+  you: number | null,
+  names: string[],
+  canAct: boolean,
+): Now {
+  if (v.phase === 'over') return gameOver();
+  const active = theTeam(v.team);
+  const other = theTeam(1 - v.team);
+  if (v.table && canAct) {
+    if (v.phase === 'play') return teamMove(fr`${active} trouve un mot pour la carte, le capitaine le tape avant la fin du sablier.`);
+    if (v.phase === 'challenge') return teamMove(fr`${other} conteste le mot ou l'accepte.`);
+    return teamMove(fr`votez à main levée, puis entrez le compte.`);
+  }
+  const mine = canAct && you !== null && v.your_team !== undefined;
+  const yours = mine && v.your_team === v.team;
+  const captain = v.teams[v.team].captain;
+  const see = (text: string) => watching(text.charAt(0).toUpperCase() + text.slice(1));
+  if (v.phase === 'play') {
+    if (yours && captain === you) return yourMove(fr`trouve un mot pour la carte avec ton équipe, et joue-le avant la fin du sablier.`);
+    if (yours) return yourMove(captain !== null ? fr`propose des mots à ${names[captain]}, ton capitaine.` : fr`propose des mots, ou deviens capitaine.`);
+    return mine ? waitFor(fr`${active} cherche un mot.`) : see(fr`${active} cherche un mot.`);
+  }
+  if (v.phase === 'challenge') {
+    if (mine && !yours) return v.played?.accepted[you!] ? waitFor(fr`tes coéquipiers peuvent encore contester.`) : yourMove(fr`conteste le mot, ou accepte-le.`);
+    return mine ? waitFor(fr`${other} peut contester votre mot.`) : see(fr`${other} peut contester le mot.`);
+  }
+  const spelling = v.played?.vote === 'spelling';
+  if (mine && v.played?.votes[you!] === null && !(spelling && yours)) {
+    return yourMove(spelling ? fr`vote : le mot est-il bien écrit ?` : fr`vote : le mot va-t-il avec la catégorie ?`);
+  }
+  return mine ? waitFor(fr`vote en cours.`) : see(fr`vote en cours.`);
 }
 
 function teamLabel(team: number) {
@@ -238,6 +281,7 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
 
   return (
     <div class="motpourmot">
+      <NowLine now={motpourmotNow(v, you, names, canAct)} />
       <section class="card">
         <div class="turn-line">
           <h2>
@@ -464,7 +508,8 @@ function Results({ outcome, view, names }: { outcome: { rank: number[]; details:
 
 
 export const motpourmot: ClientGame = {
-  rulesSummary: 'Deux équipes, une catégorie, trente secondes : chaque lettre de votre mot tire une tuile vers vous. Six lettres capturées et c’est gagné !',
+  rulesSummary: fr`Deux équipes, une catégorie, trente secondes : chaque lettre de votre mot tire sa tuile d'une case vers votre bord, et une tuile qui sort du plateau est capturée. Six lettres capturées et c'est gagné !`,
+  rules: motpourmotRules,
   Board,
   OptionsNote,
   Results,

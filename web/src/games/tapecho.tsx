@@ -6,7 +6,9 @@
 // bundled by tapecho-deck.ts: the view only carries card ids.
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { BoardProps, ClientGame, OptionsProps, OptionWidgetProps } from './types';
-import { Hourglass, plural, rankLabel } from '../ui';
+import { gameOver, Hourglass, NowLine, plural, rankLabel, waitFor, watching, yourMove, type Now } from '../ui';
+import { fr } from '../french';
+import { tapechoRules } from './tapecho-rules';
 import { optionValue } from '../options';
 import { card, context, contextOfColour } from './tapecho-deck';
 import type { CardType, Sex, TapechoCard } from './tapecho-deck';
@@ -192,7 +194,7 @@ function teammates(v: TapechoView, p: number): number[] {
 function Spot({ colour }: { colour: string }) {
   if (!colour) return null;
   const place = contextOfColour(colour)?.name;
-  return <span class="tp-spot" style={{ background: SPOTS[colour] ?? '#999' }} title={`tache ${spotColour(colour)}${place ? ` : ${place}` : ''}`} data-colour={colour} />;
+  return <span class="tp-spot" style={{ background: SPOTS[colour] ?? '#999' }} title={`tache ${spotColour(colour)}${place ? `\u00a0: ${place}` : ''}`} data-colour={colour} />;
 }
 
 // A card as in the hand: the sex's colour band, the type, the points, the
@@ -674,19 +676,33 @@ function ScoreTable({ results, names, totals, rank }: { results: GameResult[]; n
 
 // --- the board -----------------------------------------------------------------
 
+// What to do now (the line at the top of the board). `canAct`: the viewer
+// may send actions (a seated player in a running game).
+export function tapechoNow(v: Pick<TapechoView, 'phase' | 'current' | 'window'>, you: number | null, names: string[], canAct: boolean): Now {
+  if (v.phase === 'over') return gameOver();
+  const me = canAct && you !== null;
+  const other = (text: string) => (me ? waitFor(text) : watching(text));
+  if (v.phase === 'react' && v.window) {
+    const w = v.window;
+    if (me && w.waiting.includes(you!)) {
+      if (w.attack?.target === you) return yourMove(fr`pare l'attaque avec ta défense, ou laisse passer.`);
+      if (w.hors && w.actor === you) return yourMove(fr`sauve ta carte avec ta défense, ou laisse passer.`);
+      if (w.contestable && !w.hors) return yourMove(fr`crie « Hors contexte ! » si tu en as un, ou laisse passer.`);
+      return yourMove(fr`réagis, ou laisse passer.`);
+    }
+    return other(fr`${names[w.actor]} a joué, place aux réactions.`);
+  }
+  if (v.phase === 'choose') return me && v.current === you ? yourMove(fr`garde une des deux cartes piochées.`) : other(fr`${names[v.current]} choisit la carte à garder.`);
+  if (me && v.current === you) return yourMove(fr`touche une carte de ta main pour la jouer, ou pour l'échanger.`);
+  return other(fr`${names[v.current]} joue son tour.`);
+}
+
 function Board({ view, deadline, names, you, act }: BoardProps) {
   const v = view as TapechoView;
   const total = timerLength(v);
-  const status =
-    v.phase === 'over'
-      ? 'Partie terminée.'
-      : v.phase === 'react'
-        ? `${names[v.window?.actor ?? v.current]} a joué : place aux réactions.`
-        : v.current === you
-          ? 'C’est ton tour.'
-          : `Au tour de ${names[v.current]}${v.phase === 'choose' ? ', qui choisit sa carte' : ''}.`;
   return (
     <div class="tapecho" data-phase={v.phase} data-current={v.current} data-game-no={v.game_no}>
+      <NowLine now={tapechoNow(v, you, names, act !== null)} />
       <section class="card tp-head">
         <div class="turn-line">
           <h2>
@@ -696,7 +712,7 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
         </div>
         <ContextCard id={v.context} />
         <p class="small tp-status">
-          <b>{status}</b> <span class="muted">Pioche : {plural(v.pile_count, 'carte', 'cartes')} · défausse : {v.discard_count}</span>
+          <span class="muted">Pioche : {plural(v.pile_count, 'carte', 'cartes')} · défausse : {v.discard_count}</span>
         </p>
       </section>
       {v.window && v.phase === 'react' && <WindowPanel v={v} you={you} names={names} act={act} deadline={deadline} total={total} />}
@@ -863,7 +879,8 @@ function Results({ outcome, view, names }: { outcome: { rank: number[]; details:
 
 
 export const tapecho: ClientGame = {
-  rulesSummary: '16 ans et plus. Des atouts de séduction pour soi, des handicaps pour les autres, des attaques à parer : soignez votre charme, et gare aux cartes hors contexte !',
+  rulesSummary: fr`16 ans et plus. Des atouts de séduction pour soi, des handicaps et des attaques pour les autres, une défense pour parer, et gare aux cartes hors contexte ! Dès qu'une main est vide, le plus de points gagne.`,
+  rules: tapechoRules({ effects: EFFECTS, CardChip, SexBadge }),
   Board,
   OptionsNote,
   optionWidgets: { sexes: SexPicker },

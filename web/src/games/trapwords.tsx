@@ -4,8 +4,10 @@
 // modes), the flag vote, the finished turns, and the results.
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { BoardProps, ClientGame } from './types';
-import { Hourglass, WordInput } from '../ui';
+import { gameOver, Hourglass, NowLine, teamMove, waitFor, watching, WordInput, yourMove, type Now } from '../ui';
+import { fr } from '../french';
 import { TEAM_COLOURS, TEAM_NAMES } from './motpourmot';
+import { trapwordsRules } from './trapwords-rules';
 
 // --- the server's view (games/trapwords/trapwords.cc, public_json) ---------
 
@@ -831,6 +833,44 @@ function History({ v, names }: { v: TrapWordsView; names: string[] }) {
 
 // --- the board ----------------------------------------------------------------
 
+// What to do now (the line at the top of the board). `canAct`: the viewer
+// may send actions (a seated player in a running game).
+export function trapwordsNow(
+  v: Pick<TrapWordsView, 'phase' | 'mode' | 'teams' | 'turn' | 'disarm' | 'your_team'>,
+  you: number | null,
+  names: string[],
+  canAct: boolean,
+): Now {
+  if (v.phase === 'over') return gameOver();
+  const mine = canAct && you !== null && v.your_team !== undefined ? v.your_team : null;
+  const other = (text: string) => (mine !== null ? waitFor(text) : watching(text.charAt(0).toUpperCase() + text.slice(1)));
+  if (v.phase === 'write') {
+    if (mine === null) return watching(fr`Les équipes écrivent leurs pièges.`);
+    const sheet = v.teams[mine].sheet;
+    if (sheet.sealed) return waitFor(fr`${theTeam(1 - mine)} finit d'écrire ses pièges.`);
+    return teamMove(fr`écrivez ${sheet.limit} mot${s(sheet.limit)}-piège${s(sheet.limit)} contre le mot de ${theTeam(1 - mine)}, puis remettez la liste.`);
+  }
+  if (v.phase === 'disarm' && v.disarm) {
+    if (mine !== null && you === v.disarm.clue_giver) return yourMove(fr`choisis une ligne à rayer dans la liste de ${theTeam(v.disarm.team)}.`);
+    return other(fr`${names[v.disarm.clue_giver]} choisit une ligne à rayer.`);
+  }
+  const t = v.turn;
+  if (!t) return other(fr`la manche se prépare.`);
+  const table = v.mode === 'table';
+  const giver = names[t.clue_giver];
+  if (v.phase === 'vote') {
+    if (mine !== null && mine !== t.team && t.flag?.votes[you!] === null) return yourMove(fr`vote : cet indice est-il invalide ?`);
+    return other(fr`${theTeam(1 - t.team)} vote sur un indice contesté.`);
+  }
+  if (mine === t.team && you === t.clue_giver) {
+    return yourMove(table ? fr`fais deviner ton mot à voix haute, sans dire de piège.` : fr`fais deviner ton mot avec des indices, sans dire de piège.`);
+  }
+  if (mine === t.team) return yourMove(table ? fr`écoute ${giver} et lance tes réponses à voix haute.` : fr`devine le mot à partir des indices de ${giver}.`);
+  if (mine !== null && table) return teamMove(fr`arbitrez : piège, indice invalide, trouvé ou raté.`);
+  if (mine !== null) return waitFor(fr`${theTeam(t.team)} devine. Contestez un indice qui enfreint la règle.`);
+  return watching(fr`${giver} fait deviner son mot à ${theTeam(t.team)}.`);
+}
+
 const PHASES: Record<TrapWordsView['phase'], string> = {
   write: 'on écrit les pièges',
   disarm: 'désarmer',
@@ -864,6 +904,7 @@ function Board({ view, version, deadline, names, you, act }: BoardProps) {
   const last = v.history.length ? v.history[v.history.length - 1] : null;
   return (
     <div class="trapwords" data-phase={v.phase} data-round={v.round} data-role={role} data-mode={v.mode}>
+      <NowLine now={trapwordsNow(v, you, names, act !== null)} />
       <section class="card">
         <div class="turn-line">
           <h2>
@@ -959,7 +1000,8 @@ function Results({ outcome, view, names }: { outcome: { rank: number[]; details:
 
 
 export const trapwords: ClientGame = {
-  rulesSummary: 'Deux équipes traversent un donjon en se faisant deviner des mots, chacune piégeant les indices de l’autre : évitez les mots-pièges et terrassez le monstre au bout !',
+  rulesSummary: fr`Deux équipes traversent un donjon en se faisant deviner des mots, chacune piégeant les indices de l'autre : évitez les mots-pièges et terrassez le monstre au bout, en 8 manches au plus !`,
+  rules: trapwordsRules({ curses: CURSES, monsters: MONSTERS, Torch }),
   Board,
   OptionsNote,
   Results,

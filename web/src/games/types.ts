@@ -3,7 +3,7 @@
 // and a results panel. The French line
 // of each event comes with it from the server (`say`, Game::describe), the
 // same the terminal prints. Registered once in games/index.ts; the server needs nothing.
-import type { FunctionComponent } from 'preact';
+import type { ComponentChildren, FunctionComponent } from 'preact';
 import type { Json, OptionSpec, Outcome } from '../protocol';
 
 export interface BoardProps {
@@ -33,8 +33,31 @@ export interface OptionWidgetProps extends OptionsProps {
   spec: OptionSpec;
 }
 
+// « Comment jouer »: a game's rules in our own words, short and scannable,
+// drawn by the shared panel (src/rules.tsx) from the home page, the lobby,
+// the game and its replays. Every text is French typography (src/french.ts),
+// checked by web/tests/unit.mjs.
+export interface RulesSection {
+  title: string;
+  text?: string; // a short paragraph, before the items
+  items?: RulesItem[];
+  // A worked example drawn with the game's own pieces (no hooks: the unit
+  // test reads its text by calling it).
+  Example?: FunctionComponent;
+}
+
+// A bullet point; with a `sign`, what that sign on the screen means (a
+// symbol, a colour, a button drawn as the game draws it).
+export type RulesItem = string | { sign: ComponentChildren; text: string };
+
+export interface GameRules {
+  goal: string; // how to win, in a sentence or two
+  sections: RulesSection[];
+}
+
 export interface ClientGame {
-  rulesSummary: string;
+  rulesSummary: string; // the home card's line: the goal as the rulebook says it
+  rules: GameRules; // « Comment jouer »
   Board: FunctionComponent<BoardProps>;
   // The options form is drawn from the schema (/api/games); a game may put a
   // note above its fields (its `options` with the defaults filled in) and

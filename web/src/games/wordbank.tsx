@@ -4,7 +4,9 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { BoardProps, ClientGame } from './types';
 import { gameLetters } from './letters';
 import { best, ordered, placementProblem, type Direction, type Vault } from './placement';
-import { Hourglass, plural, rankLabel, seatColour, WordInput } from '../ui';
+import { gameOver, Hourglass, NowLine, plural, rankLabel, seatColour, waitFor, watching, WordInput, yourMove, type Now } from '../ui';
+import { fr } from '../french';
+import { wordbankRules } from './wordbank-rules';
 
 interface WordBankView {
   players: number;
@@ -20,6 +22,14 @@ interface WordBankView {
   end_reason?: string;
   deadline?: number;
   you?: number;
+}
+
+// What to do now (the line at the top of the board).
+export function wordbankNow(v: Pick<WordBankView, 'current' | 'over'>, you: number | null, names: string[], canAct: boolean): Now {
+  if (v.over) return gameOver();
+  if (canAct && you === v.current) return yourMove(fr`trouve un mot de passe, touche ses coffres dans l'ordre, puis valide.`);
+  const line = fr`${names[v.current]} cherche un mot de passe.`;
+  return you === null ? watching(line) : waitFor(line);
 }
 
 function Circle({ circle, chosen, colour, onPick }: { circle: Vault[]; chosen: number[]; colour: string; onPick: ((i: number) => void) | null }) {
@@ -135,6 +145,7 @@ function Board({ view, deadline, names, you, act, ask }: BoardProps) {
 
   return (
     <div class="wordbank">
+      <NowLine now={wordbankNow(v, you, names, act !== null)} />
       <section class="card players">
         {names.map((n, p) => (
           <div key={p} class={`player${p === v.current && !v.over ? ' current' : ''}`} data-seat={p} data-hand={v.hand[p]}>
@@ -154,15 +165,6 @@ function Board({ view, deadline, names, you, act, ask }: BoardProps) {
       </section>
       <section class="card table">
         <div class="turn-line">
-          {v.over ? (
-            <b>Partie terminée</b>
-          ) : myTurn ? (
-            <b>À toi de jouer !</b>
-          ) : (
-            <span>
-              Au tour de <b>{names[v.current]}</b>
-            </span>
-          )}
           <Hourglass deadline={deadline} />
           <span class="muted">Pioche : {v.deck_count}</span>
         </div>
@@ -258,8 +260,8 @@ function Results({ outcome, view, names }: { outcome: { rank: number[]; details:
 
 
 export const wordbank: ClientGame = {
-  rulesSummary:
-    'Trouve un mot qui pose tes pierres sur les coffres du cercle, dans l’ordre de ses lettres ; un coffre rempli se ferme et ses pierres sont à l’abri. À la fin, le moins de pierres restantes (devant soi et sur les coffres ouverts) gagne.',
+  rulesSummary: fr`Ton mot de passe commence par la lettre d'un coffre du cercle et pose tes pierres sur les coffres de ses lettres, dans l'ordre ; un coffre plein se ferme et ses pierres sont à l'abri. Quand quelqu'un n'a plus de pierre, le moins de pierres restantes (en main et sur les coffres ouverts) gagne.`,
+  rules: wordbankRules,
   Board,
   Results,
 };

@@ -1,5 +1,5 @@
-// Home: choose a name, create a room for a game, or join one by its code;
-// finished games can be watched again.
+// Home: choose a name, create a room for a game (or read how to play it), or
+// join one by its code; finished games can be watched again.
 import { useEffect, useState } from 'preact/hooks';
 import type { ErrorMessage, GameInfo } from '../protocol';
 import { fetchJson } from '../protocol';
@@ -8,6 +8,7 @@ import { savedName, saveName } from '../tokens';
 import { clientGames } from '../games';
 import type { RoomApi } from '../app';
 import { ErrorBanner } from '../ui';
+import { RulesOpener } from '../rules';
 
 interface Recent {
   id: number;
@@ -86,9 +87,12 @@ export function Home({ games, api, error }: { games: GameInfo[] | null; api: Roo
               {g.min_players === g.max_players ? `${g.min_players} joueurs` : `${g.min_players} à ${g.max_players} joueurs`}
             </p>
             <p>{clientGames[g.name]?.rulesSummary ?? ''}</p>
-            <button onClick={() => create(g.name)} disabled={!clientGames[g.name]}>
-              Créer une salle
-            </button>
+            <div class="row">
+              <button onClick={() => create(g.name)} disabled={!clientGames[g.name]}>
+                Créer une salle
+              </button>
+              {clientGames[g.name] && <RulesOpener game={g.name} title={g.title} link />}
+            </div>
           </article>
         ))}
       </section>

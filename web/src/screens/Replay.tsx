@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { fetchJson, type Outcome } from '../protocol';
 import { clientGames } from '../games';
+import { RulesOpener } from '../rules';
 
 interface Replay {
   id: number;
@@ -56,6 +57,7 @@ export function ReplayScreen({ id }: { id: number }) {
           {replay.title} — salle {replay.room}
         </h1>
         <p class="muted">Partie du {new Date(replay.created_ms).toLocaleString('fr-FR')}</p>
+        <RulesOpener game={replay.game} title={replay.title} />
         <div class="row replay-controls">
           <button class="secondary small" aria-label="Début" onClick={() => setStep(0)}>
             ⏮

@@ -1,5 +1,5 @@
-// A room: join form, share link, seats and bots, the host's controls, the
-// game itself, results, and the chat.
+// A room: join form, share link, how to play, seats and bots, the host's
+// controls, the game itself, results, and the chat.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { GameInfo, RoomSummary } from '../protocol';
 import { LEVELS } from '../protocol';
@@ -12,6 +12,7 @@ import { OptionsForm, withDefaults } from '../options';
 import { ShareLink } from '../share';
 import { TurnNotice, useTurnAlert } from '../alert';
 import { PlayBar } from '../playbar';
+import { RulesOpener } from '../rules';
 
 // Per seat, the name the server gives it (the same the game's sentences use:
 // a bot's first name, a player sent away keeps theirs), else « Place n ».
@@ -158,6 +159,8 @@ export function RoomScreen({ code, games, state, api }: Props) {
             Salle <b class="code">{room.code}</b>
             {room.locked && <span class="tag">fermée</span>}
           </p>
+          {/* Opens over the lobby or the game, which stay as they are underneath. */}
+          {client && <RulesOpener game={room.game} title={info?.title ?? room.game} />}
         </div>
         {room.status === 'lobby' ? (
           roomTools
