@@ -124,6 +124,7 @@ int play_command(std::span<const std::string> args, std::string lexicon_path, st
     std::vector<bool> bot(static_cast<std::size_t>(players));
     for (int p = people; p < players; ++p) bot[static_cast<std::size_t>(p)] = true;
     games::name_bots(ui->names, bot);
+    if (auto refused = game->check_bots(setup, bot)) throw games::ActionError(refused->code, refused->message);
   } catch (const games::ActionError& e) {
     std::cerr << "logomachie play: " << e.error().message << "\n";
     return 2;

@@ -236,6 +236,9 @@ std::optional<games::Error> Room::start(MemberId who, int64_t now_ms) {
   std::unique_ptr<games::State> state;
   std::vector<std::shared_ptr<games::Bot>> bots(seats_.size());
   try {
+    std::vector<bool> is_bot;
+    for (const auto& s : seats_) is_bot.push_back(!s.bot.empty());
+    if (auto refused = game_.check_bots(record.setup, is_bot)) return refused;
     state = game_.new_state(record.setup);
     for (std::size_t s = 0; s < seats_.size(); ++s) {
       if (!seats_[s].bot.empty()) bots[s] = game_.make_bot(seats_[s].bot, record.setup.seed + s);

@@ -240,6 +240,15 @@ class Game {
     (void)names;
     return std::nullopt;
   }
+  // Whether a table may start with bots in these seats (bots[s]: seat s is a
+  // bot): nullopt, or the French reason why not (code "bots_cannot_play"). A
+  // mode bots cannot take part in (TrapWords at a table: clues are spoken,
+  // and bots do not hear) says so here, before the game starts.
+  virtual std::optional<Error> check_bots(const Setup& setup, const std::vector<bool>& bots) const {
+    (void)setup;
+    (void)bots;
+    return std::nullopt;
+  }
   // The game's command-line tools (docs/solvers.md), for `logomachie TOOL
   // GAME`: each input line is one JSON value (a position to solve, a clue to
   // judge…) and tool() answers it. The names this game offers ("solve",

@@ -451,6 +451,21 @@ const std::vector<std::string>& TrapWordsGame::book(std::string_view name) const
   return name == "contemporain" ? contemporain_ : fantastique_;
 }
 
+std::optional<Error> TrapWordsGame::check_bots(const Setup& setup, const std::vector<bool>& bots) const {
+  const auto options = resolve_options(info_, setup.options, setup.players);
+  if (options.text("mode") != "table") return std::nullopt;
+  for (int team = 0; team < 2; ++team) {
+    bool person = false;
+    for (std::size_t s = static_cast<std::size_t>(team); s < bots.size(); s += 2) person = person || !bots[s];
+    if (!person) {
+      return Error{"bots_cannot_play",
+                   "Autour d’une table, on parle et l’équipe adverse juge : chaque équipe a besoin d’au moins une "
+                   "personne, car les robots n’entendent pas. Pour jouer contre des robots, choisis « en ligne »."};
+    }
+  }
+  return std::nullopt;
+}
+
 std::unique_ptr<State> TrapWordsGame::new_state(const Setup& setup) const {
   if (setup.players < kMinPlayers || setup.players > kMaxPlayers) {
     refuse("bad_players", "TrapWords se joue à deux équipes d’au moins deux joueurs : de 4 à 16 joueurs.");

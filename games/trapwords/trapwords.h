@@ -99,6 +99,9 @@ class TrapWordsGame final : public Game {
   const GameInfo& info() const override { return info_; }
   std::unique_ptr<State> new_state(const Setup& setup) const override;
   std::unique_ptr<Bot> make_bot(std::string_view level, uint64_t seed) const override;
+  // At a table clues and answers are spoken: each team needs a person to
+  // judge the other team's (bots do not hear), so a team of bots only is refused.
+  std::optional<Error> check_bots(const Setup& setup, const std::vector<bool>& bots) const override;
   std::optional<std::string> describe(const Json& event, const std::vector<std::string>& names) const override;
   std::unique_ptr<TerminalGame> terminal() const override;
   std::vector<std::string_view> tools() const override;

@@ -704,6 +704,24 @@ TEST(TrapWordsModes, TypedModeOpponentsFlagAClueAndVoteWhileTheSandWaits) {
   EXPECT_EQ(g.d().used_ms[0], flag2_at - from - first_vote);
 }
 
+TEST(TrapWordsModes, AtATableEachTeamNeedsAPersonBecauseBotsDoNotHear) {
+  const auto& game = testing::game("trapwords");
+  ::logomachie::games::Setup table;  // (gtest has a Setup of its own)
+  table.players = 4;
+  table.options = JsonObject{{"mode", "table"}};
+  // Seats 0 and 2 are the blue team, 1 and 3 the red one.
+  EXPECT_FALSE(game.check_bots(table, {false, false, true, true}).has_value());  // a person on each team
+  const auto refused = game.check_bots(table, {false, true, true, true});        // red: bots only
+  ASSERT_TRUE(refused.has_value());
+  EXPECT_EQ(refused->code, "bots_cannot_play");
+  EXPECT_NE(refused->message.find("en ligne"), std::string::npos);  // says what to do instead
+  EXPECT_TRUE(game.check_bots(table, {true, false, true, false}).has_value());  // blue: bots only
+  // Typed, bots play any seat.
+  ::logomachie::games::Setup typed = table;
+  typed.options = JsonObject{{"mode", "typed"}};
+  EXPECT_FALSE(game.check_bots(typed, {false, true, true, true}).has_value());
+}
+
 TEST(TrapWordsModes, TableModeOpponentsJudgeSpokenClues) {
   auto g = start({{"mode", "table"}}, {{"words", words({"cheval", "science"})}});
   g.write(0, {});

@@ -192,8 +192,8 @@ function Board({ view, deadline, names, you, act, ask }: BoardProps) {
               </button>
             </div>
             <p class={`preview${problem || warning ? ' bad' : ' good'}`} data-judged={judged ? (judged.ok ? 'ok' : 'refused') : ''} aria-live="polite">
-              {problem ??
-                warning ??
+              {warning ??
+                problem ??
                 `${plural(cards.length, 'pierre posée', 'pierres posées')}${closing ? `, ${plural(closing, 'coffre fermé', 'coffres fermés')}` : ''}.`}
             </p>
             <div class="row">
