@@ -25,7 +25,7 @@ std::vector<std::string> used_words(const JsonObject& o) {
   std::vector<std::string> used;
   if (!o.contains("used") || o.at("used").is_null()) return used;
   for (const auto& u : get_array(o, "used")) {
-    if (!u.is_string() || u.get_string().size() > lexicon::kMaxInputBytes) refuse("bad_used", "« used » est une liste de mots.");
+    if (!u.is_string() || u.get_string().size() > lexicon::kMaxInputBytes) refuse("bad_used", "«\u00a0used\u00a0» est une liste de mots.");
     used.emplace_back(u.get_string());
   }
   return used;
