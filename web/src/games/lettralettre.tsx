@@ -163,7 +163,7 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
           </div>
           {(v.taboo ?? []).length > 0 && (
             <p class="taboo-line">
-              Interdites :{' '}
+              Interdites&nbsp;:{' '}
               {(v.taboo ?? []).map((l) => (
                 <Tile key={l} letter={l} taboo />
               ))}
@@ -194,8 +194,8 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
               {typed.length === 0
                 ? 'Seulement les lettres tirées, autant de fois que tu veux.'
                 : outside.length
-                  ? `Lettre${outside.length > 1 ? 's' : ''} impossible${outside.length > 1 ? 's' : ''} : ${outside.join(', ')}.`
-                  : `Score si le mot est accepté : ${previewScore(word, v.stars, bonus)} points.`}
+                  ? `Lettre${outside.length > 1 ? 's' : ''} impossible${outside.length > 1 ? 's' : ''}\u00a0: ${outside.join(', ')}.`
+                  : `Score si le mot est accepté\u00a0: ${previewScore(word, v.stars, bonus)} points.`}
             </p>
             {mySubmission && (
               <p class="muted">
@@ -203,7 +203,7 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
                   <>{'Tu as abandonné cette manche. Un mot te vient\u00a0? Tu peux encore le poser.'}</>
                 ) : (
                   <>
-                    Mot posé : <b>{mySubmission.word}</b> ({mySubmission.score} points). Tu peux le remplacer.
+                    Mot posé&nbsp;: <b>{mySubmission.word}</b> ({mySubmission.score} points). Tu peux le remplacer.
                   </>
                 )}
               </p>
@@ -280,7 +280,7 @@ function RoundPanel({ result, view, names }: { result: RoundResult; view: Lettra
         </tbody>
       </table>
       <p class="best small">
-        Sans aucune contrainte, le meilleur mot était :{' '}
+        Sans aucune contrainte, le meilleur mot était&nbsp;:{' '}
         {result.best_possible.word ? (
           <b>
             {result.best_possible.word} ({result.best_possible.score} points)
@@ -323,7 +323,7 @@ function Results({ outcome, view, names }: { outcome: { rank: number[]; details:
 
 export const lettralettre: ClientGame = {
   rulesSummary:
-    'Des lettres tombent, une ou deux sont taboues : trouve en secret le mot qui rapporte le plus en respectant une de tes contraintes. Le meilleur gagne des jetons, les autres en perdent : le plus de jetons l’emporte.',
+    'Des lettres tombent, une ou deux sont taboues\u00a0: trouve en secret le mot qui rapporte le plus en respectant une de tes contraintes. Le meilleur gagne des jetons, les autres en perdent\u00a0: le plus de jetons l’emporte.',
   Board,
   Results,
 };

@@ -127,14 +127,14 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
           {v.over ? (
             <b>Partie terminée</b>
           ) : myTurn ? (
-            <b>À toi de jouer !</b>
+            <b>À toi de jouer&nbsp;!</b>
           ) : (
             <span>
               Au tour de <b>{names[v.current]}</b>
             </span>
           )}
           <Hourglass deadline={deadline} />
-          <span class="muted">Pioche : {v.deck_count}</span>
+          <span class="muted">Pioche&nbsp;: {v.deck_count}</span>
         </div>
         <Circle circle={v.circle} chosen={myTurn ? cards : []} colour={colour} onPick={myTurn ? pick : null} />
         {myTurn && (
@@ -175,7 +175,7 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
         )}
         {v.used.length > 0 && (
           <p class="used">
-            Déjà joués :{' '}
+            Déjà joués&nbsp;:{' '}
             {v.used.map((u, i) => (
               <span key={i} class="tag">
                 {u}
@@ -199,7 +199,7 @@ function Results({ outcome, view, names }: { outcome: { rank: number[]; details:
   const order = names.map((_, p) => p).sort((a, b) => outcome.rank[a] - outcome.rank[b]);
   return (
     <div>
-      {v.end_reason && <p>Fin de partie : {REASONS[v.end_reason] ?? v.end_reason}.</p>}
+      {v.end_reason && <p>Fin de partie&nbsp;: {REASONS[v.end_reason] ?? v.end_reason}.</p>}
       <table class="scores">
         <thead>
           <tr>
@@ -220,7 +220,7 @@ function Results({ outcome, view, names }: { outcome: { rank: number[]; details:
           ))}
         </tbody>
       </table>
-      <p class="muted small">Pierres restantes : en main et sur les coffres encore ouverts. La plus petite réserve gagne ; à égalité, le plus de coffres.</p>
+      <p class="muted small">Pierres restantes&nbsp;: en main et sur les coffres encore ouverts. La plus petite réserve gagne&nbsp;; à égalité, le plus de coffres.</p>
     </div>
   );
 }
@@ -228,7 +228,7 @@ function Results({ outcome, view, names }: { outcome: { rank: number[]; details:
 
 export const wordbank: ClientGame = {
   rulesSummary:
-    'Trouve un mot qui pose tes pierres sur les coffres du cercle, dans l’ordre de ses lettres ; un coffre rempli se ferme et ses pierres sont à l’abri. À la fin, le moins de pierres restantes (devant soi et sur les coffres ouverts) gagne.',
+    'Trouve un mot qui pose tes pierres sur les coffres du cercle, dans l’ordre de ses lettres\u00a0; un coffre rempli se ferme et ses pierres sont à l’abri. À la fin, le moins de pierres restantes (devant soi et sur les coffres ouverts) gagne.',
   Board,
   Results,
 };

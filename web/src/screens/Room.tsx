@@ -293,7 +293,7 @@ function ShareLink({ link }: { link: string }) {
           }
         }}
       >
-        {copied ? 'Copié !' : 'Copier le lien'}
+        {copied ? 'Copié\u00a0!' : 'Copier le lien'}
       </button>
     </div>
   );
