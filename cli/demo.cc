@@ -8,10 +8,13 @@
 #include <utility>
 
 #include "args.h"
+#include "games/core/json.h"
 #include "lexicon/lexicon.h"
 
 namespace logomachie::cli {
 namespace {
+
+using games::guillemets;
 
 std::string_view relation_fr(lexicon::Relation r) {
   switch (r) {
@@ -63,8 +66,8 @@ std::string describe(const lexicon::Analysis& a) {
 }
 
 void help(std::ostream& out) {
-  out << "Commandes :\n"
-         "  MOT                  le mot existe-t-il ? lemme, nature, fréquence\n"
+  out << "Commandes\u00a0:\n"
+         "  MOT                  le mot existe-t-il\u00a0? lemme, nature, fréquence\n"
          "  lien MOT1 MOT2       quel lien entre deux mots (pour TrapWords et Word Bank)\n"
          "  famille MOT          les mots de la même famille\n"
          "  synonymes MOT        synonymes du thésaurus\n"
@@ -80,10 +83,10 @@ int run_demo(std::string_view lexicon_path, std::istream& in, std::ostream& out)
     lex.emplace(lexicon::Lexicon::open(lexicon_path.empty() ? lexicon::Lexicon::default_path()
                                                             : std::filesystem::path(lexicon_path)));
   } catch (const lexicon::LexiconError& e) {
-    std::cerr << "Impossible d’ouvrir le lexique : " << e.what() << "\n";
+    std::cerr << "Impossible d’ouvrir le lexique\u00a0: " << e.what() << "\n";
     return 1;
   }
-  out << "Bienvenue dans Logomachie ! Le serveur de jeu arrive bientôt ;\n"
+  out << "Bienvenue dans Logomachie\u00a0! Le serveur de jeu arrive bientôt\u00a0;\n"
          "en attendant, voici l’arbitre des mots (" << lex->form_count() << " formes).\n";
   help(out);
   std::string line;
@@ -97,21 +100,21 @@ int run_demo(std::string_view lexicon_path, std::istream& in, std::ostream& out)
     } else if (cmd == "lien") {
       std::string a, b;
       if (!(words >> a >> b)) {
-        out << "Il me faut deux mots : lien MOT1 MOT2\n";
+        out << "Il me faut deux mots\u00a0: lien MOT1 MOT2\n";
         continue;
       }
-      out << "« " << b << " » par rapport à « " << a << " » : " << relation_fr(lex->relate(a, b)) << "\n";
+      out << guillemets(b) << " par rapport à " << guillemets(a) << "\u00a0: " << relation_fr(lex->relate(a, b)) << "\n";
     } else if (cmd == "famille") {
       std::string w;
-      if (!(words >> w)) { out << "Il me faut un mot : famille MOT\n"; continue; }
+      if (!(words >> w)) { out << "Il me faut un mot\u00a0: famille MOT\n"; continue; }
       const auto fam = lex->family_of(w);
-      if (fam.empty()) out << "Je ne connais pas « " << w << " ».\n";
+      if (fam.empty()) out << "Je ne connais pas " << guillemets(w) << ".\n";
       for (const auto l : fam) out << "  " << l << "\n";
     } else if (cmd == "synonymes") {
       std::string w;
-      if (!(words >> w)) { out << "Il me faut un mot : synonymes MOT\n"; continue; }
+      if (!(words >> w)) { out << "Il me faut un mot\u00a0: synonymes MOT\n"; continue; }
       const auto senses = lex->synonyms(w);
-      if (senses.empty()) out << "Pas de synonymes pour « " << w << " ».\n";
+      if (senses.empty()) out << "Pas de synonymes pour " << guillemets(w) << ".\n";
       for (const auto& s : senses) {
         out << "  " << s.label << " ";
         for (std::size_t i = 0; i < s.words.size() && i < 12; ++i) out << (i ? ", " : "") << s.words[i];
@@ -121,15 +124,17 @@ int run_demo(std::string_view lexicon_path, std::istream& in, std::ostream& out)
       std::string word = line;
       const auto as = lex->analyses(word);
       if (as.empty()) {
-        out << "« " << word << " » n’est pas dans le dictionnaire.\n";
+        out << guillemets(word) << " n’est pas dans le dictionnaire.\n";
         continue;
       }
-      out << "« " << word << " » " << (lex->contains(word) ? "est un mot valide" : "n’est pas un nom commun (nom propre, sigle…)") << ".\n";
-      for (const auto& a : as) out << "  " << a.form << " : " << describe(a) << ", de « " << a.lemma << " »\n";
-      if (const auto r = lex->frequency_rank(word)) out << "  rang de fréquence : " << *r << "\n";
+      out << guillemets(word) << " "
+          << (lex->contains(word) ? "est un mot valide" : "n’est pas un nom commun (nom propre, sigle…)")
+          << ".\n";
+      for (const auto& a : as) out << "  " << a.form << "\u00a0: " << describe(a) << ", de " << guillemets(a.lemma) << "\n";
+      if (const auto r = lex->frequency_rank(word)) out << "  rang de fréquence\u00a0: " << *r << "\n";
     }
   }
-  out << "\nÀ bientôt !\n";
+  out << "\nÀ bientôt\u00a0!\n";
   return 0;
 }
 

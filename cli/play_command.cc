@@ -129,7 +129,7 @@ int play_command(std::span<const std::string> args, std::string lexicon_path, st
     std::cerr << "logomachie play: " << e.error().message << "\n";
     return 2;
   }
-  out << "Bienvenue à " << game->info().title << " ! (partie n° " << seed << ", robots : " << level << ")\n";
+  out << "Bienvenue à " << game->info().title << "\u00a0! (partie n° " << seed << ", robots\u00a0: " << level << ")\n";
 
   while (!state->is_terminal()) {
     const auto acts = state->to_act();
@@ -156,7 +156,7 @@ int play_command(std::span<const std::string> args, std::string lexicon_path, st
       ui->show(*state, seat, out);
       action = ui->ask(*state, seat, in, out);
       if (!action) {
-        out << "\nÀ bientôt !\n";
+        out << "\nÀ bientôt\u00a0!\n";
         return 0;
       }
     }

@@ -40,7 +40,7 @@ int replay_command(std::span<const std::string> args, std::string lexicon_path, 
   auto lex = open_lexicon(lexicon_path, "replay");
   if (!lex) return 1;
   auto game = make_game(record.game, *lex, "replay");
-  if (!game) return fail({"unknown_game", "Jeu inconnu : « " + record.game + " »."});
+  if (!game) return fail({"unknown_game", "Jeu inconnu\u00a0: " + games::guillemets(record.game) + "."});
   try {
     const auto state = games::replay(*game, record);
     out << games::canonical(state->serialize()) << "\n";

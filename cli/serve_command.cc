@@ -85,10 +85,10 @@ int serve_command(std::span<const std::string> args, std::string lexicon_path) {
   try {
     server::HttpServer http(*lex, options);
     const std::string host = options.bind == "0.0.0.0" || options.bind == "127.0.0.1" ? "localhost" : options.bind;
-    std::cout << "Logomachie est prêt : ouvre http://" << host << ":" << http.port() << "/\n"
-              << "(parties enregistrées dans " << options.db.string() << " ; Ctrl+C pour arrêter)\n";
+    std::cout << "Logomachie est prêt\u00a0: ouvre http://" << host << ":" << http.port() << "/\n"
+              << "(parties enregistrées dans " << options.db.string() << "\u00a0; Ctrl+C pour arrêter)\n";
     if (http.web_files() == 0) {
-      std::cout << "Attention : l’interface web n’est pas construite dans " << options.web.string()
+      std::cout << "Attention\u00a0: l’interface web n’est pas construite dans " << options.web.string()
                 << " (make run la construit).\n";
     }
     std::cout << std::flush;
@@ -100,7 +100,7 @@ int serve_command(std::span<const std::string> args, std::string lexicon_path) {
     std::cerr << "logomachie serve: " << e.what() << "\n";
     return 1;
   }
-  std::cout << "Logomachie s’arrête. À bientôt !\n";
+  std::cout << "Logomachie s’arrête. À bientôt\u00a0!\n";
   return 0;
 }
 

@@ -61,7 +61,7 @@ awaitable<void> serve_connection(SharedState& server, tcp::socket socket) {
       // (No co_await inside ?: — GCC 12 miscompiles it.)
       if (is_replay_target(target) && !server.allow_replay(address)) {
         reply = {429, "application/json; charset=utf-8",
-                 R"({"code":"rate_limited","message":"Doucement : trop de parties demandées d’un coup."})", "no-store"};
+                 R"({"code":"rate_limited","message":"Doucement\u00a0: trop de parties demandées d’un coup."})", "no-store"};
       } else if (is_replay_target(target)) {
         auto replay = [&context, method, target] { return route(context, method, target); };
         reply = co_await server.on_replay_thread(replay);

@@ -164,7 +164,7 @@ void SharedState::shutdown() {
   ticker.cancel();
   signals.cancel();
   const auto goodbye = std::make_shared<const std::string>(boost::json::serialize(games::JsonObject{
-      {"type", "shutdown"}, {"message", "Le serveur redémarre : tu retrouveras ta place dans un instant."}}));
+      {"type", "shutdown"}, {"message", "Le serveur redémarre\u00a0: tu retrouveras ta place dans un instant."}}));
   for (auto* s : std::set<WebSocketSession*>(sessions)) s->close_gracefully(goodbye);
   // Give the goodbyes a moment to leave, then stop whatever is left.
   auto timer = std::make_shared<net::steady_timer>(ioc, std::chrono::milliseconds(500));

@@ -169,7 +169,7 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
     c.allowance = std::min(kRateBurst, c.allowance + kRatePerSecond * static_cast<double>(now_ms - c.last_ms) / 1000.0);
   }
   c.last_ms = now_ms;
-  if (c.allowance < 1) return {error_to_sender("rate_limited", "Doucement : trop de messages d’un coup.")};
+  if (c.allowance < 1) return {error_to_sender("rate_limited", "Doucement\u00a0: trop de messages d’un coup.")};
   c.allowance -= 1;
   if (text.size() > kMaxMessageBytes) return {error_to_sender("too_large", "Message trop long.")};
   games::Json parsed;
@@ -182,7 +182,7 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
   const auto& o = parsed.get_object();
   try {
     if (const auto* v = o.if_contains("v"); v && !(v->is_int64() && v->get_int64() == kProtocolVersion)) {
-      return {error_to_sender("bad_version", "Version du protocole non prise en charge : recharge la page.")};
+      return {error_to_sender("bad_version", "Version du protocole non prise en charge\u00a0: recharge la page.")};
     }
     const auto type = games::get_string(o, "type");
     // The room this connection was in, locked together with the one it enters.
@@ -194,9 +194,9 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
       std::string code;
       {
         std::lock_guard lock(rooms_mutex_);
-        if (rooms_.size() >= max_rooms_) return {error_to_sender("too_many_rooms", "Trop de salles ouvertes : réessaie plus tard.")};
+        if (rooms_.size() >= max_rooms_) return {error_to_sender("too_many_rooms", "Trop de salles ouvertes\u00a0: réessaie plus tard.")};
         if (!c.address.empty() && rooms_by_address_[c.address] >= kMaxRoomsPerAddress) {
-          return {error_to_sender("too_many_rooms", "Tu as déjà ouvert beaucoup de salles : rejoins-en une ou attends un peu.")};
+          return {error_to_sender("too_many_rooms", "Tu as déjà ouvert beaucoup de salles\u00a0: rejoins-en une ou attends un peu.")};
         }
         code = new_code();
         std::random_device device;
@@ -216,7 +216,7 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
     }
     if (type == "join" || type == "resume" || type == "peek") {
       if (c.failed_joins >= kMaxFailedJoins || address_throttled(c.address, now_ms)) {
-        return {error_to_sender("too_many_tries", "Trop de codes essayés : recharge la page pour recommencer.")};
+        return {error_to_sender("too_many_tries", "Trop de codes essayés\u00a0: recharge la page pour recommencer.")};
       }
       std::string code(games::get_string(o, "room"));
       for (auto& ch : code) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
@@ -372,7 +372,7 @@ std::vector<Delivery> Lobby::in_room(Connection& c, Room& r, std::string_view ty
     return {{c.room, std::nullopt,
              games::JsonObject{{"type", "chat"}, {"member", who}, {"name", r.member(who)->name}, {"text", text_field}}}};
   }
-  return {error_to_sender("unknown_message", "Type de message inconnu : « " + std::string(type) + " ».")};
+  return {error_to_sender("unknown_message", "Type de message inconnu\u00a0: " + games::guillemets(type) + ".")};
 }
 
 bool Lobby::address_throttled(const std::string& address, int64_t now_ms) const {

@@ -138,7 +138,7 @@ const Member* Room::member(MemberId id) const {
 
 std::optional<games::Error> Room::take_seat(MemberId who, int seat) {
   if (!member(who)) return error("unknown_member", "Ce joueur n’est pas dans la salle.");
-  if (state_) return error("game_started", "La partie a commencé : les places sont prises.");
+  if (state_) return error("game_started", "La partie a commencé\u00a0: les places sont prises.");
   if (seat < 0 || seat >= players_) return error("bad_seat", "Cette place n’existe pas.");
   auto& s = seats_[static_cast<std::size_t>(seat)];
   if ((s.member && *s.member != who) || !s.bot.empty()) return error("seat_taken", "Cette place est déjà prise.");
@@ -151,7 +151,7 @@ std::optional<games::Error> Room::take_seat(MemberId who, int seat) {
 }
 
 std::optional<games::Error> Room::leave_seat(MemberId who) {
-  if (state_) return error("game_started", "La partie a commencé : on ne quitte pas sa place en route.");
+  if (state_) return error("game_started", "La partie a commencé\u00a0: on ne quitte pas sa place en route.");
   for (auto& s : seats_) {
     if (s.member == who) s.member.reset();
   }
@@ -169,7 +169,7 @@ std::optional<games::Error> Room::add_bot(MemberId who, int seat, std::string_vi
   if (s.member || !s.bot.empty()) return error("seat_taken", "Cette place est déjà prise.");
   const auto& levels = game_.info().bot_levels;
   if (std::find(levels.begin(), levels.end(), level) == levels.end()) {
-    return error("unknown_bot_level", "Niveau de robot inconnu : « " + std::string(level) + " ».");
+    return error("unknown_bot_level", "Niveau de robot inconnu\u00a0: " + games::guillemets(level) + ".");
   }
   s.bot = std::string(level);
   return std::nullopt;
@@ -224,7 +224,7 @@ std::optional<games::Error> Room::start(MemberId who, int64_t now_ms) {
   if (!is_host(who)) return error("not_host", "Seul l’hôte de la salle peut lancer la partie.");
   if (state_ && !state_->is_terminal()) return error("game_started", "La partie est déjà lancée.");
   for (const auto& s : seats_) {
-    if (!s.member && s.bot.empty()) return error("seats_empty", "Il reste des places vides : ajoute un robot ou attends un ami.");
+    if (!s.member && s.bot.empty()) return error("seats_empty", "Il reste des places vides\u00a0: ajoute un robot ou attends un ami.");
   }
   games::Record record;
   record.game = game_.info().name;
@@ -253,7 +253,7 @@ std::optional<games::Error> Room::start(MemberId who, int64_t now_ms) {
                                                {"players", players_}});
   } catch (const StoreError& e) {
     log_event(LogLevel::kError, "store_failed", {{"room", code_}, {"what", e.what()}});
-    return error("store_failed", "La partie n’a pas pu être enregistrée : réessaie dans un instant.");
+    return error("store_failed", "La partie n’a pas pu être enregistrée\u00a0: réessaie dans un instant.");
   }
   record_ = std::move(record);
   state_ = std::move(state);
@@ -280,7 +280,7 @@ std::vector<Outgoing> Room::act(MemberId who, int64_t version, const games::Json
   const bool fresh_enough = type && type->is_string() && version < this->version() &&
                             std::find(independent.begin(), independent.end(), type->get_string()) != independent.end();
   if (version != this->version() && !fresh_enough) {
-    auto out = refuse(error("stale", "La partie a avancé pendant ce temps : voici où elle en est."));
+    auto out = refuse(error("stale", "La partie a avancé pendant ce temps\u00a0: voici où elle en est."));
     out.push_back({who, view_for(who)});
     return out;
   }
@@ -416,7 +416,7 @@ std::vector<Outgoing> Room::accept(const games::Action& action, std::optional<Me
       // now, and this action, made against the position before it, is stale.
       auto out = views(events);
       if (sender) {
-        out.push_back({*sender, error_message(error("stale", "La partie a avancé pendant ce temps : voici où elle en est."))});
+        out.push_back({*sender, error_message(error("stale", "La partie a avancé pendant ce temps\u00a0: voici où elle en est."))});
       }
       return out;
     }
@@ -462,7 +462,7 @@ std::optional<games::Error> Room::apply_and_store(const games::Action& action, s
     // first asks the store what it holds.
     store_suspect_ = true;
     log_event(LogLevel::kError, "store_failed", {{"room", code_}, {"id", *game_id_}, {"what", e.what()}});
-    return error("store_failed", "Ce coup n’a pas pu être enregistré : rejoue-le dans un instant.");
+    return error("store_failed", "Ce coup n’a pas pu être enregistré\u00a0: rejoue-le dans un instant.");
   }
   state_ = std::move(next);
   record_.actions.push_back(*kept);
@@ -477,7 +477,7 @@ std::optional<games::Error> Room::catch_up_with_store(std::vector<games::Json>& 
   } catch (const StoreError& e) {
     log_event(LogLevel::kError, "store_failed", {{"room", code_}, {"id", *game_id_}, {"what", e.what()}});
   }
-  if (!stored) return error("store_failed", "Ce coup n’a pas pu être enregistré : rejoue-le dans un instant.");
+  if (!stored) return error("store_failed", "Ce coup n’a pas pu être enregistré\u00a0: rejoue-le dans un instant.");
   // Actions the store kept though it reported a failure: they were accepted
   // by the engine then, so they are played now, and everyone hears of them.
   for (std::size_t i = record_.actions.size(); i < stored->record.actions.size(); ++i) {

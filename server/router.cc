@@ -87,7 +87,7 @@ HttpReply route(const RouterContext& context, std::string_view method, std::stri
   if (context.web.empty() && path == "/") {
     return plain(200,
                  "<!doctype html><html lang=\"fr\"><meta charset=\"utf-8\"><title>Logomachie</title>"
-                 "<p>Logomachie est en ligne, mais l’interface web n’est pas construite : lance "
+                 "<p>Logomachie est en ligne, mais l’interface web n’est pas construite\u00a0: lance "
                  "<code>make run</code> (ou <code>--web build/web</code>).</p></html>\n",
                  "text/html; charset=utf-8");
   }

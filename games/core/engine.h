@@ -43,7 +43,7 @@ class Engine : public State {
         }
         check_actor(action.actor);
         if (const auto dl = deadline_for(action.actor); dl && action.at >= *dl) {
-          refuse("too_late", "Trop tard : le temps est écoulé !");
+          refuse("too_late", "Trop tard\u00a0: le temps est écoulé\u00a0!");
         }
       }
       Data next = d_;

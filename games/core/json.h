@@ -44,7 +44,10 @@ class ActionError : public std::runtime_error {
 // Throws ActionError(code, message): the one way engines refuse.
 [[noreturn]] void refuse(std::string code, std::string message);
 
-// `s` between French quotation marks, for messages: « s ».
+// `s` between French quotation marks, for messages: « s », with the
+// non-breaking spaces (U+00A0) French typography puts inside them, so a
+// quotation mark never wraps alone onto a line. Every « … » built around a
+// value goes through here (scripts/lint-typography.py flags one built by hand).
 std::string guillemets(std::string_view s);
 
 // A JSON array of strings.

@@ -19,8 +19,15 @@ Json with_sentence(const Game& game, const Json& event, const std::vector<std::s
 // `names` has no entry for it.
 std::string seat_name(const std::vector<std::string>& names, const Json& seat);
 
-// « 1 pierre », « 3 pierres »: French counts 0 and 1 in the singular.
+// « 1 pierre », « 3 pierres », « −2 points »: French counts 0 and ±1 in the
+// singular; a negative count takes a real minus sign (number_text).
 std::string count(int n, std::string_view one, std::string_view many);
+
+// French typography for numbers players read: « 3 », « −2 » (U+2212, a real
+// minus sign, never the hyphen-minus of std::to_string), « 0 ». Every number
+// that may be negative (a score, a total) is written with this or
+// signed_number, in narration and on terminal screens alike.
+std::string number_text(int n);
 
 // « +3 », « −2 » (a real minus sign), « 0 ».
 std::string signed_number(int n);

@@ -10,7 +10,7 @@ namespace logomachie::games::lettralettre {
 namespace {
 
 [[noreturn]] void bad(std::string_view what) {
-  throw ActionError("bad_constraint", "Carte contrainte invalide : " + std::string(what) + ".");
+  throw ActionError("bad_constraint", "Carte contrainte invalide\u00a0: " + std::string(what) + ".");
 }
 
 bool is_vowel(char c) { return c == 'A' || c == 'E' || c == 'I' || c == 'O' || c == 'U' || c == 'Y'; }
@@ -106,7 +106,7 @@ Check parse_check(const JsonObject& o) {
     } else if (k == "theme") {
       c.theme = std::string(get_string(o, k));
     } else {
-      bad("clé « " + std::string(k) + " » inconnue");
+      bad("clé " + guillemets(k) + " inconnue");
     }
   }
   return c;

@@ -57,7 +57,7 @@ std::string letters_of(const JsonArray& a, std::string_view field) {
   std::string out;
   for (const auto& l : a) {
     if (!l.is_string() || l.get_string().size() != 1 || l.get_string()[0] < 'A' || l.get_string()[0] > 'Z') {
-      refuse("bad_setup", "« " + std::string(field) + " » est une liste de lettres majuscules.");
+      refuse("bad_setup", guillemets(field) + " est une liste de lettres majuscules.");
     }
     out += l.get_string()[0];
   }
@@ -181,7 +181,7 @@ std::unique_ptr<State> LettralettreGame::new_state(const Setup& setup) const {
   for (const auto& kv : setup.fixed) {
     const std::string_view k = kv.key();
     if (k != "constraints" && k != "rounds" && k != "first_dealer") {
-      refuse("bad_setup", "Réglage fixe inconnu : " + guillemets(k) + ".");
+      refuse("bad_setup", "Réglage fixe inconnu\u00a0: " + guillemets(k) + ".");
     }
   }
   if (setup.fixed.contains("constraints")) {
@@ -404,7 +404,7 @@ void give_card(LettralettreData& d, int taker, std::vector<Json>& events) {
 }  // namespace
 
 void LettralettreState::check_actor(PlayerId actor) const {
-  if (d_.out[static_cast<std::size_t>(actor)]) refuse("eliminated", "Tu n’as plus de jetons : tu es éliminé de cette partie.");
+  if (d_.out[static_cast<std::size_t>(actor)]) refuse("eliminated", "Tu n’as plus de jetons\u00a0: tu es éliminé de cette partie.");
 }
 
 void LettralettreState::do_apply(LettralettreData& next, const Action& action, bool is_timeout,
@@ -423,7 +423,7 @@ void LettralettreState::do_apply(LettralettreData& next, const Action& action, b
       give_card(next, bidder, events);
     } else if (choice == "pass") {
       if (d_.tokens[static_cast<std::size_t>(bidder)] == 0) {
-        refuse("no_tokens", "Tu n’as plus de jeton pour passer : tu dois prendre la carte.");
+        refuse("no_tokens", "Tu n’as plus de jeton pour passer\u00a0: tu dois prendre la carte.");
       }
       next.tokens[static_cast<std::size_t>(bidder)] -= 1;
       next.pot += 1;
@@ -432,7 +432,7 @@ void LettralettreState::do_apply(LettralettreData& next, const Action& action, b
       events.push_back(JsonObject{{"type", "constraint_passed"}, {"player", bidder}, {"pot", next.pot},
                                   {"next", next.bidder}});
     } else {
-      refuse("wrong_phase", "Pendant les enchères, on prend la carte (« take ») ou on passe (« pass »).");
+      refuse("wrong_phase", "Pendant les enchères, on prend la carte («\u00a0take\u00a0») ou on passe («\u00a0pass\u00a0»).");
     }
   } else if (d_.phase == Phase::kWords) {
     if (type == "submit" || type == "give_up") {
@@ -458,7 +458,7 @@ void LettralettreState::do_apply(LettralettreData& next, const Action& action, b
       // The word stays secret until the reveal; giving up is no secret.
       events.push_back(JsonObject{{"type", s.given_up ? "gave_up" : "word_submitted"}, {"player", p}});
     } else if (!is_timeout) {
-      refuse("wrong_phase", "C’est le moment de proposer un mot (« submit ») ou d’abandonner (« give_up »).");
+      refuse("wrong_phase", "C’est le moment de proposer un mot («\u00a0submit\u00a0») ou d’abandonner («\u00a0give_up\u00a0»).");
     }
     bool all_in = true;
     for (int q = 0; q < n; ++q) {
@@ -538,7 +538,7 @@ void LettralettreState::do_apply(LettralettreData& next, const Action& action, b
     if (type == "ready") {
       next.ready[static_cast<std::size_t>(p)] = true;
     } else if (!is_timeout) {
-      refuse("wrong_phase", "La manche est finie : dis « ready » pour passer à la suivante.");
+      refuse("wrong_phase", "La manche est finie\u00a0: dis «\u00a0ready\u00a0» pour passer à la suivante.");
     }
     bool all_ready = true;
     for (int q = 0; q < n; ++q) {

@@ -73,11 +73,11 @@ std::string valid_letters(std::string_view s) {
   std::string out;
   for (char c : s) {
     if (c < 'A' || c > 'Z' || out.find(c) != std::string::npos) {
-      refuse("bad_option", "« letters » : des lettres majuscules distinctes de A à Z, ou « fr », ou « original ».");
+      refuse("bad_option", "«\u00a0letters\u00a0»\u00a0: des lettres majuscules distinctes de A à Z, ou «\u00a0fr\u00a0», ou «\u00a0original\u00a0».");
     }
     out += c;
   }
-  if (out.size() < 5) refuse("bad_option", "« letters » : il faut au moins 5 lettres sur le plateau.");
+  if (out.size() < 5) refuse("bad_option", "«\u00a0letters\u00a0»\u00a0: il faut au moins 5 lettres sur le plateau.");
   return out;
 }
 
@@ -244,7 +244,7 @@ std::unique_ptr<State> MotPourMotGame::new_state(const Setup& setup) const {
   d.letters = letters == "fr" ? letter_sets_.fr : letters == "original" ? letter_sets_.original : valid_letters(letters);
   // Both teams could otherwise end one capture short with no tile left.
   if (d.letters.size() < static_cast<std::size_t>(2 * d.target - 1)) {
-    refuse("bad_option", "« letters » : il faut au moins " + std::to_string(2 * d.target - 1) + " lettres pour jouer en " +
+    refuse("bad_option", "«\u00a0letters\u00a0»\u00a0: il faut au moins " + std::to_string(2 * d.target - 1) + " lettres pour jouer en " +
                               std::to_string(d.target) + " captures.");
   }
   d.position.assign(d.letters.size(), 0);
@@ -253,7 +253,7 @@ std::unique_ptr<State> MotPourMotGame::new_state(const Setup& setup) const {
   d.captain = {0, n > 1 ? 1 : 0};
   for (const auto& kv : setup.fixed) {
     if (kv.key() != "categories" && kv.key() != "first_team") {
-      refuse("bad_setup", "Réglage fixe inconnu : " + guillemets(kv.key()) + ".");
+      refuse("bad_setup", "Réglage fixe inconnu\u00a0: " + guillemets(kv.key()) + ".");
     }
   }
   std::vector<std::string> named;
@@ -312,7 +312,7 @@ std::optional<Error> MotPourMotState::check_word(std::string_view word) const {
   if (w.size() > kMaxWordBytes) return Error{"word_too_long", "Ce mot est bien trop long."};
   if (w.empty()) return Error{"empty_word", "Écris un mot."};
   if (w.find_first_of(" \t\n\r") != std::string::npos) {
-    return Error{"one_word", "Un seul mot ! Les mots composés s’écrivent avec un trait d’union."};
+    return Error{"one_word", "Un seul mot\u00a0! Les mots composés s’écrivent avec un trait d’union."};
   }
   const auto letters = game_letters(w);
   if (letters.empty()) return Error{"not_letters", "Un mot s’écrit avec des lettres."};
@@ -524,7 +524,7 @@ void MotPourMotState::do_apply(MotPourMotData& next, const Action& action, bool 
     } else if (is_timeout) {
       end_turn(next, *this, "time_up", false, action.at, events);
     } else {
-      refuse("wrong_phase", "C’est le moment de donner un mot (« word »).");
+      refuse("wrong_phase", "C’est le moment de donner un mot («\u00a0word\u00a0»).");
     }
   } else if (d_.phase == Phase::kChallenge) {
     auto& played = *next.played;
@@ -533,7 +533,7 @@ void MotPourMotState::do_apply(MotPourMotData& next, const Action& action, bool 
       if (!table_mode() && played.accepted[pi]) refuse("already_accepted", "Tu as déjà accepté ce mot.");
       const auto kind = get_string(action.body, "kind");
       if (kind != "spelling" && kind != "category") {
-        refuse("bad_field", "« kind » : « spelling » (orthographe) ou « category » (catégorie).");
+        refuse("bad_field", "«\u00a0kind\u00a0»\u00a0: «\u00a0spelling\u00a0» (orthographe) ou «\u00a0category\u00a0» (catégorie).");
       }
       if (std::find(played.checked.begin(), played.checked.end(), kind) != played.checked.end()) {
         refuse("already_checked", kind == "spelling" ? "L’orthographe de ce mot a déjà été vérifiée."
@@ -573,18 +573,18 @@ void MotPourMotState::do_apply(MotPourMotData& next, const Action& action, bool 
     } else if (is_timeout) {
       end_turn(next, *this, "stood", played.challengers_skip, action.at, events);
     } else {
-      refuse("wrong_phase", "Le mot est posé : l’équipe adverse peut le contester (« challenge ») ou l’accepter (« accept »).");
+      refuse("wrong_phase", "Le mot est posé\u00a0: l’équipe adverse peut le contester («\u00a0challenge\u00a0») ou l’accepter («\u00a0accept\u00a0»).");
     }
   } else if (d_.phase == Phase::kVote) {
     auto& played = *next.played;
     bool close = is_timeout;
     if (type == "vote") {
-      if (table_mode()) refuse("table_mode", "Sur un écran partagé, on compte les mains et on entre le résultat (« tally »).");
+      if (table_mode()) refuse("table_mode", "Sur un écran partagé, on compte les mains et on entre le résultat («\u00a0tally\u00a0»).");
       const auto* valid = find_field(action.body, "valid");
       if (!valid || !valid->is_bool()) {
-        refuse("bad_field", "« valid » : true (le mot est bon) ou false.");
+        refuse("bad_field", "«\u00a0valid\u00a0»\u00a0: true (le mot est bon) ou false.");
       }
-      if (!may_vote(p)) refuse("own_word", "Ton équipe a joué ce mot : l’équipe adverse juge son orthographe.");
+      if (!may_vote(p)) refuse("own_word", "Ton équipe a joué ce mot\u00a0: l’équipe adverse juge son orthographe.");
       if (played.votes[pi]) refuse("already_voted", "Tu as déjà voté.");
       played.votes[pi] = valid->as_bool();
       events.push_back(JsonObject{{"type", "voted"}, {"player", p}, {"valid", *played.votes[pi]}});
@@ -593,12 +593,12 @@ void MotPourMotState::do_apply(MotPourMotData& next, const Action& action, bool 
         if (may_vote(q) && !played.votes[static_cast<std::size_t>(q)]) close = false;
       }
     } else if (type == "tally") {
-      if (!table_mode()) refuse("not_table_mode", "Chacun vote pour soi (« vote »).");
+      if (!table_mode()) refuse("not_table_mode", "Chacun vote pour soi («\u00a0vote\u00a0»).");
       played.tally_valid = static_cast<int>(get_int(action.body, "valid", 0, 100));
       played.tally_invalid = static_cast<int>(get_int(action.body, "invalid", 0, 100));
       close = true;
     } else if (!is_timeout) {
-      refuse("wrong_phase", "On vote : le mot est-il bon (« vote », « valid »: true ou false) ?");
+      refuse("wrong_phase", "On vote\u00a0: le mot est-il bon («\u00a0vote\u00a0», «\u00a0valid\u00a0»: true ou false)\u00a0?");
     }
     if (close) {
       int valid = played.tally_valid, invalid = played.tally_invalid;

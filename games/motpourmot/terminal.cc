@@ -25,7 +25,7 @@ class MotPourMotTerminal final : public TerminalGame {
     out << "\n──── Mot pour Mot · tour " << d.turn << " · " << kTeams[d.team] << " joue · à "
         << names[static_cast<std::size_t>(seat)] << " ────\n";
     board(s, out);
-    out << "Catégorie : « " << s.category().text << " »\n";
+    out << "Catégorie\u00a0: " << guillemets(s.category().text) << "\n";
   }
 
   void before_event(const State& base, const JsonObject& e, std::ostream& out) const override {
@@ -38,9 +38,9 @@ class MotPourMotTerminal final : public TerminalGame {
     (void)base;
     if (e.at("type") != "word_played") return;
     const auto& steps = e.at("steps").as_array();
-    out << "    lettres tirées :";
+    out << "    lettres tirées\u00a0:";
     for (const auto& step : steps) {
-      out << " " << step.at("letter").as_string().c_str() << (step.at("captured").as_bool() ? " (capturée !)" : "");
+      out << " " << step.at("letter").as_string().c_str() << (step.at("captured").as_bool() ? " (capturée\u00a0!)" : "");
     }
     out << (steps.empty() ? " aucune" : "") << "\n";
   }
@@ -53,18 +53,18 @@ class MotPourMotTerminal final : public TerminalGame {
     auto make = [&](JsonObject body) { return Action::make(seat, s.now(), std::move(body)); };
     while (true) {
       if (d.phase == Phase::kPlay) {
-        out << "Ton mot (un seul ; « /passe » si rien ne vient, « /quitter » pour arrêter) : " << std::flush;
+        out << "Ton mot (un seul\u00a0; «\u00a0/passe\u00a0» si rien ne vient, «\u00a0/quitter\u00a0» pour arrêter)\u00a0: " << std::flush;
       } else if (d.phase == Phase::kChallenge) {
-        out << "« " << d.played->word << " » : o = on accepte, orthographe = vérifier l’orthographe, "
-            << "categorie = hors catégorie : " << std::flush;
+        out << guillemets(d.played->word) << "\u00a0: o = on accepte, orthographe = vérifier l’orthographe, "
+            << "categorie = hors catégorie\u00a0: " << std::flush;
       } else if (s.table_mode()) {
         // Around a table: a show of hands, counted.
-        out << "« " << d.played->word << " » "
+        out << guillemets(d.played->word) << " "
             << (d.played->vote == "spelling" ? "est-il bien écrit" : "va-t-il avec la catégorie")
-            << " ? Mains pour, puis mains contre (ex. « 3 2 ») : " << std::flush;
+            << "\u00a0? Mains pour, puis mains contre (ex. «\u00a03 2\u00a0»)\u00a0: " << std::flush;
       } else {
-        out << "« " << d.played->word << " » "
-            << (d.played->vote == "spelling" ? "est-il bien écrit" : "va-t-il avec la catégorie") << " ? (o/n) "
+        out << guillemets(d.played->word) << " "
+            << (d.played->vote == "spelling" ? "est-il bien écrit" : "va-t-il avec la catégorie") << "\u00a0? (o/n) "
             << std::flush;
       }
       const auto line = read_line(in);
@@ -81,7 +81,7 @@ class MotPourMotTerminal final : public TerminalGame {
         if (*line == "o" || *line == "oui") return make({{"type", "accept"}});
         if (*line == "orthographe") return make({{"type", "challenge"}, {"kind", "spelling"}});
         if (*line == "categorie" || *line == "catégorie") return make({{"type", "challenge"}, {"kind", "category"}});
-        out << "  Réponds « o », « orthographe » ou « categorie ».\n";
+        out << "  Réponds «\u00a0o\u00a0», «\u00a0orthographe\u00a0» ou «\u00a0categorie\u00a0».\n";
         continue;
       }
       if (s.table_mode()) {
@@ -90,13 +90,13 @@ class MotPourMotTerminal final : public TerminalGame {
         if (counts >> valid >> invalid && valid >= 0 && invalid >= 0 && valid <= 100 && invalid <= 100) {
           return make({{"type", "tally"}, {"valid", valid}, {"invalid", invalid}});
         }
-        out << "  Deux nombres : les mains pour, puis les mains contre.\n";
+        out << "  Deux nombres\u00a0: les mains pour, puis les mains contre.\n";
         continue;
       }
       if (*line == "o" || *line == "oui" || *line == "n" || *line == "non") {
         return make({{"type", "vote"}, {"valid", line->front() == 'o'}});
       }
-      out << "  Réponds « o » ou « n ».\n";
+      out << "  Réponds «\u00a0o\u00a0» ou «\u00a0n\u00a0».\n";
     }
   }
 
@@ -105,7 +105,7 @@ class MotPourMotTerminal final : public TerminalGame {
     out << "\n════ Fin de la partie ════\n";
     board(s, out);
     for (int t = 0; t < 2; ++t) {
-      out << "  " << capitalised(kTeams[t]) << " : " << s.captures(t) << " lettre" << (s.captures(t) > 1 ? "s" : "")
+      out << "  " << capitalised(kTeams[t]) << "\u00a0: " << s.captures(t) << " lettre" << (s.captures(t) > 1 ? "s" : "")
           << " capturée" << (s.captures(t) > 1 ? "s" : "") << " (";
       bool first = true;
       if (s.table_mode()) out << "autour de la table";

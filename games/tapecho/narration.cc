@@ -21,7 +21,7 @@ std::string landed(std::string_view effect, bool stolen, const std::string& a, c
   if (effect == "transfert-handicap") return "le dernier handicap de " + a + " passe chez " + t;
   if (effect == "atout-bloque") return t + " ne pourra pas poser d’atout à son prochain tour";
   if (effect == "double-handicap") return "le dernier handicap de " + t + " comptera double";
-  if (effect == "lien") return "lien entre " + a + " et " + t + " : à la fin, " + t + " cédera 3 points à " + a;
+  if (effect == "lien") return "lien entre " + a + " et " + t + "\u00a0: à la fin, " + t + " cédera 3 points à " + a;
   return std::string(effect);
 }
 
@@ -44,7 +44,7 @@ std::optional<std::string> TapechoGame::describe(const Json& event, const std::v
   const auto who = [&](std::string_view key) { return e.contains(key) ? seat_name(names, e.at(key)) : std::string(); };
   const auto card = [&](std::string_view key) {
     const int i = card_index(text_field(e, key));
-    return i < 0 ? std::string("une carte") : "« " + cards_[static_cast<std::size_t>(i)].text + " »";
+    return i < 0 ? std::string("une carte") : guillemets(cards_[static_cast<std::size_t>(i)].text);
   };
   const auto card_points = [&](std::string_view key) {
     const int i = card_index(text_field(e, key));
@@ -52,8 +52,9 @@ std::optional<std::string> TapechoGame::describe(const Json& event, const std::v
   };
   if (type == "game_started") {
     const auto* ctx = find_context(text_field(e, "context"));
-    return "Partie " + std::to_string(e.at("game").to_number<int64_t>()) + ", contexte : « " +
-           (ctx ? ctx->name : std::string(text_field(e, "context"))) + " ». " + who("first") + " commence.";
+    return "Partie " + std::to_string(e.at("game").to_number<int64_t>()) +
+           ", contexte\u00a0: " + guillemets(ctx ? ctx->name : std::string(text_field(e, "context"))) + ". " +
+           who("first") + " commence.";
   }
   if (type == "turn") return "Au tour de " + who("player") + ".";
   if (type == "atout") {
@@ -61,38 +62,38 @@ std::optional<std::string> TapechoGame::describe(const Json& event, const std::v
                                 : who("player") + " pose " + card("card") + card_points("card") + ".";
   }
   if (type == "handicap") return who("player") + " inflige " + card("card") + card_points("card") + " à " + who("target") + ".";
-  if (type == "attack") return who("player") + " attaque " + who("target") + " : " + card("card") + ".";
+  if (type == "attack") return who("player") + " attaque " + who("target") + "\u00a0: " + card("card") + ".";
   if (type == "attack_landed") {
     const auto effect = text_field(e, "effect");
     const auto* effective = e.if_contains("effective");
     if (effective && effective->is_bool() && !effective->get_bool()) {
-      return "L’attaque tombe à plat : " + fizzled(effect, who("attacker"), who("target")) + ".";
+      return "L’attaque tombe à plat\u00a0: " + fizzled(effect, who("attacker"), who("target")) + ".";
     }
     const auto* stolen = e.if_contains("stolen");
-    return "L’attaque porte : " + landed(effect, stolen && stolen->is_bool() && stolen->get_bool(), who("attacker"), who("target")) + ".";
+    return "L’attaque porte\u00a0: " + landed(effect, stolen && stolen->is_bool() && stolen->get_bool(), who("attacker"), who("target")) + ".";
   }
   if (type == "defended") {
     const int i = card_index(text_field(e, "against"));
     const bool hors = i >= 0 && cards_[static_cast<std::size_t>(i)].kind == Kind::kHorsContexte;
-    return who("player") + " pare " + (hors ? std::string("le « Hors contexte »") : card("against")) + " avec sa défense !";
+    return who("player") + " pare " + (hors ? std::string("le «\u00a0Hors contexte\u00a0»") : card("against")) + " avec sa défense\u00a0!";
   }
-  if (type == "hors_contexte") return who("player") + " crie « Hors contexte ! » contre " + card("against") + ".";
-  if (type == "cancelled") return "La carte " + card("card") + " est annulée : hors contexte.";
+  if (type == "hors_contexte") return who("player") + " crie «\u00a0Hors contexte\u00a0!\u00a0» contre " + card("against") + ".";
+  if (type == "cancelled") return "La carte " + card("card") + " est annulée\u00a0: hors contexte.";
   if (type == "swapped") return who("player") + " défausse une carte et en pioche deux.";
   if (type == "passed") return who("player") + " n’a rien à jouer et passe.";
-  if (type == "time_up") return "Temps écoulé : " + who("player") + " n’a rien joué.";
+  if (type == "time_up") return "Temps écoulé\u00a0: " + who("player") + " n’a rien joué.";
   if (type == "turn_skipped") return who("player") + " saute son tour.";
-  if (type == "stuck") return std::string("Plus personne ne peut jouer : la partie s’arrête là.");
+  if (type == "stuck") return std::string("Plus personne ne peut jouer\u00a0: la partie s’arrête là.");
   if (type == "game_ended") {
     const auto& r = e.at("result").as_object();
-    std::string line = "Fin de la partie " + std::to_string(r.at("game").to_number<int64_t>()) + " :";
+    std::string line = "Fin de la partie " + std::to_string(r.at("game").to_number<int64_t>()) + "\u00a0:";
     const auto& scores = r.at("scores").as_array();
     for (std::size_t p = 0; p < scores.size(); ++p) {
       line += (p ? ", " : " ") + seat_name(names, Json(p)) + " " + signed_number(static_cast<int>(scores[p].to_number<int64_t>()));
     }
     return line + ". " + seat_name(names, r.at("winner")) + " séduit le plus.";
   }
-  if (type == "match_over") return std::string("C’est fini : place aux scores !");
+  if (type == "match_over") return std::string("C’est fini\u00a0: place aux scores\u00a0!");
   return std::nullopt;
 }
 

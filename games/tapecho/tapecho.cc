@@ -226,9 +226,9 @@ std::unique_ptr<State> TapechoGame::new_state(const Setup& setup) const {
   const auto men = std::count(d.sex.begin(), d.sex.end(), Sex::kH);
   const auto women = static_cast<long>(n) - men;
   if (std::abs(men - women) > 1) {
-    refuse("bad_option", "« sexes » : autant d’hommes que de femmes dans le jeu, à un près (on peut changer de sexe pour la partie).");
+    refuse("bad_option", "«\u00a0sexes\u00a0»\u00a0: autant d’hommes que de femmes dans le jeu, à un près (on peut changer de sexe pour la partie).");
   }
-  if (d.mode == "couples" && men != women) refuse("bad_option", "Guerre des couples : autant d’hommes que de femmes.");
+  if (d.mode == "couples" && men != women) refuse("bad_option", "Guerre des couples\u00a0: autant d’hommes que de femmes.");
   std::vector<int> fixed_deck;
   int first = -1;
   for (const auto& kv : setup.fixed) {
@@ -237,20 +237,20 @@ std::unique_ptr<State> TapechoGame::new_state(const Setup& setup) const {
       for (const auto& id : get_array(setup.fixed, k)) {
         const int c = id.is_string() ? card_index(id.get_string()) : -1;
         if (c < 0 || std::find(fixed_deck.begin(), fixed_deck.end(), c) != fixed_deck.end()) {
-          refuse("bad_setup", "« deck » : des cartes connues, une fois chacune.");
+          refuse("bad_setup", "«\u00a0deck\u00a0»\u00a0: des cartes connues, une fois chacune.");
         }
         fixed_deck.push_back(c);
       }
     } else if (k == "contexts") {
       d.contexts.clear();
       for (const auto& id : get_array(setup.fixed, k)) {
-        if (!id.is_string() || !find_context(id.get_string())) refuse("bad_setup", "« contexts » : des contextes connus.");
+        if (!id.is_string() || !find_context(id.get_string())) refuse("bad_setup", "«\u00a0contexts\u00a0»\u00a0: des contextes connus.");
         d.contexts.emplace_back(id.get_string());
       }
     } else if (k == "first_player") {
       first = static_cast<int>(get_int(setup.fixed, k, 0, setup.players - 1));
     } else {
-      refuse("bad_setup", "Réglage fixe inconnu : " + guillemets(k) + ".");
+      refuse("bad_setup", "Réglage fixe inconnu\u00a0: " + guillemets(k) + ".");
     }
   }
   d.sides.assign(n, Side{});
@@ -760,12 +760,12 @@ void TapechoState::do_apply(TapechoData& next, const Action& action, bool is_tim
           next.phase_started = action.at;
         }
       } else if (type == "pass") {
-        if (!plays(p).empty()) refuse("must_play", "Tu peux encore jouer : pose, inflige ou échange une carte.");
+        if (!plays(p).empty()) refuse("must_play", "Tu peux encore jouer\u00a0: pose, inflige ou échange une carte.");
         events.push_back(JsonObject{{"type", "passed"}, {"player", p}});
         ++next.passes;
         finish_action(next, game_, action.at, events);
       } else {
-        refuse("wrong_phase", "À toi de jouer : « atout », « handicap », « attack » ou « swap ».");
+        refuse("wrong_phase", "À toi de jouer\u00a0: «\u00a0atout\u00a0», «\u00a0handicap\u00a0», «\u00a0attack\u00a0» ou «\u00a0swap\u00a0».");
       }
       if (window) {
         next.window = std::move(w);
@@ -784,7 +784,7 @@ void TapechoState::do_apply(TapechoData& next, const Action& action, bool is_tim
         refuse("not_drawn", "Garde une des deux cartes piochées.");
       }
     } else if (!is_timeout) {
-      refuse("wrong_phase", "Garde une des deux cartes piochées (« keep »).");
+      refuse("wrong_phase", "Garde une des deux cartes piochées («\u00a0keep\u00a0»).");
     }
     next.sides[static_cast<std::size_t>(d_.current)].hand.push_back(keep);
     for (int c : next.choice) {
@@ -824,7 +824,7 @@ void TapechoState::do_apply(TapechoData& next, const Action& action, bool is_tim
     } else if (type == "hors_contexte") {
       if (!in_window || !w.contestable || w.hors || p == w.actor) refuse("not_now", "Il n’y a pas de carte à contester.");
       const int c = hand_card("card");
-      if (card(c).kind != Kind::kHorsContexte) refuse("not_hors_contexte", "Ce n’est pas une carte « Hors contexte ».");
+      if (card(c).kind != Kind::kHorsContexte) refuse("not_hors_contexte", "Ce n’est pas une carte «\u00a0Hors contexte\u00a0».");
       if (get_string(action.body, "against") != card(*w.contestable).id) {
         refuse("too_late", "Quelqu’un a été plus rapide, ou cette carte n’est plus contestable.");
       }
@@ -838,7 +838,7 @@ void TapechoState::do_apply(TapechoData& next, const Action& action, bool is_tim
       if (!in_window) refuse("not_now", "Rien à décider pour toi en ce moment.");
       w.done[pi] = true;
     } else if (!is_timeout) {
-      refuse("wrong_phase", "On attend les réactions (« defend », « hors_contexte » ou « let_go »).");
+      refuse("wrong_phase", "On attend les réactions («\u00a0defend\u00a0», «\u00a0hors_contexte\u00a0» ou «\u00a0let_go\u00a0»).");
     }
     if (is_timeout || window_seats(next, players()).empty()) close_window(next, *this, game_, action.at, events);
   }

@@ -8,17 +8,11 @@
 #include <iostream>
 
 #include "games/tapecho/tapecho.h"
+#include "games/core/narration.h"
 #include "games/core/terminal.h"
 
 namespace logomachie::games::tapecho {
 namespace {
-
-
-std::string signed_points(int n) {
-  std::string out = n > 0 ? "+" : n < 0 ? "−" : "";
-  out += std::to_string(n < 0 ? -n : n);
-  return out;
-}
 
 // « tache verte »: the colour agreed with « tache » (feminine).
 std::string spot(const std::string& colour) {
@@ -41,7 +35,7 @@ std::string effect_text(std::string_view effect) {
       {"transfert-handicap", "le dernier handicap de l’attaquant passe à la cible"},
       {"atout-bloque", "pas d’atout pour la cible à son prochain tour"},
       {"double-handicap", "le dernier handicap de la cible compte double"},
-      {"lien", "toute la partie : à la fin, la cible cède 3 points à l’attaquant"},
+      {"lien", "toute la partie\u00a0: à la fin, la cible cède 3 points à l’attaquant"},
   };
   for (const auto& [k, v] : kEffects) {
     if (k == effect) return std::string(v);
@@ -78,7 +72,7 @@ class TapechoTerminal final : public TerminalGame {
   }
   std::optional<std::string> flag(std::string_view key, std::string_view value, Setup& setup) const override {
     if (key != "sex") return TerminalGame::flag(key, value, setup);
-    if (value != "H" && value != "F" && value != "h" && value != "f") return "--sex : H (homme) ou F (femme)";
+    if (value != "H" && value != "F" && value != "h" && value != "f") return "--sex\u00a0: H (homme) ou F (femme)";
     const bool man = value == "H" || value == "h";
     JsonArray sexes;
     for (int p = 0; p < setup.players; ++p) sexes.push_back((p % 2 == 0) == man ? "H" : "F");
@@ -93,15 +87,15 @@ class TapechoTerminal final : public TerminalGame {
     const auto* ctx = game_.find_context(d.context);
     out << "\n──── Le Tapécho · partie " << d.game_no << "/" << d.games << " · à " << name(seat) << " ("
         << sex_word(d.sex[static_cast<std::size_t>(seat)]) << ") ────\n";
-    out << "Contexte : " << (ctx ? ctx->name + " (" + spot(ctx->colour) + ")" : d.context)
-        << " · pioche : " << d.pile.size() << "\n";
+    out << "Contexte\u00a0: " << (ctx ? ctx->name + " (" + spot(ctx->colour) + ")" : d.context)
+        << " · pioche\u00a0: " << d.pile.size() << "\n";
     for (int p = 0; p < s.players(); ++p) side(s, p, seat, out);
     if (d.phase == Phase::kReact) {
       window(s, out);
       return;
     }
     const int cost = s.hand_cost(seat);
-    out << "Ta main (" << cost << (cost > 1 ? " points perdus" : " point perdu") << " si elle restait à la fin) :\n";
+    out << "Ta main (" << cost << (cost > 1 ? " points perdus" : " point perdu") << " si elle restait à la fin)\u00a0:\n";
     const auto& hand = d.sides[static_cast<std::size_t>(seat)].hand;
     for (std::size_t i = 0; i < hand.size(); ++i) out << "  " << i + 1 << ". " << card_line(s.card(hand[i])) << "\n";
   }
@@ -120,7 +114,7 @@ class TapechoTerminal final : public TerminalGame {
     if (d.phase == Phase::kReact || d.phase == Phase::kChoose) {
       const auto options = s.legal_actions(seat).value_or(std::vector<Action>{});
       if (d.phase == Phase::kReact && only_let_go(s, seat)) return make({{"type", "let_go"}});
-      out << (d.phase == Phase::kChoose ? "Tu as pioché ces deux cartes : laquelle gardes-tu ?\n" : "Que fais-tu ?\n");
+      out << (d.phase == Phase::kChoose ? "Tu as pioché ces deux cartes\u00a0: laquelle gardes-tu\u00a0?\n" : "Que fais-tu\u00a0?\n");
       for (std::size_t i = 0; i < options.size(); ++i) out << "  " << i + 1 << ". " << describe(options[i].body) << "\n";
       const auto pick = choose(in, out, options.size());
       if (!pick) return std::nullopt;
@@ -128,12 +122,12 @@ class TapechoTerminal final : public TerminalGame {
     }
     const auto plays = s.plays(seat);
     if (plays.empty()) {
-      out << "Rien à jouer et plus rien à piocher : tu passes.\n";
+      out << "Rien à jouer et plus rien à piocher\u00a0: tu passes.\n";
       return make({{"type", "pass"}});
     }
     const auto& hand = d.sides[static_cast<std::size_t>(seat)].hand;
     while (true) {
-      out << "Quelle carte joues-tu ? (1 à " << hand.size() << ", « /quitter » pour arrêter) " << std::flush;
+      out << "Quelle carte joues-tu\u00a0? (1 à " << hand.size() << ", «\u00a0/quitter\u00a0» pour arrêter) " << std::flush;
       const auto c = choose(in, out, hand.size(), false);
       if (!c) return std::nullopt;
       const auto& id = s.card(hand[*c]).id;
@@ -144,11 +138,11 @@ class TapechoTerminal final : public TerminalGame {
       if (mine.empty()) {
         out << "  ✗ " << quoted(s.card(hand[*c])) << " ne se joue pas maintenant"
             << (s.card(hand[*c]).kind == Kind::kDefense || s.card(hand[*c]).kind == Kind::kHorsContexte
-                    ? " : elle sert à réagir, hors de ton tour.\n"
+                    ? "\u00a0: elle sert à réagir, hors de ton tour.\n"
                     : ".\n");
         continue;
       }
-      out << "Avec " << quoted(s.card(hand[*c])) << " :\n  0. une autre carte\n";
+      out << "Avec " << quoted(s.card(hand[*c])) << "\u00a0:\n  0. une autre carte\n";
       for (std::size_t i = 0; i < mine.size(); ++i) out << "  " << i + 1 << ". " << describe(mine[i]) << "\n";
       const auto pick = choose(in, out, mine.size(), true, true);
       if (!pick) return std::nullopt;
@@ -182,16 +176,16 @@ class TapechoTerminal final : public TerminalGame {
         total += d.totals[static_cast<std::size_t>(p)];
         who += (who.empty() ? "" : " et ") + name(p);
       }
-      out << "  " << rank(f) << ". " << who << " : " << signed_points(total) << (std::abs(total) > 1 ? " points\n" : " point\n");
+      out << "  " << rank(f) << ". " << who << "\u00a0: " << signed_number(total) << (std::abs(total) > 1 ? " points\n" : " point\n");
       if (rank(f) == 1) winners.push_back(who);
     }
     if (winners.size() > 1) {
-      out << "  Égalité en tête !\n";
+      out << "  Égalité en tête\u00a0!\n";
     } else if (team_mode) {
-      out << "  Victoire pour " << winners.front() << " !\n";
+      out << "  Victoire pour " << winners.front() << "\u00a0!\n";
     } else {
       const bool woman = d.sex[static_cast<std::size_t>(firsts.front())] == Sex::kF;
-      out << "  " << winners.front() << (woman ? " est sacrée grande séductrice !\n" : " est sacré grand séducteur !\n");
+      out << "  " << winners.front() << (woman ? " est sacrée grande séductrice\u00a0!\n" : " est sacré grand séducteur\u00a0!\n");
     }
   }
 
@@ -200,26 +194,26 @@ class TapechoTerminal final : public TerminalGame {
   // A card id in an event or an action, as an index into the deck.
   std::size_t idx(const Json& v) const { return static_cast<std::size_t>(game_.card_index(v.as_string())); }
 
-  static std::string quoted(const Card& c) { return "« " + c.text + " »"; }
+  static std::string quoted(const Card& c) { return guillemets(c.text); }
 
   // « Atout +3 [homme, tache jaune] « … » »: what a card is, in one line.
   static std::string card_line(const Card& c) {
-    std::string kind = c.kind == Kind::kAtout      ? "Atout " + signed_points(c.points)
-                       : c.kind == Kind::kHandicap ? "Handicap " + signed_points(c.points)
+    std::string kind = c.kind == Kind::kAtout      ? "Atout " + signed_number(c.points)
+                       : c.kind == Kind::kHandicap ? "Handicap " + signed_number(c.points)
                        : c.kind == Kind::kAttaque  ? "Attaque"
                        : c.kind == Kind::kDefense  ? "Défense"
                                                    : "Hors contexte";
     std::string tags = c.kind == Kind::kHorsContexte ? "" : sex_word(c.sex);
     if (!c.colour.empty()) tags += ", " + spot(c.colour);
     std::string line = kind + (tags.empty() ? "" : " [" + tags + "]") + " " + quoted(c);
-    if (c.kind == Kind::kAttaque) line += " : " + effect_text(c.effect);
+    if (c.kind == Kind::kAttaque) line += "\u00a0: " + effect_text(c.effect);
     return line;
   }
 
   void side(const TapechoState& s, int p, int seat, std::ostream& out) const {
     const auto& side = s.data().sides[static_cast<std::size_t>(p)];
     out << "  " << name(p) << (p == seat ? " (toi)" : "") << " · " << sex_word(s.data().sex[static_cast<std::size_t>(p)])
-        << " · " << signed_points(s.table_score(p)) << " pts sur la table · " << side.hand.size() << " carte"
+        << " · " << signed_number(s.table_score(p)) << " pts sur la table · " << side.hand.size() << " carte"
         << (side.hand.size() > 1 ? "s" : "") << " en main";
     if (side.skip) out << " · passe son prochain tour";
     if (side.atout_blocked) out << " · atout bloqué";
@@ -227,11 +221,11 @@ class TapechoTerminal final : public TerminalGame {
     out << "\n";
     auto pile = [&](const char* label, const std::vector<int>& cards) {
       if (cards.empty()) return;
-      out << "      " << label << " :";
+      out << "      " << label << "\u00a0:";
       for (int c : cards) {
         const auto& k = s.card(c);
         const bool doubled = std::find(side.doubled.begin(), side.doubled.end(), c) != side.doubled.end();
-        out << " " << quoted(k) << " " << signed_points(k.points) << (doubled ? " ×2" : "");
+        out << " " << quoted(k) << " " << signed_number(k.points) << (doubled ? " ×2" : "");
       }
       out << "\n";
     };
@@ -243,14 +237,14 @@ class TapechoTerminal final : public TerminalGame {
   void window(const TapechoState& s, std::ostream& out) const {
     const auto& w = *s.data().window;
     if (w.attack) {
-      out << name(w.actor) << " attaque " << name(w.attack_target) << " avec " << quoted(s.card(*w.attack)) << " : "
+      out << name(w.actor) << " attaque " << name(w.attack_target) << " avec " << quoted(s.card(*w.attack)) << "\u00a0: "
           << effect_text(s.card(*w.attack).effect) << ".\n";
     }
     if (w.contestable && !w.hors) {
-      out << quoted(s.card(*w.contestable)) << " n’a pas la couleur du contexte : un « Hors contexte » peut l’annuler.\n";
+      out << quoted(s.card(*w.contestable)) << " n’a pas la couleur du contexte\u00a0: un «\u00a0Hors contexte\u00a0» peut l’annuler.\n";
     }
     if (w.hors && w.contestable) {
-      out << name(w.hors_player) << " crie « Hors contexte ! » contre la carte " << quoted(s.card(*w.contestable)) << " : "
+      out << name(w.hors_player) << " crie «\u00a0Hors contexte\u00a0!\u00a0» contre la carte " << quoted(s.card(*w.contestable)) << "\u00a0: "
           << name(w.actor) << " peut la sauver avec sa défense.\n";
     }
   }
@@ -272,11 +266,11 @@ class TapechoTerminal final : public TerminalGame {
       return line;
     }
     if (type == "attack") return "attaquer " + target("target") + gift;
-    if (type == "swap") return "l’échanger : la défausser, piocher deux cartes et en garder une";
+    if (type == "swap") return "l’échanger\u00a0: la défausser, piocher deux cartes et en garder une";
     if (type == "keep") return card_line(game_.cards()[idx(b.at("card"))]);
     if (type == "let_go") return "laisser passer";
     if (type == "defend") return "parer avec " + card("card");
-    if (type == "hors_contexte") return "crier « Hors contexte ! » (" + card("card") + ")";
+    if (type == "hors_contexte") return "crier «\u00a0Hors contexte\u00a0!\u00a0» (" + card("card") + ")";
     return std::string(type);
   }
 
@@ -285,7 +279,7 @@ class TapechoTerminal final : public TerminalGame {
   static std::optional<std::size_t> choose(std::istream& in, std::ostream& out, std::size_t n, bool prompt = true,
                                            bool zero = false) {
     while (true) {
-      if (prompt) out << "Ton choix (« /quitter » pour arrêter) : " << std::flush;
+      if (prompt) out << "Ton choix («\u00a0/quitter\u00a0» pour arrêter)\u00a0: " << std::flush;
       prompt = true;
       const auto line = read_line(in);
       if (!line || *line == "/quitter") return std::nullopt;

@@ -49,8 +49,8 @@ std::string verdict_words(const JsonObject& v) {
   for (const auto& f : v.at("fired").as_array()) {
     const auto& x = f.as_object();
     const auto word = text_field(x, "word"), trap = text_field(x, "trap");
-    out += (out.empty() ? "" : " ; ") + std::string("Piège ! « ") + std::string(word) + " » déclenche « " +
-           std::string(trap) + " »" + (word == trap ? "" : " (" + relation_words(text_field(x, "relation")) + ")");
+    out += (out.empty() ? "" : "\u00a0; ") + std::string("Piège\u00a0! ") + guillemets(word) + " déclenche " + guillemets(trap) +
+           (word == trap ? "" : " (" + relation_words(text_field(x, "relation")) + ")");
   }
   for (const auto& r : v.at("violations").as_array()) {
     if (!out.empty()) out += ' ';
@@ -68,42 +68,42 @@ std::string sentence(std::string text) {
 // What a clue-giver said, as the sentence tells it after their name; no
 // text under ténèbres (the event carries none).
 std::string clue_words(const JsonObject& e) {
-  return e.contains("text") ? " : « " + std::string(text_field(e, "text")) + " »"
+  return e.contains("text") ? "\u00a0: " + guillemets(text_field(e, "text"))
                             : std::string(" donne un indice dans le noir");
 }
 
 // The referee's verdict on a guess: traps fired, rules broken, else right or wrong.
 std::string guess_verdict(const JsonObject& v) {
   auto verdict = verdict_words(v);
-  if (verdict.empty()) verdict = v.contains("correct") && v.at("correct").as_bool() ? "Trouvé !" : "Raté.";
+  if (verdict.empty()) verdict = v.contains("correct") && v.at("correct").as_bool() ? "Trouvé\u00a0!" : "Raté.";
   return verdict;
 }
 
 // « conteste l’indice « … » (raison). », after the flagging player's name.
 std::string flag_words(std::string_view reason, const std::string* clue) {
-  return std::string(" conteste l’indice") + (clue ? " « " + *clue + " »" : std::string()) + " (" +
+  return std::string(" conteste l’indice") + (clue ? " " + guillemets(*clue) : std::string()) + " (" +
          flag_reason(reason) + ").";
 }
 
 std::string vote_words(const JsonObject& e) {
   const auto n = [&](std::string_view key) { return e.contains(key) ? e.at(key).to_number<int64_t>() : 0; };
-  return std::string("Vote : ") + (e.at("invalid").as_bool() ? "l’indice est invalide" : "l’indice tient") + " (" +
+  return std::string("Vote\u00a0: ") + (e.at("invalid").as_bool() ? "l’indice est invalide" : "l’indice tient") + " (" +
          std::to_string(n("yes")) + " pour l’annuler, " + std::to_string(n("no")) + " contre).";
 }
 
 // A table-mode judgement (`kind`: trap_hit, invalid, found, wrong), after the judge's name.
 std::string judged_words(std::string_view kind, std::string_view trap) {
-  if (kind == "trap_hit") return " : « Piège ! » (« " + std::string(trap) + " »)";
+  if (kind == "trap_hit") return "\u00a0: «\u00a0Piège\u00a0!\u00a0» (" + guillemets(trap) + ")";
   if (kind == "invalid") return " juge l’indice invalide.";
-  if (kind == "found") return " : trouvé !";
-  return " : raté.";
+  if (kind == "found") return "\u00a0: trouvé\u00a0!";
+  return "\u00a0: raté.";
 }
 
 // A finished turn: « L’équipe bleue : « cheval », trouvé ! Le monstre est vaincu ! »
 std::string turn_words(const JsonObject& t) {
   std::string line =
-      team_name(t.at("team")) + " : « " + std::string(text_field(t, "secret")) + " », " + sentence(result_label(text_field(t, "result")));
-  if (t.at("killed").as_bool()) line += " Le monstre est vaincu !";
+      team_name(t.at("team")) + "\u00a0: " + guillemets(text_field(t, "secret")) + ", " + sentence(result_label(text_field(t, "result")));
+  if (t.at("killed").as_bool()) line += " Le monstre est vaincu\u00a0!";
   if (t.at("stepped_back").as_bool()) line += " Le mot interdit la fait reculer d’une salle.";
   return line;
 }
@@ -111,7 +111,7 @@ std::string turn_words(const JsonObject& t) {
 }  // namespace
 
 std::string result_label(std::string_view result) {
-  if (result == "found") return "trouvé !";
+  if (result == "found") return "trouvé\u00a0!";
   if (result == "trap") return "piège déclenché";
   if (result == "invalid") return "indice invalide";
   if (result == "guesses") return "plus de réponses";
@@ -135,7 +135,7 @@ void tell_log_line(JsonObject& line, const std::string* flagged_clue) {
     verdict = verdict_words(line.at("verdict").as_object());
     if (verdict.empty()) verdict = "Indice accepté.";
   } else if (kind == "guess") {
-    say = " propose « " + std::string(text_field(line, "text")) + " »";
+    say = " propose " + guillemets(text_field(line, "text"));
     verdict = guess_verdict(line.at("verdict").as_object());
   } else if (kind == "flag") {
     say = flag_words(text_field(line, "reason"), flagged_clue);
@@ -162,34 +162,34 @@ std::optional<std::string> TrapWordsGame::describe(const Json& event, const std:
   const auto who = [&](std::string_view key) { return e.contains(key) ? seat_name(names, e.at(key)) : std::string(); };
   const auto number = [&](std::string_view key) { return e.contains(key) ? static_cast<int>(e.at(key).to_number<int64_t>()) : 0; };
   if (type == "round_started") {
-    std::string line = "Manche " + std::to_string(number("round")) + " : " + the_team(e.at("order").as_array()[0]) +
+    std::string line = "Manche " + std::to_string(number("round")) + "\u00a0: " + the_team(e.at("order").as_array()[0]) +
                        " devine en premier.";
     for (const auto& r : e.at("revealed").as_array()) {
-      line += " Une malédiction se révèle : " + curse_title(text_field(r.as_object(), "curse")) + ".";
+      line += " Une malédiction se révèle\u00a0: " + curse_title(text_field(r.as_object(), "curse")) + ".";
     }
     for (const auto& r : e.at("momie").as_array()) {
-      line += " La momie maudit " + the_team(r.at("team")) + " : " + curse_title(text_field(r.as_object(), "curse")) + ".";
+      line += " La momie maudit " + the_team(r.at("team")) + "\u00a0: " + curse_title(text_field(r.as_object(), "curse")) + ".";
     }
     const auto& fighting = e.at("fighting").as_array();
     for (std::size_t t = 0; t < fighting.size(); ++t) {
       if (fighting[t].as_bool()) {
         line += ' ';  // appended piecewise: g++ 12 warns falsely (-Wrestrict) on " " + std::string
         line += team_name(Json(t));
-        line += " affronte le monstre !";
+        line += " affronte le monstre\u00a0!";
       }
     }
     return line;
   }
-  if (type == "trap_written") return team_name(e.at("team")) + " : " + count(number("count"), "piège écrit", "pièges écrits") + ".";
+  if (type == "trap_written") return team_name(e.at("team")) + "\u00a0: " + count(number("count"), "piège écrit", "pièges écrits") + ".";
   if (type == "trap_erased") return team_name(e.at("team")) + " efface un piège.";
   if (type == "forbidden_marked") return team_name(e.at("team")) + " a choisi son mot interdit.";
   if (type == "sealed") return team_name(e.at("team")) + " remet sa liste (" + count(number("count"), "piège", "pièges") + ").";
   if (type == "disarmed") {
-    return "Désarmer : le piège n° " + std::to_string(number("row")) + " de la liste de " + the_team(e.at("team")) + " est barré.";
+    return "Désarmer\u00a0: le piège n° " + std::to_string(number("row")) + " de la liste de " + the_team(e.at("team")) + " est barré.";
   }
   if (type == "turn_started") {
-    return "Au tour de " + the_team(e.at("team")) + " : " + who("clue_giver") + " tient la torche" +
-           (e.at("fight").as_bool() ? ", face au monstre !" : ".");
+    return "Au tour de " + the_team(e.at("team")) + "\u00a0: " + who("clue_giver") + " tient la torche" +
+           (e.at("fight").as_bool() ? ", face au monstre\u00a0!" : ".");
   }
   if (type == "clue") {
     // Under ténèbres the event carries no text: the team in the dark may
@@ -198,7 +198,7 @@ std::optional<std::string> TrapWordsGame::describe(const Json& event, const std:
     return who("player") + clue_words(e) + (verdict.empty() ? "" : ". " + verdict);
   }
   if (type == "guess") {
-    return who("player") + " propose « " + std::string(text_field(e, "text")) + " » : " +
+    return who("player") + " propose " + guillemets(text_field(e, "text")) + "\u00a0: " +
            guess_verdict(e.at("verdict").as_object());
   }
   if (type == "flagged") {
@@ -211,14 +211,14 @@ std::optional<std::string> TrapWordsGame::describe(const Json& event, const std:
   if (type == "turn_ended") return turn_words(e.at("turn").as_object());
   if (type == "monster_moved") {
     const int pushed = number("pushed");
-    return "Personne n’a trouvé : le monstre avance d’une salle" +
+    return "Personne n’a trouvé\u00a0: le monstre avance d’une salle" +
            (pushed > 0 ? " et pousse " + count(pushed, "malédiction", "malédictions") + " devant lui" : std::string()) + ".";
   }
   if (type == "game_over") {
     const auto& w = e.at("winners").as_array();
-    if (w.empty()) return std::string("Partie terminée : le monstre l’emporte, tout le monde a perdu !");
-    if (w.size() == 2) return std::string("Partie terminée : les deux équipes terrassent le monstre, tout le monde gagne !");
-    return "Partie terminée : " + the_team(w[0]) + " terrasse le monstre et gagne !";
+    if (w.empty()) return std::string("Partie terminée\u00a0: le monstre l’emporte, tout le monde a perdu\u00a0!");
+    if (w.size() == 2) return std::string("Partie terminée\u00a0: les deux équipes terrassent le monstre, tout le monde gagne\u00a0!");
+    return "Partie terminée\u00a0: " + the_team(w[0]) + " terrasse le monstre et gagne\u00a0!";
   }
   return std::nullopt;
 }

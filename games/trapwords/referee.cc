@@ -149,15 +149,15 @@ bool in(std::string_view k, std::initializer_list<std::string_view> set) {
 }
 
 bool is_subject(std::string_view k) {
-  return in(k, {"je", "j'", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles", "ca", "cela"});
+  return in(k, {"je", "j'", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles", "ca", "cela"});  // match keys (typography: ok)
 }
-bool is_negation(std::string_view k) { return in(k, {"ne", "n'"}); }
+bool is_negation(std::string_view k) { return in(k, {"ne", "n'"}); }  // typography: ok
 // Object pronouns that are never determiners.
-bool is_clitic(std::string_view k) { return in(k, {"me", "m'", "te", "t'", "se", "s'", "lui", "y"}); }
+bool is_clitic(std::string_view k) { return in(k, {"me", "m'", "te", "t'", "se", "s'", "lui", "y"}); }  // typography: ok
 // Words that are determiners, or object pronouns right after a subject.
-bool is_determiner_or_clitic(std::string_view k) { return in(k, {"le", "la", "les", "l'", "leur", "en"}); }
+bool is_determiner_or_clitic(std::string_view k) { return in(k, {"le", "la", "les", "l'", "leur", "en"}); }  // typography: ok
 bool is_determiner(std::string_view k) {
-  return in(k, {"le", "la", "les", "l'", "un", "une", "des", "du", "au", "aux", "mon", "ton", "son", "ma", "ta",
+  return in(k, {"le", "la", "les", "l'", "un", "une", "des", "du", "au", "aux", "mon", "ton", "son", "ma", "ta",  // typography: ok
                 "sa", "mes", "tes", "ses", "notre", "votre", "nos", "vos", "leur", "leurs", "ce", "cet", "cette",
                 "ces", "chaque", "plusieurs", "quelques", "quel", "quelle", "quels", "quelles"});
 }
@@ -585,34 +585,34 @@ ClueVerdict Referee::judge_clue(std::string_view secret, std::span<const std::st
     if (!secret_word.empty()) {
       if (const auto m = secret_word.match_at(p, i, clue, tokens)) {
         add(w, "secret-family", m->text,
-            m->relation == Relation::kInflection ? guillemets(m->text) + " : c’est le mot secret lui-même !"
+            m->relation == Relation::kInflection ? guillemets(m->text) + "\u00a0: c’est le mot secret lui-même\u00a0!"
                                                  : guillemets(m->text) + " est de la famille du mot secret.");
       }
     }
     if (!shouted && is_proper_noun(lex_, w)) {
-      add(w, "proper-noun", w.text, guillemets(w.text) + " est un nom propre : pas de noms propres dans les indices.");
+      add(w, "proper-noun", w.text, guillemets(w.text) + " est un nom propre\u00a0: pas de noms propres dans les indices.");
     }
     if (constraints.has(Curse::kSerpent) &&
         std::any_of(p.checked[i].forms.begin(), p.checked[i].forms.end(), [](const std::string& f) { return starts_with_s(f); })) {
-      add(w, "serpent", w.text, "Serpent fantomatique : " + guillemets(w.text) + " commence par un s.");
+      add(w, "serpent", w.text, "Serpent fantomatique\u00a0: " + guillemets(w.text) + " commence par un s.");
     }
     if (constraints.has(Curse::kFaible) && !noun_only(lex_, p.checked[i].forms.front())) {
-      add(w, "faible", w.text, "Faible d’esprit : " + guillemets(w.text) + " n’est pas un nom.");
+      add(w, "faible", w.text, "Faible d’esprit\u00a0: " + guillemets(w.text) + " n’est pas un nom.");
     }
     if (budget > 0 && ++said == budget + 1) {
       add(w, "troll", w.text,
-          "Le troll ne laisse dire que " + std::to_string(budget) + " mots : " + guillemets(w.text) + " est de trop.");
+          "Le troll ne laisse dire que " + std::to_string(budget) + " mots\u00a0: " + guillemets(w.text) + " est de trop.");
     }
   }
   for (const auto* w : p.missing_echo) {
-    add(*w, "echo", w->text, "Écho : " + guillemets(w->text) + " n’est pas suivi de l’écho de sa fin.");
+    add(*w, "echo", w->text, "Écho\u00a0: " + guillemets(w->text) + " n’est pas suivi de l’écho de sa fin.");
   }
   // Clues are words said aloud: a pictogram is a gesture on a screen.
   for (std::size_t i = 0; i < clue.size();) {
     const auto at = i;
     if (kind_of(next_code_point(clue, i)) != Kind::kPictogram) continue;
     const std::string picto(clue.substr(at, i - at));
-    found.push_back({at, {"pictogram", picto, "Les indices se donnent avec des mots : " + guillemets(picto) +
+    found.push_back({at, {"pictogram", picto, "Les indices se donnent avec des mots\u00a0: " + guillemets(picto) +
                                                   " n’en est pas un (pas d’émoji ni de symbole)."}});
   }
   std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -634,8 +634,8 @@ GuessVerdict Referee::judge_guess(std::string_view secret, std::string_view gues
       rest = guess.substr(words[phrase.size()].begin);
     } else {
       v.violations.push_back({"toc", words.empty() ? std::string() : words.front().text,
-                              "Trouble obsessionnel-compulsif : chaque proposition commence par « " +
-                                  std::string(kTocPhrase) + "… »."});
+                              "Trouble obsessionnel-compulsif\u00a0: chaque proposition commence par " +
+                                  guillemets(std::string(kTocPhrase) + "…") + "."});
     }
   }
   const auto p = prepare(lex_, rest, false);
@@ -670,7 +670,7 @@ std::optional<std::string> Referee::refuse_trap(std::string_view trap) const {
     if (k == f || (f.find(' ') == std::string_view::npos && f.find('\'') == std::string_view::npos &&
                    words.size() == 1 && lex_.relate(f, words.front().text) == Relation::kInflection)) {
       return guillemets(words.size() == 1 ? words.front().text : std::string(trap)) +
-             " ne peut pas être un mot-piège : il sert partout, comme un pronom.";
+             " ne peut pas être un mot-piège\u00a0: il sert partout, comme un pronom.";
     }
   }
   // Words that serve in any sentence ("et", "il", "le", "avec"): every
@@ -684,7 +684,7 @@ std::optional<std::string> Referee::refuse_trap(std::string_view trap) const {
       only_grammatical = only_grammatical && (a.pos & ~static_cast<lexicon::PosSet>(lexicon::kGrammatical)) == 0;
     }
     if (any && only_grammatical) {
-      return guillemets(words.front().text) + " sert dans toutes les phrases : un mot-piège doit tenir au mot secret.";
+      return guillemets(words.front().text) + " sert dans toutes les phrases\u00a0: un mot-piège doit tenir au mot secret.";
     }
   }
   return std::nullopt;

@@ -19,10 +19,10 @@ std::string curse_name(std::string_view id) {
       {"gribouillage", "Gribouillage (10 pièges, le temps d’un sablier)"},
       {"mot-interdit", "Le mot interdit (ce piège-là fait reculer d’une salle)"},
       {"serpent", "Serpent fantôme (aucun mot qui commence par s)"},
-      {"echo", "Écho (répéter la fin de chaque mot : « chat-at »)"},
+      {"echo", "Écho (répéter la fin de chaque mot\u00a0: «\u00a0chat-at\u00a0»)"},
       {"tenebres", "Ténèbres (on ne voit que le dernier indice)"},
       {"desarmer", "Désarmer (l’éclaireur adverse barre un piège de votre liste)"},
-      {"toc", "TOC (« Je mange mon chapeau si ce n’est pas… » avant chaque réponse)"},
+      {"toc", "TOC («\u00a0Je mange mon chapeau si ce n’est pas…\u00a0» avant chaque réponse)"},
       {"petrification", "Pétrification (plus d’indice après la première réponse)"},
       {"faible", "Faible d’esprit (des noms, rien que des noms)"},
   };
@@ -86,30 +86,31 @@ class TrapWordsTerminal final : public TerminalGame {
     dungeon(s, out);
     for (int t = 0; t < 2; ++t) {
       for (auto c : d.curses[static_cast<std::size_t>(t)]) {
-        out << "  Malédiction sur " << kTeams[t] << " : " << curse_name(to_string(c)) << "\n";
+        out << "  Malédiction sur " << kTeams[t] << "\u00a0: " << curse_name(to_string(c)) << "\n";
       }
     }
     if (d.phase == Phase::kWrite) {
       const auto& sheet = d.sheet[static_cast<std::size_t>(team)];
-      out << "Mot secret de " << kTeams[1 - team] << " : « " << s.secret(1 - team) << " ». Écrivez jusqu’à "
+      out << "Mot secret de " << kTeams[1 - team] << "\u00a0: " << guillemets(s.secret(1 - team)) << ". Écrivez jusqu’à "
           << sheet.limit << " mots-pièges (" << sheet.traps.size() << (sheet.traps.size() > 1 ? " écrits" : " écrit");
       for (std::size_t i = 0; i < sheet.traps.size(); ++i) {
-        out << (i ? ", " : " : ") << "« " << sheet.traps[i] << " »";
+        out << (i ? ", " : "\u00a0: ") << guillemets(sheet.traps[i]);
         if (sheet.forbidden && *sheet.forbidden == static_cast<int>(i)) out << " (mot interdit)";
       }
       out << ").\n";
       if (sheet.limit > 0 && sheet.forbidden) {
-        out << "Mot interdit choisi : « " << sheet.traps[static_cast<std::size_t>(*sheet.forbidden)]
-            << " ». S’il se déclenche, " << kTeams[1 - team] << " recule d’une salle.\n";
+        out << "Mot interdit choisi\u00a0: "
+            << guillemets(sheet.traps[static_cast<std::size_t>(*sheet.forbidden)]) << ". S’il se déclenche, "
+            << kTeams[1 - team] << " recule d’une salle.\n";
       }
     } else if (d.phase == Phase::kTurn) {
       const auto& t = *d.turn;
-      if (seat == t.clue_giver) out << "Tu es l’éclaireur : fais deviner « " << s.secret(t.team) << " ».\n";
+      if (seat == t.clue_giver) out << "Tu es l’éclaireur\u00a0: fais deviner " << guillemets(s.secret(t.team)) << ".\n";
       const auto& cursed = d.curses[static_cast<std::size_t>(t.team)];
       if (!t.clues.empty() && std::find(cursed.begin(), cursed.end(), Curse::kTenebres) != cursed.end()) {
-        out << "Dernier indice (ténèbres : il s’efface au suivant) : « " << t.clues.back() << " »\n";
+        out << "Dernier indice (ténèbres\u00a0: il s’efface au suivant)\u00a0: " << guillemets(t.clues.back()) << "\n";
       }
-      out << "Réponses fausses : " << t.wrong;
+      out << "Réponses fausses\u00a0: " << t.wrong;
       if (t.guess_limit > 0) out << " sur " << t.guess_limit;
       out << "\n";
     }
@@ -145,16 +146,16 @@ class TrapWordsTerminal final : public TerminalGame {
     const int team = TrapWordsState::team_of(seat);
     while (true) {
       if (d.phase == Phase::kWrite) {
-        out << "Un mot-piège (« /fini » pour remettre la liste, « /efface MOT », « /interdit MOT ») : " << std::flush;
+        out << "Un mot-piège («\u00a0/fini\u00a0» pour remettre la liste, «\u00a0/efface MOT\u00a0», «\u00a0/interdit MOT\u00a0»)\u00a0: " << std::flush;
       } else if (d.phase == Phase::kDisarm) {
-        out << "Désarmer : quel piège barrer sur la liste de " << kTeams[1 - team] << ", sans la voir (1 à "
-            << d.sheet[1 - static_cast<std::size_t>(team)].traps.size() << ") ? " << std::flush;
+        out << "Désarmer\u00a0: quel piège barrer sur la liste de " << kTeams[1 - team] << ", sans la voir (1 à "
+            << d.sheet[1 - static_cast<std::size_t>(team)].traps.size() << ")\u00a0? " << std::flush;
       } else if (d.phase == Phase::kTurn && seat == d.turn->clue_giver) {
-        out << "Ton indice (« /passe » pour abandonner) : " << std::flush;
+        out << "Ton indice («\u00a0/passe\u00a0» pour abandonner)\u00a0: " << std::flush;
       } else if (d.phase == Phase::kTurn) {
-        out << "Ta réponse (« /passe » pour abandonner) : " << std::flush;
+        out << "Ta réponse («\u00a0/passe\u00a0» pour abandonner)\u00a0: " << std::flush;
       } else {
-        out << "L’indice est-il invalide ? (o/n) " << std::flush;
+        out << "L’indice est-il invalide\u00a0? (o/n) " << std::flush;
       }
       const auto line = read_line(in);
       if (!line || *line == "/quitter") return std::nullopt;
@@ -191,7 +192,7 @@ class TrapWordsTerminal final : public TerminalGame {
     out << "\n════ Fin de la partie ════\n";
     dungeon(s, out);
     const auto o = s.outcome();
-    out << "  Mots trouvés : " << o.details.at("found").to_number<int>() << " sur " << o.details.at("turns").to_number<int>()
+    out << "  Mots trouvés\u00a0: " << o.details.at("found").to_number<int>() << " sur " << o.details.at("turns").to_number<int>()
         << " tours.\n";
   }
 
@@ -202,10 +203,10 @@ class TrapWordsTerminal final : public TerminalGame {
     int writers;  // the team that wrote them
     void print(std::ostream& out) const {
       if (rows.empty()) return;
-      out << "    Les pièges de " << kTeams[writers] << " étaient :";
+      out << "    Les pièges de " << kTeams[writers] << " étaient\u00a0:";
       bool first = true;
       for (const auto& r : rows) {
-        out << (first ? " « " : ", « ") << r.at("word").as_string().c_str() << " »"
+        out << (first ? " " : ", ") << guillemets(r.at("word").as_string().c_str())
             << (r.at("crossed").as_bool() ? " (barré par Désarmer)" : "")
             << (r.at("forbidden").as_bool() ? " (mot interdit)" : "");
         first = false;
@@ -223,12 +224,12 @@ class TrapWordsTerminal final : public TerminalGame {
       if (d.pawn[0] == static_cast<int>(r)) out << " B";
       if (d.pawn[1] == static_cast<int>(r)) out << " R";
       if (d.monster_room == static_cast<int>(r)) out << " M";
-      if (d.room_curse[r]) out << " ?";
+      if (d.room_curse[r]) out << "\u00a0?";
       out << "]";
     }
-    out << "   M = " << monster_name(to_string(d.monster)) << ", ? = malédiction cachée\n";
-    out << "  Le combat contre " << monster_name(to_string(d.monster)) << " : " << monster_power(to_string(d.monster))
-        << ". On le combat en arrivant dans sa salle ; le trouver le terrasse.\n";
+    out << "   M = " << monster_name(to_string(d.monster)) << ",\u00a0? = malédiction cachée\n";
+    out << "  Le combat contre " << monster_name(to_string(d.monster)) << "\u00a0: " << monster_power(to_string(d.monster))
+        << ". On le combat en arrivant dans sa salle\u00a0; le trouver le terrasse.\n";
   }
 };
 

@@ -12,9 +12,9 @@ std::vector<std::string> strings(const JsonObject& o, std::string_view field) {
   std::vector<std::string> out;
   const auto* v = o.if_contains(field);
   if (!v || v->is_null()) return out;
-  if (!v->is_array()) refuse("bad_field", "« " + std::string(field) + " » est une liste de textes.");
+  if (!v->is_array()) refuse("bad_field", guillemets(field) + " est une liste de textes.");
   for (const auto& item : v->get_array()) {
-    if (!item.is_string()) refuse("bad_field", "« " + std::string(field) + " » est une liste de textes.");
+    if (!item.is_string()) refuse("bad_field", guillemets(field) + " est une liste de textes.");
     out.emplace_back(item.get_string());
   }
   return out;
@@ -24,13 +24,13 @@ Constraints constraints(const JsonObject& o) {
   Constraints c;
   for (const auto& id : strings(o, "curses")) {
     const auto curse = parse_curse(id);
-    if (!curse) refuse("unknown_curse", "Malédiction inconnue : « " + id + " ».");
+    if (!curse) refuse("unknown_curse", "Malédiction inconnue\u00a0: " + guillemets(id) + ".");
     c.curses.push_back(*curse);
   }
   if (const auto* m = o.if_contains("monster"); m && !m->is_null()) {
-    if (!m->is_string()) refuse("bad_field", "« monster » vaut null ou l’identifiant d’un monstre.");
+    if (!m->is_string()) refuse("bad_field", "«\u00a0monster\u00a0» vaut null ou l’identifiant d’un monstre.");
     c.monster = parse_monster(m->get_string());
-    if (!c.monster) refuse("unknown_monster", "Monstre inconnu : « " + std::string(m->get_string()) + " ».");
+    if (!c.monster) refuse("unknown_monster", "Monstre inconnu\u00a0: " + guillemets(m->get_string()) + ".");
   }
   return c;
 }
@@ -62,7 +62,7 @@ Json TrapWordsGame::tool(std::string_view name, const Json& value) const {
   const auto traps = strings(o, "traps");
   const auto c = constraints(o);
   const bool clue = o.contains("clue"), guess = o.contains("guess");
-  if (clue == guess) refuse("bad_input", "Une ligne juge soit un indice (« clue »), soit une proposition (« guess »).");
+  if (clue == guess) refuse("bad_input", "Une ligne juge soit un indice («\u00a0clue\u00a0»), soit une proposition («\u00a0guess\u00a0»).");
   JsonObject out;
   if (clue) {
     const auto verdict = referee_.judge_clue(secret, traps, get_string(o, "clue"), c, strings(o, "history"));

@@ -45,16 +45,16 @@ std::vector<int> parse_rooms(const Json& v) {
     std::vector<int> rooms;
     for (const auto& r : v.get_array()) {
       if (!r.is_int64() || r.get_int64() < 1 || r.get_int64() > 10) {
-        refuse("bad_option", "« rooms » : des numéros de salle de 1 à 10.");
+        refuse("bad_option", "«\u00a0rooms\u00a0»\u00a0: des numéros de salle de 1 à 10.");
       }
       const int n = static_cast<int>(r.get_int64());
-      if (!rooms.empty() && n <= rooms.back()) refuse("bad_option", "« rooms » : les salles vont en ordre croissant.");
+      if (!rooms.empty() && n <= rooms.back()) refuse("bad_option", "«\u00a0rooms\u00a0»\u00a0: les salles vont en ordre croissant.");
       rooms.push_back(n);
     }
-    if (rooms.size() < 4 || rooms.size() > 7) refuse("bad_option", "« rooms » : un donjon de 4 à 7 salles.");
+    if (rooms.size() < 4 || rooms.size() > 7) refuse("bad_option", "«\u00a0rooms\u00a0»\u00a0: un donjon de 4 à 7 salles.");
     return rooms;
   }
-  refuse("bad_option", "« rooms » : « classique », « alternatif » ou une liste de numéros de salle.");
+  refuse("bad_option", "«\u00a0rooms\u00a0»\u00a0: «\u00a0classique\u00a0», «\u00a0alternatif\u00a0» ou une liste de numéros de salle.");
 }
 
 JsonArray curse_ids(const std::vector<Curse>& curses) {
@@ -468,7 +468,7 @@ std::optional<Error> TrapWordsGame::check_bots(const Setup& setup, const std::ve
 
 std::unique_ptr<State> TrapWordsGame::new_state(const Setup& setup) const {
   if (setup.players < kMinPlayers || setup.players > kMaxPlayers) {
-    refuse("bad_players", "TrapWords se joue à deux équipes d’au moins deux joueurs : de 4 à 16 joueurs.");
+    refuse("bad_players", "TrapWords se joue à deux équipes d’au moins deux joueurs\u00a0: de 4 à 16 joueurs.");
   }
   TrapWordsData d;
   d.rng.reseed(setup.seed);
@@ -483,12 +483,12 @@ std::unique_ptr<State> TrapWordsGame::new_state(const Setup& setup) const {
   d.vote_seconds = options.integer("vote_seconds");
   d.tiebreak = options.flag("tiebreak");
   if (d.tiebreak && d.turn_seconds == 0) {
-    refuse("bad_option", "« tiebreak » : le départage au temps a besoin d’un sablier (« turn_seconds »).");
+    refuse("bad_option", "«\u00a0tiebreak\u00a0»\u00a0: le départage au temps a besoin d’un sablier («\u00a0turn_seconds\u00a0»).");
   }
   for (const auto& kv : setup.fixed) {
     const std::string_view k = kv.key();
     if (k != "words" && k != "monster" && k != "curses" && k != "first_team") {
-      refuse("bad_setup", "Réglage fixe inconnu : " + guillemets(k) + ".");
+      refuse("bad_setup", "Réglage fixe inconnu\u00a0: " + guillemets(k) + ".");
     }
   }
   for (int p = 0; p < setup.players; ++p) d.seats[static_cast<std::size_t>(p % 2)].push_back(p);
@@ -507,7 +507,7 @@ std::unique_ptr<State> TrapWordsGame::new_state(const Setup& setup) const {
   if (setup.fixed.contains("curses")) {
     for (const auto& id : get_array(setup.fixed, "curses")) {
       const auto c = id.is_string() ? parse_curse(id.get_string()) : std::nullopt;
-      if (!c || std::find(named.begin(), named.end(), *c) != named.end()) refuse("bad_setup", "Malédictions : des ids distincts.");
+      if (!c || std::find(named.begin(), named.end(), *c) != named.end()) refuse("bad_setup", "Malédictions\u00a0: des ids distincts.");
       named.push_back(*c);
     }
   }
@@ -527,7 +527,7 @@ std::unique_ptr<State> TrapWordsGame::new_state(const Setup& setup) const {
   if (setup.fixed.contains("words")) {
     for (const auto& w : get_array(setup.fixed, "words")) {
       if (!w.is_string() || w.get_string().empty() || w.get_string().size() > kMaxTrapBytes) {
-        refuse("bad_setup", "« words » : des mots secrets.");
+        refuse("bad_setup", "«\u00a0words\u00a0»\u00a0: des mots secrets.");
       }
       words.emplace_back(w.get_string());
     }
@@ -566,7 +566,7 @@ std::optional<Error> TrapWordsState::check_trap(int team, std::string_view word)
   if (w.size() > kMaxTrapBytes) return Error{"bad_trap", "Ce mot-piège est bien trop long."};
   if (auto why = game_.referee().refuse_trap(w)) return Error{"bad_trap", *why};
   if (static_cast<int>(s.traps.size()) >= s.limit) {
-    return Error{"sheet_full", "Votre liste est pleine : " + std::to_string(s.limit) + " mots-pièges cette manche."};
+    return Error{"sheet_full", "Votre liste est pleine\u00a0: " + std::to_string(s.limit) + " mots-pièges cette manche."};
   }
   const auto k = key(w);
   for (const auto& t : s.traps) {
@@ -574,7 +574,7 @@ std::optional<Error> TrapWordsState::check_trap(int team, std::string_view word)
   }
   const auto& secret = d_.secret[static_cast<std::size_t>(1 - team)];
   if (game_.lexicon().relate(secret, w, lexicon::Reading::kNoun) != lexicon::Relation::kUnrelated || key(secret) == k) {
-    return Error{"secret_family", guillemets(w) + " est de la famille du mot secret : c’est déjà interdit, choisissez un autre piège."};
+    return Error{"secret_family", guillemets(w) + " est de la famille du mot secret\u00a0: c’est déjà interdit, choisissez un autre piège."};
   }
   return std::nullopt;
 }
@@ -699,7 +699,7 @@ void TrapWordsState::do_apply(TrapWordsData& next, const Action& action, bool is
         events.push_back(JsonObject{{"type", "trap_erased"}, {"team", my_team}, {"count", sheet.traps.size()}});
       } else {
         if (!has_curse(next, 1 - my_team, Curse::kMotInterdit)) {
-          refuse("no_forbidden_word", "Pas de mot interdit cette manche : la malédiction n’est pas en jeu.");
+          refuse("no_forbidden_word", "Pas de mot interdit cette manche\u00a0: la malédiction n’est pas en jeu.");
         }
         sheet.forbidden = row;
         events.push_back(JsonObject{{"type", "forbidden_marked"}, {"team", my_team}});
@@ -716,7 +716,7 @@ void TrapWordsState::do_apply(TrapWordsData& next, const Action& action, bool is
         if (!s.sealed && s.deadline > 0 && s.deadline <= action.at) seal(next, w, events);
       }
     } else {
-      refuse("wrong_phase", "C’est le moment d’écrire les mots-pièges (« trap », puis « seal »).");
+      refuse("wrong_phase", "C’est le moment d’écrire les mots-pièges («\u00a0trap\u00a0», puis «\u00a0seal\u00a0»).");
     }
     if (next.sheet[0].sealed && next.sheet[1].sealed) after_writing(next, action.at, events);
   } else if (d_.phase == Phase::kDisarm) {
@@ -731,7 +731,7 @@ void TrapWordsState::do_apply(TrapWordsData& next, const Action& action, bool is
     } else if (is_timeout) {
       row = 1 + static_cast<int>(next.rng.below(target.traps.size()));
     } else {
-      refuse("wrong_phase", "Désarmer : l’éclaireur adverse donne un numéro de ligne (« disarm »).");
+      refuse("wrong_phase", "Désarmer\u00a0: l’éclaireur adverse donne un numéro de ligne («\u00a0disarm\u00a0»).");
     }
     next.sheet[static_cast<std::size_t>(c)].crossed = row - 1;
     next.disarm_pending[static_cast<std::size_t>(c)] = false;
@@ -752,10 +752,10 @@ void TrapWordsState::do_apply(TrapWordsData& next, const Action& action, bool is
       if (text.empty()) refuse("empty_clue", "Écris un indice.");
       if (text.size() > kMaxClueBytes) refuse("clue_too_long", "Cet indice est bien trop long.");
       if (cs.has(Curse::kInondation) && !t.clues.empty()) {
-        refuse("inondation", "Inondation : un seul souffle, donc un seul message par tour.");
+        refuse("inondation", "Inondation\u00a0: un seul souffle, donc un seul message par tour.");
       }
       if (cs.has(Curse::kPetrification) && t.guesses_made > 0) {
-        refuse("petrification", "Pétrification : une réponse a été proposée, l’éclaireur est changé en pierre.");
+        refuse("petrification", "Pétrification\u00a0: une réponse a été proposée, l’éclaireur est changé en pierre.");
       }
       const auto v = game_.referee().judge_clue(next.secret[tt], traps, text, cs, t.clues);
       t.clues.push_back(text);
@@ -802,7 +802,7 @@ void TrapWordsState::do_apply(TrapWordsData& next, const Action& action, bool is
       t.log.push_back(JsonObject{{"kind", "give_up"}, {"player", p}, {"at", action.at}});
       end_turn(next, game_, "gave_up", false, action.at, events);
     } else if (type == "flag") {
-      if (table_mode()) refuse("table_mode", "À la table, l’équipe adverse tranche avec « Indice invalide ».");
+      if (table_mode()) refuse("table_mode", "À la table, l’équipe adverse tranche avec «\u00a0Indice invalide\u00a0».");
       if (!opponent) refuse("not_opponent", "Seule l’équipe adverse peut contester un indice.");
       if (t.clues.empty()) refuse("no_clue", "Aucun indice à contester pour l’instant.");
       if (t.flagged[static_cast<std::size_t>(p)]) refuse("already_flagged", "Tu as déjà contesté un indice ce tour-ci.");
@@ -811,7 +811,7 @@ void TrapWordsState::do_apply(TrapWordsData& next, const Action& action, bool is
       }
       const auto reason = get_string(action.body, "reason");
       if (std::find(kFlagReasons.begin(), kFlagReasons.end(), reason) == kFlagReasons.end()) {
-        refuse("bad_field", "« reason » : exemple, sonorite, abreviation, private-joke ou autre.");
+        refuse("bad_field", "«\u00a0reason\u00a0»\u00a0: exemple, sonorite, abreviation, private-joke ou autre.");
       }
       t.flagged[static_cast<std::size_t>(p)] = true;
       t.judged_clues = static_cast<int>(t.clues.size());
@@ -856,7 +856,7 @@ void TrapWordsState::do_apply(TrapWordsData& next, const Action& action, bool is
     } else if (is_timeout) {
       end_turn(next, game_, "time", false, action.at, events);
     } else {
-      refuse("wrong_phase", "C’est le tour de devinette : indices (« clue ») et réponses (« guess »).");
+      refuse("wrong_phase", "C’est le tour de devinette\u00a0: indices («\u00a0clue\u00a0») et réponses («\u00a0guess\u00a0»).");
     }
   } else if (d_.phase == Phase::kVote) {
     auto& t = *next.turn;
@@ -866,13 +866,13 @@ void TrapWordsState::do_apply(TrapWordsData& next, const Action& action, bool is
       if (my_team == t.team) refuse("not_opponent", "Seule l’équipe qui conteste vote.");
       if (f.votes[static_cast<std::size_t>(p)]) refuse("already_voted", "Tu as déjà voté.");
       const auto& v = require(action.body, "invalid");
-      if (!v.is_bool()) refuse("bad_field", "« invalid » : true (l’indice est invalide) ou false.");
+      if (!v.is_bool()) refuse("bad_field", "«\u00a0invalid\u00a0»\u00a0: true (l’indice est invalide) ou false.");
       f.votes[static_cast<std::size_t>(p)] = v.as_bool();
       events.push_back(JsonObject{{"type", "voted"}, {"player", p}, {"invalid", v.as_bool()}});
       close = true;
       for (int q : next.seats[1 - static_cast<std::size_t>(t.team)]) close = close && f.votes[static_cast<std::size_t>(q)].has_value();
     } else if (!is_timeout) {
-      refuse("wrong_phase", "L’équipe adverse vote : l’indice est-il invalide (« vote ») ?");
+      refuse("wrong_phase", "L’équipe adverse vote\u00a0: l’indice est-il invalide («\u00a0vote\u00a0»)\u00a0?");
     }
     if (close) {
       int yes = 0, no = 0;

@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "games/wordbank/wordbank.h"
+#include "games/core/narration.h"
 #include "games/core/terminal.h"
 
 namespace logomachie::games::wordbank {
@@ -10,7 +11,7 @@ namespace {
 
 
 std::string plural(int n, std::string_view word) {
-  return std::to_string(n) + " " + std::string(word) + (n > 1 ? "s" : "");
+  return number_text(n) + " " + std::string(word) + (n > 1 || n < -1 ? "s" : "");
 }
 
 class WordBankTerminal final : public TerminalGame {
@@ -22,7 +23,7 @@ class WordBankTerminal final : public TerminalGame {
     const auto& d = s.data();
     out << "\n──── Word Bank · tour " << d.turn + 1 << " · à " << names[static_cast<std::size_t>(seat)]
         << " ────\n";
-    out << "Coffres, dans le sens horaire (pioche : " << d.deck.size() << ") :\n";
+    out << "Coffres, dans le sens horaire (pioche\u00a0: " << d.deck.size() << ")\u00a0:\n";
     for (std::size_t i = 0; i < d.circle.size(); ++i) {
       const auto& v = d.circle[i];
       out << "  [" << i << "] " << v.card.letter << "  ";
@@ -30,14 +31,14 @@ class WordBankTerminal final : public TerminalGame {
       for (int k = 0; k < v.free(); ++k) out << "·";
       out << "   (" << (v.free() == 0 ? "plein" : plural(v.free(), "place") + " libre" + (v.free() > 1 ? "s" : "")) << ")\n";
     }
-    out << "Pierres en main :";
+    out << "Pierres en main\u00a0:";
     for (int p = 0; p < s.players(); ++p) {
       out << "  " << names[static_cast<std::size_t>(p)] << " (" << initial(p) << ") " << d.hand[static_cast<std::size_t>(p)]
           << ", " << plural(static_cast<int>(d.won[static_cast<std::size_t>(p)].size()), "coffre");
     }
     out << "\n";
     if (!d.used.empty()) {
-      out << "Déjà utilisés :";
+      out << "Déjà utilisés\u00a0:";
       for (const auto& u : d.used) out << " " << u;
       out << "\n";
     }
@@ -58,7 +59,7 @@ class WordBankTerminal final : public TerminalGame {
     const auto slots = s.slots();
     const int gems = s.data().hand[static_cast<std::size_t>(seat)];
     while (true) {
-      out << "Ton mot de passe (« /passe » pour passer, « /quitter » pour arrêter) : " << std::flush;
+      out << "Ton mot de passe («\u00a0/passe\u00a0» pour passer, «\u00a0/quitter\u00a0» pour arrêter)\u00a0: " << std::flush;
       const auto line = read_line(in);
       if (!line || *line == "/quitter") return std::nullopt;
       if (line->empty()) continue;
@@ -70,13 +71,13 @@ class WordBankTerminal final : public TerminalGame {
       }
       auto options = placements_by_start(slots, letters, gems);
       if (options.empty()) {
-        out << "  Aucun coffre libre ne porte la lettre " << letters[0] << " : choisis un autre mot.\n";
+        out << "  Aucun coffre libre ne porte la lettre " << letters[0] << "\u00a0: choisis un autre mot.\n";
         continue;
       }
       std::stable_sort(options.begin(), options.end(), [](const Placement& a, const Placement& b) {
         return a.gems() != b.gems() ? a.gems() > b.gems() : a.closes > b.closes;
       });
-      out << "Où poser tes pierres ?\n";
+      out << "Où poser tes pierres\u00a0?\n";
       for (std::size_t i = 0; i < options.size(); ++i) {
         const auto& p = options[i];
         out << "  " << i + 1 << ") ";
@@ -88,8 +89,8 @@ class WordBankTerminal final : public TerminalGame {
         if (p.closes) out << ", ferme " << plural(p.closes, "coffre");
         out << "\n";
       }
-      out << "Ton choix [1], ou tes coffres dans l’ordre suivis du sens (ex. « 0 5 4 a » : a = anti-horaire,\n"
-             "h = horaire), ou 0 pour changer de mot : " << std::flush;
+      out << "Ton choix [1], ou tes coffres dans l’ordre suivis du sens (ex. «\u00a00 5 4 a\u00a0»\u00a0: a = anti-horaire,\n"
+             "h = horaire), ou 0 pour changer de mot\u00a0: " << std::flush;
       const auto choice = read_line(in);
       if (!choice) return std::nullopt;
       JsonArray cards;
@@ -109,7 +110,7 @@ class WordBankTerminal final : public TerminalGame {
           }
         }
         if (cards.empty()) {
-          out << "  Je n’ai pas compris : des numéros de coffres séparés par des espaces, puis h ou a.\n";
+          out << "  Je n’ai pas compris\u00a0: des numéros de coffres séparés par des espaces, puis h ou a.\n";
           continue;
         }
       } else {
@@ -143,13 +144,13 @@ class WordBankTerminal final : public TerminalGame {
     for (int r = 1; r <= s.players(); ++r) {
       for (int p = 0; p < s.players(); ++p) {
         if (o.rank[static_cast<std::size_t>(p)] != r) continue;
-        out << "  " << r << ". " << names[static_cast<std::size_t>(p)] << " : " << plural(s.score(p), "pierre")
+        out << "  " << r << ". " << names[static_cast<std::size_t>(p)] << "\u00a0: " << plural(s.score(p), "pierre")
             << " non sécurisée" << (s.score(p) > 1 ? "s" : "") << ", "
             << plural(static_cast<int>(s.data().won[static_cast<std::size_t>(p)].size()), "coffre") << "\n";
       }
     }
-    out << "Le moins de pierres gagne : bravo "
-        << names[static_cast<std::size_t>(std::min_element(o.rank.begin(), o.rank.end()) - o.rank.begin())] << " !\n";
+    out << "Le moins de pierres gagne\u00a0: bravo "
+        << names[static_cast<std::size_t>(std::min_element(o.rank.begin(), o.rank.end()) - o.rank.begin())] << "\u00a0!\n";
   }
 
  private:

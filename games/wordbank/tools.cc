@@ -27,7 +27,7 @@ std::vector<std::string> used_words(const JsonObject& o) {
   std::vector<std::string> used;
   if (!o.contains("used") || o.at("used").is_null()) return used;
   for (const auto& u : get_array(o, "used")) {
-    if (!u.is_string() || u.get_string().size() > lexicon::kMaxInputBytes) refuse("bad_used", "« used » est une liste de mots.");
+    if (!u.is_string() || u.get_string().size() > lexicon::kMaxInputBytes) refuse("bad_used", "«\u00a0used\u00a0» est une liste de mots.");
     used.emplace_back(u.get_string());
   }
   return used;
@@ -45,9 +45,9 @@ namespace {
 Json judge(const WordBankGame& game, const Json& input) {
   const auto& o = as_object(input);
   const auto word = get_string(o, "word");
-  if (word.empty() || word.size() > lexicon::kMaxWordBytes) refuse("bad_word", "« word » est un mot.");
+  if (word.empty() || word.size() > lexicon::kMaxWordBytes) refuse("bad_word", "«\u00a0word\u00a0» est un mot.");
   const auto used = used_words(o);
-  if (used.size() > 200) refuse("bad_used", "« used » est une liste de mots.");
+  if (used.size() > 200) refuse("bad_used", "«\u00a0used\u00a0» est une liste de mots.");
   const auto v = judge_password(game.lexicon(), used, word);
   JsonObject out{{"word", v.shown}, {"ok", v.reason.empty()}};
   if (!v.reason.empty()) {

@@ -37,7 +37,7 @@ Json card_json(const VaultCard& c) {
 
 std::string placement_message(PlacementFault f, char first, int gems) {
   switch (f) {
-    case PlacementFault::kNoCards: return "Place au moins une pierre : choisis le coffre de départ.";
+    case PlacementFault::kNoCards: return "Place au moins une pierre\u00a0: choisis le coffre de départ.";
     case PlacementFault::kBadIndex: return "Ce coffre n’existe pas.";
     case PlacementFault::kWrongStart:
       return std::string("La première pierre va sur un coffre qui porte la première lettre du mot (") + first + ").";
@@ -95,24 +95,24 @@ PasswordVerdict judge_password(const lexicon::Lexicon& lex, const std::vector<st
   v.shown = dictionary_spelling(lex, word);
   if (!lex.contains(word)) {
     v.reason = "unknown_word";
-    v.what = "« " + v.shown + " » n’est pas dans le dictionnaire";
+    v.what = guillemets(v.shown) + " n’est pas dans le dictionnaire";
     return v;
   }
   if (!is_letters_game_word(lex, word)) {
     v.reason = "not_a_game_word";
-    v.what = "« " + v.shown + " » est un bruit ou le nom d’une lettre, pas un mot du jeu";
+    v.what = guillemets(v.shown) + " est un bruit ou le nom d’une lettre, pas un mot du jeu";
     return v;
   }
   for (const auto& u : used) {
     if (u == v.shown) {
       v.reason = "already_used";
-      v.what = "« " + v.shown + " » a déjà servi";
+      v.what = guillemets(v.shown) + " a déjà servi";
     } else if (lexicon::match_key(u) == lexicon::match_key(word)) {
       v.reason = "same_spelling";  // mur after mûr: accents are ignored
-      v.what = "« " + v.shown + " » s’écrit comme « " + u + " », déjà joué (les accents ne comptent pas)";
+      v.what = guillemets(v.shown) + " s’écrit comme " + guillemets(u) + ", déjà joué (les accents ne comptent pas)";
     } else if (lex.relate(u, word, lexicon::Reading::kDominant) != lexicon::Relation::kUnrelated) {
       v.reason = "same_family";
-      v.what = "« " + v.shown + " » est de la même famille que « " + u + " »";
+      v.what = guillemets(v.shown) + " est de la même famille que " + guillemets(u);
     } else {
       continue;
     }
@@ -150,7 +150,7 @@ std::unique_ptr<State> WordBankGame::new_state(const Setup& setup) const {
   d.stall_rounds = options.integer("stall_rounds");
   for (const auto& kv : setup.fixed) {
     if (kv.key() != "circle" && kv.key() != "deck" && kv.key() != "first_player") {
-      refuse("bad_setup", "Réglage fixe inconnu : « " + std::string(kv.key()) + " ».");
+      refuse("bad_setup", "Réglage fixe inconnu\u00a0: " + guillemets(kv.key()) + ".");
     }
   }
   std::vector<VaultCard> deck;
@@ -246,7 +246,7 @@ void WordBankState::do_apply(WordBankData& next, const Action& action, bool is_t
       if (letters.empty()) refuse("not_letters", "Un mot de passe s’écrit avec des lettres.");
       std::vector<int> cards;
       for (const auto& c : get_array(action.body, "cards")) {
-        if (!c.is_int64() && !c.is_uint64()) refuse("bad_field", "« cards » est une liste de numéros de coffres.");
+        if (!c.is_int64() && !c.is_uint64()) refuse("bad_field", "«\u00a0cards\u00a0» est une liste de numéros de coffres.");
         cards.push_back(c.is_int64() ? static_cast<int>(std::clamp<int64_t>(c.get_int64(), -1, 99))
                                      : static_cast<int>(std::min<uint64_t>(c.get_uint64(), 99)));
       }
@@ -255,10 +255,10 @@ void WordBankState::do_apply(WordBankData& next, const Action& action, bool is_t
         if (*ds == "ccw") {
           dir = Direction::kCounterClockwise;
         } else if (*ds != "cw") {
-          refuse("bad_direction", "Le sens est « cw » (horaire) ou « ccw » (anti-horaire).");
+          refuse("bad_direction", "Le sens est «\u00a0cw\u00a0» (horaire) ou «\u00a0ccw\u00a0» (anti-horaire).");
         }
       } else if (cards.size() > 1) {
-        refuse("bad_direction", "Indique le sens : « cw » (horaire) ou « ccw » (anti-horaire).");
+        refuse("bad_direction", "Indique le sens\u00a0: «\u00a0cw\u00a0» (horaire) ou «\u00a0ccw\u00a0» (anti-horaire).");
       }
       const auto circle = slots();
       const int gems = d_.hand[static_cast<std::size_t>(p)];
@@ -271,7 +271,7 @@ void WordBankState::do_apply(WordBankData& next, const Action& action, bool is_t
       const std::string& shown = verdict.shown;
       const std::string& reason = verdict.reason;
       const std::string& related = verdict.related;
-      const std::string message = verdict.reason.empty() ? "" : verdict.what + " : tour perdu.";
+      const std::string message = verdict.reason.empty() ? "" : verdict.what + "\u00a0: tour perdu.";
       if (!reason.empty()) {
         JsonObject e{{"type", "password_refused"}, {"player", p}, {"word", shown}, {"reason", reason},
                      {"message", message}};
@@ -321,7 +321,7 @@ void WordBankState::do_apply(WordBankData& next, const Action& action, bool is_t
       }
     }
   } else {
-    refuse("unknown_action", "Action inconnue pour Word Bank : « " + std::string(type) + " ».");
+    refuse("unknown_action", "Action inconnue pour Word Bank\u00a0: " + guillemets(type) + ".");
   }
 
   // End of turn.

@@ -47,9 +47,14 @@ class LobbyTest : public ::testing::Test {
     }
     return nullptr;
   }
+  // The code of the error in `out` ("" when none); its message must be in
+  // French typography, as everything players read.
   static std::string error_code(const std::vector<Delivery>& out) {
     const auto* e = find(out, "error");
-    return e ? std::string(e->at("code").as_string()) : "";
+    if (!e) return "";
+    const std::string code(e->at("code").as_string());
+    games::testing::expect_french_typography(std::string(e->at("message").as_string()), "the server's error " + code);
+    return code;
   }
 
   fs::path path_;

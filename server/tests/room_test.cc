@@ -43,7 +43,11 @@ class RoomTest : public ::testing::Test {
   static bool has_error(const std::vector<Outgoing>& out, std::string_view code) {
     for (const auto& o : out) {
       const auto& m = o.message.as_object();
-      if (m.at("type") == "error" && m.at("code").as_string() == code) return true;
+      if (m.at("type") == "error" && m.at("code").as_string() == code) {
+        games::testing::expect_french_typography(std::string(m.at("message").as_string()),
+                                                 "the room's error " + std::string(code));
+        return true;
+      }
     }
     return false;
   }

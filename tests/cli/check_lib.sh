@@ -2,8 +2,11 @@
 # Provides a temporary directory $tmp (removed on exit), counters and:
 #   ok / ko MESSAGE, expect_eq NAME EXPECTED ACTUAL, expect_match NAME REGEX ACTUAL,
 #   finish LABEL (prints the tally; the script's status is 0 only if nothing failed).
+# and $nb, the non-breaking space (U+00A0, as UTF-8 bytes whatever the locale)
+# French typography puts before : ; ! ? and inside « ».
 passed=0
 failed=0
+nb=$'\xc2\xa0'
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

@@ -132,7 +132,7 @@ expect_match "play wordbank: narration names the player" 'Léa passe son tour' "
 # Seed 3 deals R N A P U Q E; the bot opens. "pure" on P U E, typed by hand,
 # after a placement that turns back (refused, explained, asked again).
 out=$(printf 'pure\n3 6 4 h\npure\n3 4 6 h\n/quitter\n' | "$bin" play wordbank --players 2 --bots 1 --seed 3)
-expect_match "play wordbank: a placement typed by hand" '« pure » : 3 pierres posées\.'$'\n''    sur \[3\] \[4\] \[6\] \(sens horaire\)' "$out"
+expect_match "play wordbank: a placement typed by hand" '«'"${nb}"'pure'"${nb}"'»'"${nb}"': 3 pierres posées\.'$'\n''    sur \[3\] \[4\] \[6\] \(sens horaire\)' "$out"
 expect_match "play wordbank: an impossible placement is explained" '✗ On tourne dans un seul sens' "$out"
 out=$(printf 'zz9\n/quitter\n' | "$bin" play wordbank --players 2 --bots 1 --seed 3)
 expect_match "play wordbank: bad word explained" 's’écrit avec des lettres' "$out"
@@ -141,40 +141,40 @@ expect_eq "play wordbank: bots alone finish" 0 "$?"
 expect_match "play wordbank: results" 'Fin de la partie' "$out"
 out=$("$bin" play lettralettre --players 3 --bots 3 --seed 11 </dev/null)
 expect_eq "play lettralettre: bots alone finish" 0 "$?"
-expect_match "play lettralettre: rounds revealed, the best word under each player's own cards" 'son meilleur mot possible : « [^»]+ » avec « ' "$out"
-expect_match "play lettralettre: and the best word with no card, labelled" 'Sans aucune contrainte, le meilleur mot était « ' "$out"
+expect_match "play lettralettre: rounds revealed, the best word under each player's own cards" 'son meilleur mot possible'"${nb}"': «'"${nb}"'[^»]+'"${nb}"'» avec «'"${nb}" "$out"
+expect_match "play lettralettre: and the best word with no card, labelled" 'Sans aucune contrainte, le meilleur mot était «'"${nb}" "$out"
 expect_match "play lettralettre: results" 'Fin de la partie' "$out"
 out=$(printf 'n\n' | "$bin" play lettralettre --players 2 --bots 1 --seed 4)
 expect_eq "play lettralettre: end of input exits 0" 0 "$?"
 out=$("$bin" play motpourmot --players 4 --bots 4 --seed 11 </dev/null)
 expect_eq "play motpourmot: bots alone finish" 0 "$?"
-expect_match "play motpourmot: words pull letters" 'joue « [^»]+ »( et capture [A-Z, ]+)?\.'$'\n''    lettres tirées :' "$out"
+expect_match "play motpourmot: words pull letters" 'joue «'"${nb}"'[^»]+'"${nb}"'»( et capture [A-Z, ]+)?\.'$'\n''    lettres tirées'"${nb}"':' "$out"
 expect_match "play motpourmot: a team wins" 'L’équipe (bleue|rouge) gagne' "$out"
 out=$(printf 'deux mots\no\ndeux mots\n/quitter\n' | "$bin" play motpourmot --players 2 --bots 1 --seed 4 --name Léa)
 expect_eq "play motpourmot: quitting exits 0" 0 "$?"
-expect_match "play motpourmot: the card is shown" 'Catégorie : « ' "$out"
+expect_match "play motpourmot: the card is shown" 'Catégorie'"${nb}"': «'"${nb}" "$out"
 expect_match "play motpourmot: one word only" '✗ Un seul mot' "$out"
 out=$("$bin" play trapwords --bots 4 --seed 3 </dev/null)
 expect_eq "play trapwords: bots alone finish" 0 "$?"
-expect_match "play trapwords: clues and guesses" 'Robot [0-9] propose « [^»]+ »' "$out"
-expect_match "play trapwords: the game ends" '(gagne|l’emporte) !' "$out"
-expect_match "play trapwords: traps are listed in quotes, whose list they are" 'Les pièges de l’équipe (bleue|rouge) étaient : « [^»]+ »' "$out"
+expect_match "play trapwords: clues and guesses" 'Robot [0-9] propose «'"${nb}"'[^»]+'"${nb}"'»' "$out"
+expect_match "play trapwords: the game ends" '(gagne|l’emporte)'"${nb}"'!' "$out"
+expect_match "play trapwords: traps are listed in quotes, whose list they are" 'Les pièges de l’équipe (bleue|rouge) étaient'"${nb}"': «'"${nb}"'[^»]+'"${nb}"'»' "$out"
 out=$(printf 'et\nlumière\n/fini\n/quitter\n' | "$bin" play trapwords --seed 5 --name Léa)
 expect_eq "play trapwords: quitting exits 0" 0 "$?"
-expect_match "play trapwords: the opponents' word to trap" 'Mot secret de l’équipe rouge : « [^»]+ »' "$out"
-expect_match "play trapwords: a trap of any sentence is refused" '✗ « et » sert dans toutes les phrases' "$out"
+expect_match "play trapwords: the opponents' word to trap" 'Mot secret de l’équipe rouge'"${nb}"': «'"${nb}"'[^»]+'"${nb}"'»' "$out"
+expect_match "play trapwords: a trap of any sentence is refused" '✗ «'"${nb}"'et'"${nb}"'» sert dans toutes les phrases' "$out"
 expect_match "play trapwords: the list is handed in" 'L’équipe bleue remet sa liste \(1 piège\)' "$out"
-expect_match "play trapwords: the monster's power is explained" 'Le combat contre (le|la) [A-Z][a-zé]+( \*)? : [^.]+\.' "$out"
+expect_match "play trapwords: the monster's power is explained" 'Le combat contre (le|la) [A-Z][a-zé]+( \*)?'"${nb}"': [^.]+\.' "$out"
 out=$(printf 'galop\npomme de terre\n/fini\n/quitter\n' | "$bin" play trapwords --seed 3 --name Léa)
-expect_match "play trapwords: a multi-word trap reads as one" '2 écrits : « galop », « pomme de terre »' "$out"
+expect_match "play trapwords: a multi-word trap reads as one" '2 écrits'"${nb}"': «'"${nb}"'galop'"${nb}"'», «'"${nb}"'pomme de terre'"${nb}"'»' "$out"
 "$bin" play trapwords --players 4 --bots 2 </dev/null >/dev/null 2>&1
 expect_eq "play trapwords: one person at most" 2 "$?"
 out=$("$bin" play tapecho --bots 4 --seed 3 </dev/null)
 expect_eq "play tapecho: bots alone finish" 0 "$?"
-expect_match "play tapecho: cards go on the table" 'Robot [0-9] (pose|inflige) « ' "$out"
-expect_match "play tapecho: three games, then the match" 'Fin de la partie 3 :.*' "$out"
-expect_match "play tapecho: the ranking" '1\. Robot [0-9] : [−+]?[0-9]+ points?' "$out"
-expect_match "play tapecho: the winner is crowned" 'est sacrée? grande? sé(ducteur|ductrice) !|Égalité en tête' "$out"
+expect_match "play tapecho: cards go on the table" 'Robot [0-9] (pose|inflige) «'"${nb}" "$out"
+expect_match "play tapecho: three games, then the match" 'Fin de la partie 3'"${nb}"':.*' "$out"
+expect_match "play tapecho: the ranking" '1\. Robot [0-9]'"${nb}"': [−+]?[0-9]+ points?' "$out"
+expect_match "play tapecho: the winner is crowned" 'est sacrée? grande? sé(ducteur|ductrice)'"${nb}"'!|Égalité en tête' "$out"
 out=$(printf '/quitter\n' | "$bin" play tapecho --seed 5 --name Léa --sex F)
 expect_match "play tapecho: --sex chooses the person's sex in the game" 'à Léa \(femme\)' "$out"
 "$bin" play tapecho --sex X </dev/null >/dev/null 2>&1
@@ -183,14 +183,14 @@ expect_eq "play tapecho: a bad --sex is a usage error" 2 "$?"
 expect_eq "play: a game without the flag refuses it" 2 "$?"
 out=$(printf '1\n0\n99\n/quitter\n' | "$bin" play tapecho --seed 5 --name Léa)
 expect_eq "play tapecho: quitting exits 0" 0 "$?"
-expect_match "play tapecho: the context" 'Contexte : Mariage \(tache rouge\)' "$out"
+expect_match "play tapecho: the context" 'Contexte'"${nb}"': Mariage \(tache rouge\)' "$out"
 expect_match "play tapecho: the hand, numbered, with its cost" 'Ta main \([0-9]+ points perdus' "$out"
 expect_match "play tapecho: an atout of the other sex can only be swapped" '1\. l’échanger' "$out"
 expect_match "play tapecho: a bad number is explained" '✗ Tape un numéro entre 1 et 10' "$out"
 "$bin" play tapecho --players 4 --bots 2 </dev/null >/dev/null 2>&1
 expect_eq "play tapecho: one person at most" 2 "$?"
 out=$(printf 'chat\ncategorie\ntrois\n1 3\n/quitter\n' | "$bin" play motpourmot --players 1 --bots 0 --seed 2)
-expect_match "play motpourmot: table mode counts hands" 'Vote : 1 pour, 3 contre' "$out"
+expect_match "play motpourmot: table mode counts hands" 'Vote'"${nb}"': 1 pour, 3 contre' "$out"
 expect_match "play motpourmot: a bad count is asked again" 'Deux nombres' "$out"
 "$bin" play wordbank --players 9 --bots 1 </dev/null >/dev/null 2>&1
 expect_eq "play: too many players is refused" 2 "$?"

@@ -83,11 +83,11 @@ grep -q "cannot open lexicon" "$tmp/err" && ok || ko "missing lexicon message"
 # --- demo: the terminal tour answers in French and stops on end of input ------
 demo=$(printf 'chevaux\nlien chat château\nlien science scientifique\nxqzwv\n' | timeout 10 "$bin" demo)
 expect_eq "demo exit" 0 "$?"
-grep -q "« chevaux » est un mot valide" <<<"$demo" && ok || ko "demo: valid word"
-grep -q "nom masculin pluriel, de « cheval »" <<<"$demo" && ok || ko "demo: analysis in French"
-grep -q "« château » par rapport à « chat » : aucun lien" <<<"$demo" && ok || ko "demo: unrelated"
+grep -q "«${nb}chevaux${nb}» est un mot valide" <<<"$demo" && ok || ko "demo: valid word"
+grep -q "nom masculin pluriel, de «${nb}cheval${nb}»" <<<"$demo" && ok || ko "demo: analysis in French"
+grep -q "«${nb}château${nb}» par rapport à «${nb}chat${nb}»${nb}: aucun lien" <<<"$demo" && ok || ko "demo: unrelated"
 grep -q "même famille" <<<"$demo" && ok || ko "demo: derivative"
-grep -q "« xqzwv » n’est pas dans le dictionnaire" <<<"$demo" && ok || ko "demo: unknown word"
+grep -q "«${nb}xqzwv${nb}» n’est pas dans le dictionnaire" <<<"$demo" && ok || ko "demo: unknown word"
 
 # --- every command answers --help: usage on stdout, exit 0, no stdin read ----
 for cmd in lexicon demo play solve referee replay games signature serve; do

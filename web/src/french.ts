@@ -13,7 +13,7 @@ function typeset(text: string): string {
   return text
     .replace(/'/g, '’')
     .replace(/ ([:;!?»])/g, `${NBSP}$1`)
-    .replace(/« /g, `«${NBSP}`)
+    .replace(/« /g, `«${NBSP}`) // typography: ok
     .replace(/(^|[\s(])-(\d)/g, '$1−$2');
 }
 
@@ -38,9 +38,28 @@ export function typographyProblems(text: string): string[] {
   look(/ [:;!?»]/g, 'espace ordinaire avant la ponctuation');
   look(/[^\s\u00a0\u202f?!:;»][;!?]/g, 'pas d’espace avant la ponctuation');
   look(/[^\s\u00a0\u202f:\d][:](?!\/\/)/g, 'pas d’espace avant les deux-points');
-  look(/«(?![\u00a0\u202f])/g, 'pas d’espace insécable après «');
-  look(/(?<![\u00a0\u202f])»/g, 'pas d’espace insécable avant »');
+  look(/«(?![\u00a0\u202f])/g, 'pas d’espace insécable après «'); // typography: ok
+  look(/(?<![\u00a0\u202f])»/g, 'pas d’espace insécable avant »'); // typography: ok
   look(/(^|[\s(])-\d/g, 'trait d’union au lieu du signe moins');
   look(/"/g, 'guillemets droits');
   return problems;
+}
+
+// In JSX text the space is written &nbsp;, in strings \u00a0;
+// scripts/lint-typography.py checks both.
+
+// « mot », with the non-breaking spaces inside: a quotation mark never wraps
+// alone onto a line. Every « … » built around a value goes through here.
+export function guillemets(s: string): string {
+  return `«\u00a0${s}\u00a0»`; // the one place (typography: ok)
+}
+
+// 3, 0, −3: a number that may be negative, with a real minus sign.
+export function numberText(n: number): string {
+  return n < 0 ? `\u2212${-n}` : `${n}`;
+}
+
+// +3, 0, −3: a score or a change of score, with its sign.
+export function signedNumber(n: number): string {
+  return n > 0 ? `+${n}` : numberText(n);
 }

@@ -3,7 +3,7 @@
 // dangerouslySetInnerHTML anywhere in the client.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ChatMessage, ErrorMessage } from './protocol';
-import { fr } from './french';
+import { fr, numberText } from './french';
 
 export const SEAT_COLOURS = ['#2f6fde', '#d9412b', '#1f9d55', '#b7791f', '#8e44ad', '#0f8b8d', '#c2185b', '#546e7a'];
 export const SEAT_COLOUR_NAMES = ['bleu', 'rouge', 'vert', 'jaune', 'violet', 'turquoise', 'rose', 'gris'];
@@ -92,9 +92,9 @@ export function Chat({ messages, onSend }: { messages: ChatMessage[]; onSend: (t
   );
 }
 
-// "Léa", "Léa (toi)", or "Robot (moyen)" for a seat.
+// « 1 mot », « 3 mots », « −2 points »: French counts 0 and ±1 in the singular.
 export function plural(n: number, one: string, many: string): string {
-  return `${n} ${n > 1 ? many : one}`;
+  return `${numberText(n)} ${Math.abs(n) > 1 ? many : one}`;
 }
 
 // A word (or a short message: `max`) typed by a player: no autocorrect or

@@ -320,7 +320,7 @@ try {
   // The log tells the game in the server's sentences (Game::describe, the
   // same the terminal prints), with the seats' names.
   const feed = (await lea.locator('.feed li').allTextContents()).join('\n');
-  check(/(Léa|Tom <b>|[A-ZÉ][a-zéèï]+) (joue « [^»]+ » : \d+ pierres? posées?|passe son tour)|Partie terminée/.test(feed), `le journal raconte la partie : ${feed.slice(0, 200)}`);
+  check(/(Léa|Tom <b>|[A-ZÉ][a-zéèï]+) (joue «\u00a0[^»]+\u00a0»\u00a0: \d+ pierres? posées?|passe son tour)|Partie terminée/.test(feed), `le journal raconte la partie : ${feed.slice(0, 200)}`);
   await tom.locator('.results').waitFor();
   const winnerRows = await lea.locator('.results tr.winner').count();
   check(winnerRows >= 1, 'le résultat désigne au moins un gagnant');
@@ -336,7 +336,7 @@ try {
   await tom.getByRole('button', { name: 'Début' }).click();
   await tom.getByText('Début de la partie.').waitFor();
   await tom.getByRole('button', { name: 'Coup suivant' }).click();
-  await tom.locator('.replay', { hasText: /joue « |passe son tour|tour perdu/ }).first().waitFor();
+  await tom.locator('.replay', { hasText: /joue «\u00a0|passe son tour|tour perdu/ }).first().waitFor();
   await tom.screenshot({ path: path.join(shots, 'replay.png'), fullPage: true });
   console.log(`e2e: Word Bank game finished in the browser (${moves} human moves, replay of ${steps} steps)`);
 
@@ -364,7 +364,7 @@ try {
         seen.add('auction');
         await take.click();
         await lea.waitForTimeout(100);
-      } else if (await submit.isVisible() && !(await lea.locator('.entry p.muted', { hasText: 'Mot posé :' }).isVisible())) {
+      } else if (await submit.isVisible() && !(await lea.locator('.entry p.muted', { hasText: 'Mot posé\u00a0:' }).isVisible())) {
         const tile = (sel) => lea.locator(sel).evaluateAll((els) => els.map((e) => ({ l: e.dataset.letter, s: Number(e.dataset.stars) })));
         const shown = await tile('.letters-area .tiles .tile');
         const taboo = await tile('.letters-area .taboo-line .tile');

@@ -29,6 +29,7 @@ const trapwords = await load('trapwords.tsx');
 const wordbank = await load('wordbank.tsx');
 const { clientGames } = await load('index.ts');
 const { fr, typographyProblems } = await vite.ssrLoadModule('/src/french.ts');
+const french = await vite.ssrLoadModule('/src/french.ts');
 
 test('Mot pour Mot: only a word played letter for letter is flagged; other accents are the server’s to judge', () => {
   const { playedAsTyped } = motpourmot;
@@ -72,16 +73,28 @@ test('TrapWords: a verdict is shown in the server’s words, never the client’
     kind: 'clue',
     player: 0,
     text: 'il galope',
-    say: ' : « il galope »',
+    say: '\u00a0: «\u00a0il galope\u00a0»',
     verdict: { fired: [{ trap: 'galop', word: 'galope', relation: 'derivative' }], violations: [] },
-    verdict_say: 'Piège ! « galope » déclenche « galop » (même famille)',
+    verdict_say: 'Piège\u00a0! «\u00a0galope\u00a0» déclenche «\u00a0galop\u00a0» (même famille)',
   };
-  assert.deepEqual(verdictOf(fired), { id: 'trap', text: 'Piège ! « galope » déclenche « galop » (même famille)' });
-  const ok = { kind: 'clue', player: 0, text: 'animal', say: ' : « animal »', verdict: { fired: [], violations: [] }, verdict_say: 'Indice accepté.' };
+  assert.deepEqual(verdictOf(fired), { id: 'trap', text: 'Piège\u00a0! «\u00a0galope\u00a0» déclenche «\u00a0galop\u00a0» (même famille)' });
+  const ok = { kind: 'clue', player: 0, text: 'animal', say: '\u00a0: «\u00a0animal\u00a0»', verdict: { fired: [], violations: [] }, verdict_say: 'Indice accepté.' };
   assert.deepEqual(verdictOf(ok), { id: 'ok', text: 'Indice accepté.' });
-  const wrong = { kind: 'guess', player: 2, text: 'âne', say: ' propose « âne »', verdict: { fired: [], violations: [], correct: false }, verdict_say: 'Raté.' };
+  const wrong = { kind: 'guess', player: 2, text: 'âne', say: ' propose «\u00a0âne\u00a0»', verdict: { fired: [], violations: [], correct: false }, verdict_say: 'Raté.' };
   assert.deepEqual(verdictOf(wrong), { id: 'wrong', text: 'Raté.' });
-  assert.equal(verdictOf({ kind: 'vote', say: 'Vote : l’indice tient (1 pour l’annuler, 2 contre).' }), null);
+  assert.equal(verdictOf({ kind: 'vote', say: 'Vote\u00a0: l’indice tient (1 pour l’annuler, 2 contre).' }), null);
+});
+
+test('French typography: a quoted word keeps its guillemets, a negative score its minus sign', () => {
+  const { guillemets, numberText, signedNumber } = french;
+  assert.equal(guillemets('pomme de terre'), '«\u00a0pomme de terre\u00a0»');
+  assert.equal(numberText(3), '3');
+  assert.equal(numberText(0), '0');
+  assert.equal(numberText(-7), '\u22127');
+  assert.equal(signedNumber(3), '+3');
+  assert.equal(signedNumber(0), '0');
+  assert.equal(signedNumber(-2), '\u22122');
+  for (const n of [-12, -1]) assert.ok(!numberText(n).includes('-') && !signedNumber(n).includes('-'), 'never a hyphen-minus');
 });
 
 // « Comment jouer »: every registered game brings its rules (src/rules.tsx

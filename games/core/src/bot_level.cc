@@ -14,7 +14,7 @@ BotLevel parse_level(std::string_view level) {
   if (level == "medium") return BotLevel::kMedium;
   if (level == "hard") return BotLevel::kHard;
   throw ActionError("unknown_bot_level",
-                    "Niveau de robot inconnu : « " + std::string(level) + " » (easy, medium ou hard).");
+                    "Niveau de robot inconnu\u00a0: " + guillemets(level) + " (easy, medium ou hard).");
 }
 
 std::string_view to_string(BotLevel level) {

@@ -65,7 +65,7 @@ Setup Setup::from_json(const Json& v) {
     } else if (seed->is_int64() && seed->get_int64() >= 0) {
       s.seed = static_cast<uint64_t>(seed->get_int64());
     } else {
-      throw ActionError("bad_setup", "La graine (« seed ») doit être un entier positif.");
+      throw ActionError("bad_setup", "La graine («\u00a0seed\u00a0») doit être un entier positif.");
     }
   }
   if (o.contains("options")) s.options = get_object(o, "options");
@@ -75,7 +75,7 @@ Setup Setup::from_json(const Json& v) {
 
 Json Game::tool(std::string_view name, const Json& input) const {
   (void)input;
-  refuse("unknown_tool", guillemets(name) + " : ce jeu n’a pas cet outil.");
+  refuse("unknown_tool", guillemets(name) + "\u00a0: ce jeu n’a pas cet outil.");
 }
 
 std::unique_ptr<TerminalGame> Game::terminal() const { return nullptr; }

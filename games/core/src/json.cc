@@ -53,7 +53,9 @@ void write_canonical(const Json& v, std::string& out) {
 
 void refuse(std::string code, std::string message) { throw ActionError(std::move(code), std::move(message)); }
 
-std::string guillemets(std::string_view s) { return "« " + std::string(s) + " »"; }
+std::string guillemets(std::string_view s) {
+  return "«\u00a0" + std::string(s) + "\u00a0»";  // the one place (typography: ok)
+}
 
 JsonArray string_array(const std::vector<std::string>& items) {
   JsonArray out;
@@ -171,7 +173,7 @@ Json parse_json(std::string_view text) {
   boost::json::parse_options opts;
   opts.max_depth = 64;
   Json v = boost::json::parse(text, ec, {}, opts);
-  if (ec) throw ActionError("bad_json", "Message illisible : ce n’est pas du JSON valide.");
+  if (ec) throw ActionError("bad_json", "Message illisible\u00a0: ce n’est pas du JSON valide.");
   return v;
 }
 

@@ -14,16 +14,18 @@ std::string seat_name(const std::vector<std::string>& names, const Json& seat) {
 }
 
 std::string count(int n, std::string_view one, std::string_view many) {
-  return std::to_string(n) + " " + std::string(n > 1 || n < -1 ? many : one);
+  return number_text(n) + " " + std::string(n > 1 || n < -1 ? many : one);
 }
 
-std::string signed_number(int n) {
+std::string number_text(int n) {
   // Appended rather than concatenated: g++ 12 warns falsely (-Wrestrict) on
   // a string literal + std::to_string.
-  std::string out = n > 0 ? "+" : n < 0 ? "\u2212" : "";
+  std::string out = n < 0 ? "\u2212" : "";
   out += std::to_string(n < 0 ? -static_cast<int64_t>(n) : n);
   return out;
 }
+
+std::string signed_number(int n) { return (n > 0 ? "+" : "") + number_text(n); }
 
 Json with_sentence(const Game& game, const Json& event, const std::vector<std::string>& names) {
   Json out = event;

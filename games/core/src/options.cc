@@ -6,13 +6,6 @@
 namespace logomachie::games {
 namespace {
 
-constexpr std::string_view kNbsp = "\u00A0";
-
-// « s », with the non-breaking spaces French typography asks for.
-std::string quoted(std::string_view s) {
-  return "«" + std::string(kNbsp) + std::string(s) + std::string(kNbsp) + "»";
-}
-
 std::string_view kind_name(OptionSpec::Kind kind) {
   switch (kind) {
     case OptionSpec::Kind::kInt: return "int";
@@ -30,13 +23,13 @@ std::string listed(const std::vector<OptionValue>& choices) {
   for (std::size_t i = 0; i < choices.size(); ++i) {
     if (i) out += i + 1 == choices.size() ? " ou " : ", ";
     const auto& v = choices[i].value;
-    out += quoted(v.is_string() ? std::string_view(v.get_string()) : std::string_view(canonical(v)));
+    out += guillemets(v.is_string() ? std::string_view(v.get_string()) : std::string_view(canonical(v)));
   }
   return out;
 }
 
 [[noreturn]] void bad(const OptionSpec& spec, std::string_view expected) {
-  refuse("bad_option", "Réglage " + quoted(spec.label) + " (" + spec.name + ")" + std::string(kNbsp) + ": " +
+  refuse("bad_option", "Réglage " + guillemets(spec.label) + " (" + spec.name + ")\u00a0: " +
                            std::string(expected) + ".");
 }
 
@@ -109,7 +102,7 @@ ResolvedOptions resolve_options(const GameInfo& info, const JsonObject& options,
   JsonObject given;
   for (const auto& kv : options) {
     const auto* spec = spec_of(kv.key());
-    if (!spec) refuse("unknown_option", "Option inconnue pour " + info.title + std::string(kNbsp) + ": " + quoted(kv.key()) + ".");
+    if (!spec) refuse("unknown_option", "Option inconnue pour " + info.title + "\u00a0: " + guillemets(kv.key()) + ".");
     if (!kv.value().is_null()) given[kv.key()] = checked(*spec, kv.value(), players);
   }
   JsonObject out;

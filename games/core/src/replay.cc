@@ -33,13 +33,13 @@ Record Record::from_json(const Json& v) {
 std::unique_ptr<State> replay(const Game& game, const Record& record) {
   const auto& info = game.info();
   if (record.game != info.name) {
-    throw ActionError("wrong_game", "Ce scénario est pour « " + record.game + " », pas pour « " +
-                                        info.name + " ».");
+    throw ActionError("wrong_game", "Ce scénario est pour " + guillemets(record.game) + ", pas pour " +
+                                        guillemets(info.name) + ".");
   }
   if (record.rules_version != 0 && record.rules_version != info.rules_version) {
     throw ActionError("rules_version_mismatch",
                       "Ce scénario suit la version " + std::to_string(record.rules_version) +
-                          " des règles ; cette version du jeu applique la " +
+                          " des règles\u00a0; cette version du jeu applique la " +
                           std::to_string(info.rules_version) + ".");
   }
   if (!record.content_version.empty() && record.content_version != info.content_version) {
@@ -52,7 +52,7 @@ std::unique_ptr<State> replay(const Game& game, const Record& record) {
     auto result = state->apply(record.actions[i]);
     if (!result.ok()) {
       throw ActionError("replay_refused", "Action n° " + std::to_string(i + 1) + " refusée (" +
-                                              result.error->code + ") : " +
+                                              result.error->code + ")\u00a0: " +
                                               result.error->message);
     }
   }

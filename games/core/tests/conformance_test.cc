@@ -10,13 +10,17 @@
 //  - replaying setup + accepted actions rebuilds the same state, and a Record
 //    survives its JSON form;
 //  - clones are independent; the same seed gives the same game;
-//  - the options schema (GameInfo::options) and new_state agree.
+//  - the options schema (GameInfo::options) and new_state agree;
+//  - what players read is in French typography (testing::typography_faults):
+//    every sentence told of every event, every refusal of garbage, every
+//    terminal screen, prompt and result, every option label and refusal.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <functional>
 #include <map>
 #include <set>
+#include <sstream>
 #include <unordered_map>
 #include <string>
 
@@ -24,6 +28,7 @@
 #include "games/core/registry.h"
 #include "games/core/replay.h"
 #include "games/core/rng.h"
+#include "games/core/terminal.h"
 #include "test_support.h"
 
 namespace logomachie::games {
@@ -217,12 +222,29 @@ void check_narration(const Game& game, const State& s, const std::vector<Json>& 
     if (!line) continue;
     EXPECT_FALSE(line->empty()) << type;
     EXPECT_EQ(line->find("Joueur "), std::string::npos) << "a seat without a name in " << *line;
+    testing::expect_french_typography(*line, "the sentence of " + type);
     for (const auto& secret : secrets) {
       // Secrets are JSON texts (lists, objects); a sentence never quotes them whole.
       if (secret.size() > 2) {
         EXPECT_EQ(line->find(secret), std::string::npos) << *line;
       }
     }
+  }
+}
+
+// What the terminal shows seat `step % players` and asks them (its prompt, as
+// printed before any answer is typed), checked for French typography.
+void check_screens(const TerminalGame& screen, const State& s, int step) {
+  const PlayerId seat = step % s.players();
+  std::ostringstream shown;
+  screen.show(s, seat, shown);
+  testing::expect_french_typography(shown.str(), "the terminal's screen");
+  const auto acts = s.to_act();
+  if (std::find(acts.begin(), acts.end(), seat) != acts.end()) {
+    std::istringstream nothing;
+    std::ostringstream asked;
+    (void)screen.ask(s, seat, nothing, asked);
+    testing::expect_french_typography(asked.str(), "the terminal's prompt");
   }
 }
 
@@ -250,7 +272,14 @@ Playout play(const Game& game, uint64_t seed, bool with_garbage) {
     bots.push_back(game.make_bot(levels[rng.below(levels.size())], seed * 31 + static_cast<uint64_t>(p)));
   }
   auto& s = *out.state;
+  // The terminal's screens, read as a person at the keyboard would.
+  const auto screen = game.terminal();
+  if (screen) {
+    screen->game = &game;
+    for (int p = 0; p < setup.players; ++p) screen->names.push_back("Siège" + std::to_string(p));
+  }
   for (int step = 0; step < kMaxSteps && !s.is_terminal(); ++step) {
+    if (screen && with_garbage && step % 7 == 0) check_screens(*screen, s, step);
     if (with_garbage && rng.chance(1, 4)) {
       const auto junk = garbage(s, rng);
       const auto& a = junk[rng.below(junk.size())];
@@ -261,6 +290,7 @@ Playout play(const Game& game, uint64_t seed, bool with_garbage) {
       if (!r.ok()) {
         EXPECT_FALSE(r.error->code.empty());
         EXPECT_FALSE(r.error->message.empty());
+        testing::expect_french_typography(r.error->message, "the refusal " + r.error->code);
       }
       ++out.refused;
       continue;
@@ -289,6 +319,16 @@ Playout play(const Game& game, uint64_t seed, bool with_garbage) {
     if (!r.ok()) break;
     out.record.actions.push_back(a);
     check_narration(game, s, r.events, secrets, out.described);
+    if (screen && with_garbage) {
+      std::ostringstream told;
+      screen->narrate(s, r.events, told);
+      testing::expect_french_typography(told.str(), "the terminal's narration");
+    }
+  }
+  if (screen && with_garbage) {
+    std::ostringstream results;
+    screen->results(s, results);
+    testing::expect_french_typography(results.str(), "the terminal's results");
   }
   return out;
 }
@@ -472,6 +512,7 @@ TEST_P(Conformance, TheOptionsSchemaIsWhatTheEngineDoes) {
       make(JsonObject{{name, value}});
     } catch (const ActionError& e) {
       EXPECT_FALSE(e.error().message.empty());
+      testing::expect_french_typography(e.error().message, "the refusal " + e.error().code);
       return e.error().code;
     } catch (const std::exception& e) {
       ADD_FAILURE() << name << "=" << canonical(value) << " threw " << e.what();
@@ -485,10 +526,7 @@ TEST_P(Conformance, TheOptionsSchemaIsWhatTheEngineDoes) {
   EXPECT_EQ(code("no_such_option", 1), "unknown_option");
 
   // French typography in what forms show: non-breaking spaces, curly apostrophes.
-  const auto french = [&](const std::string& text) {
-    EXPECT_EQ(text.find('\''), std::string::npos) << text;
-    for (const char* bad : {" :", " ;", " !", " ?", "« ", " »"}) EXPECT_EQ(text.find(bad), std::string::npos) << text;
-  };
+  const auto french = [&](const std::string& text) { testing::expect_french_typography(text, "an option's text"); };
   std::set<std::string> names;
   for (const auto& spec : info.options) {
     SCOPED_TRACE(spec.name);
@@ -577,6 +615,22 @@ TEST_P(Conformance, TheOptionsSchemaIsWhatTheEngineDoes) {
       differs = differs || canonical(make(JsonObject{{spec.name, v}})->serialize()) != plain;
     }
     EXPECT_TRUE(differs) << "no declared value changes the game";
+  }
+}
+
+// The typography check the suite applies must be able to fail: each kind of
+// fault is caught, and well-set French passes.
+TEST(Typography, TheCheckCatchesEachFaultAndPassesWellSetFrench) {
+  using testing::typography_faults;
+  for (const char* bad : {"Ce n'est pas ton tour.", "Message illisible : pas du JSON.", "Perdu !", "Vraiment ?",
+                          "Un ; deux", "Score: 3", "Le mot « chat » est pris.", "Le mot «\u00a0chat » est pris.",
+                          "Le mot « chat\u00a0» est pris.", "Léa : -3 points", "(-2)", "-1 jeton"}) {
+    EXPECT_FALSE(typography_faults(bad).empty()) << bad;
+  }
+  for (const char* good : {"Ce n’est pas ton tour.", "Message illisible\u00a0: pas du JSON.", "Perdu\u00a0!",
+                           "Le mot «\u00a0chat\u00a0» est pris.", "Léa\u00a0: \u22123 points, Tom\u00a0: +2",
+                           "bouton-d’or, T-1000, 2-3 joueurs, 10 h 30", "Mot\u202f?", "[3 R] [4 B\u00a0?]"}) {
+    EXPECT_TRUE(typography_faults(good).empty()) << good << ": " << typography_faults(good).front();
   }
 }
 

@@ -77,7 +77,7 @@ TEST(Json, TypedAccessorsExplainTheirErrors) {
       ADD_FAILURE() << "accepted";
     } catch (const ActionError& e) {
       EXPECT_EQ(e.error().code, "bad_field");
-      EXPECT_NE(e.error().message.find("« "), std::string::npos);  // names the field, in French
+      EXPECT_NE(e.error().message.find("«\u00a0"), std::string::npos);  // names the field, in French
     }
   }
   EXPECT_THROW(parse_json("{"), ActionError);

@@ -4,7 +4,9 @@
 #pragma once
 
 #include <memory>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "games/core/game.h"
 #include "lexicon/lexicon.h"
@@ -16,7 +18,22 @@ const Game& game(std::string_view name);
 
 // Applies `body` for `actor` at time `at`; fails the test when refused.
 ApplyResult must_apply(State& state, PlayerId actor, JsonObject body, int64_t at = 0);
-// Applies and expects a refusal with `code`, checking the state did not change.
+// Applies and expects a refusal with `code`, checking the state did not change
+// and that its message is well set (typography_faults).
 void must_refuse(State& state, PlayerId actor, JsonObject body, std::string_view code, int64_t at = 0);
+
+// What breaks French typography in `text`, a text players read (a sentence,
+// a refusal, a screen), one description per fault; empty when it is well
+// set. French wants a non-breaking space (U+00A0, or the narrow U+202F)
+// before : ; ! ? and inside « », the curly apostrophe ’ and a real minus
+// sign − (U+2212). Faults: a straight apostrophe; a plain space, or none,
+// between a word and : ; ! ?; « or » without a non-breaking space inside; a
+// hyphen-minus used as a minus sign (before a digit, after a blank, an
+// opening bracket or the start). The sources' own check is
+// scripts/lint-typography.py.
+std::vector<std::string> typography_faults(std::string_view text);
+
+// Adds a test failure per fault of `text` (at most a few), naming `what`.
+void expect_french_typography(std::string_view text, std::string_view what);
 
 }  // namespace logomachie::games::testing

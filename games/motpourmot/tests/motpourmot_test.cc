@@ -1,6 +1,8 @@
 // Mot pour Mot rules, one test (or more) per line of the README's checklist.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "games/core/tests/test_support.h"
 #include "games/core/word_list.h"
 #include "games/motpourmot/bot.h"
@@ -235,6 +237,19 @@ TEST(MotPourMotChallenge, AWrongAccentIsAMisspellingAMissingOneIsNot) {
   EXPECT_EQ(game.check_spelling(c, "pécher"), MotPourMotGame::Spelling::kCorrect);
   EXPECT_EQ(game.check_spelling(c, "zorglubette"), MotPourMotGame::Spelling::kNotAWord);
   EXPECT_EQ(game.check_spelling(c, "Zorglubette"), MotPourMotGame::Spelling::kUnknown);
+}
+
+TEST(MotPourMotWords, EitherApostropheTypedIsTheCardsAnswer) {
+  // The cards are written with ’ (bouton-d’or); players type ' as often as ’.
+  const auto& game = mpm();
+  const auto* c = game.find_category("c-jaune");
+  ASSERT_NE(c, nullptr);
+  EXPECT_NE(std::find(c->answers.begin(), c->answers.end(), "bouton-d’or"), c->answers.end());
+  EXPECT_EQ(game_letters("bouton-d'or"), game_letters("bouton-d’or"));
+  EXPECT_TRUE(game.is_example(*c, game_letters("bouton-d'or")));
+  for (const char* typed : {"bouton-d'or", "bouton-d’or", "aujourd'hui", "aujourd’hui"}) {
+    EXPECT_EQ(game.check_spelling(*c, typed), MotPourMotGame::Spelling::kCorrect) << typed;
+  }
 }
 
 TEST(MotPourMotChallenge, ASpellingUpheldByVoteCostsTheChallengersTheirTurn) {

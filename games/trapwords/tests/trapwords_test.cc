@@ -890,13 +890,13 @@ TEST(TrapWordsViews, EachLineOfTheLogIsToldWithTheNarrationsWords) {
   auto view = g.state->view(Viewer::player(1)).as_object();
   const auto& entry = view.at("history").as_array().at(0).as_object();
   const auto& line = entry.at("log").as_array().at(0).as_object();
-  EXPECT_EQ(line.at("say"), " : « il galope dans le pré »");
-  EXPECT_EQ(line.at("verdict_say"), "Piège ! « galope » déclenche « galop » (même famille)");
+  EXPECT_EQ(line.at("say"), "\u00a0: «\u00a0il galope dans le pré\u00a0»");
+  EXPECT_EQ(line.at("verdict_say"), "Piège\u00a0! «\u00a0galope\u00a0» déclenche «\u00a0galop\u00a0» (même famille)");
   EXPECT_EQ(said(event_of(clue, "clue")), kNames[static_cast<std::size_t>(g.giver(0))] +
                                               std::string(line.at("say").as_string()) + ". " +
                                               std::string(line.at("verdict_say").as_string()));
   EXPECT_EQ(entry.at("say"), Json(said(event_of(clue, "turn_ended"))));
-  EXPECT_EQ(entry.at("say"), "L’équipe bleue : « cheval », piège déclenché.");
+  EXPECT_EQ(entry.at("say"), "L’équipe bleue\u00a0: «\u00a0cheval\u00a0», piège déclenché.");
   EXPECT_EQ(entry.at("result_say"), "piège déclenché");
   EXPECT_EQ(view.at("teams").as_array().at(0).at("result_say"), "piège déclenché");
 
@@ -908,7 +908,7 @@ TEST(TrapWordsViews, EachLineOfTheLogIsToldWithTheNarrationsWords) {
   const auto& turn = view.at("turn").as_object();
   const auto& log = turn.at("log").as_array();
   EXPECT_EQ(log.at(0).at("verdict_say"), "Indice accepté.");
-  EXPECT_EQ(log.at(1).at("say"), " conteste l’indice « on y fait des expériences » (c’est un exemple du mot).");
+  EXPECT_EQ(log.at(1).at("say"), " conteste l’indice «\u00a0on y fait des expériences\u00a0» (c’est un exemple du mot).");
   EXPECT_EQ(said(event_of(flag, "flagged")), "Léa" + std::string(log.at(1).at("say").as_string()));
   ASSERT_EQ(turn.at("flag_reasons").as_array().size(), kFlagReasons.size());
   EXPECT_EQ(turn.at("flag_reasons").as_array().at(0), (JsonObject{{"id", "exemple"}, {"text", "c’est un exemple du mot"}}));
@@ -916,7 +916,7 @@ TEST(TrapWordsViews, EachLineOfTheLogIsToldWithTheNarrationsWords) {
   view = g.state->view(Viewer::spectator()).as_object();
   const auto& vote_line = view.at("turn").at("log").as_array().at(2).as_object();
   EXPECT_EQ(vote_line.at("say"), Json(said(event_of(vote, "vote_closed"))));
-  EXPECT_EQ(vote_line.at("say"), "Vote : l’indice tient (1 pour l’annuler, 1 contre).");
+  EXPECT_EQ(vote_line.at("say"), "Vote\u00a0: l’indice tient (1 pour l’annuler, 1 contre).");
   // The canonical state keeps the facts only.
   EXPECT_EQ(canonical(g.state->serialize()).find("\"say\""), std::string::npos);
 }
@@ -949,13 +949,13 @@ TEST(TrapWordsTerminal, ATenebresClueWithoutTextIsToldInTheDark) {
   // The guesser's screen shows the latest clue, and only that one.
   std::ostringstream shown;
   s->show(*g.state, g.guesser(0), shown);
-  EXPECT_NE(shown.str().find("Dernier indice (ténèbres : il s’efface au suivant) : « animal »"), std::string::npos) << shown.str();
+  EXPECT_NE(shown.str().find("Dernier indice (ténèbres\u00a0: il s’efface au suivant)\u00a0: «\u00a0animal\u00a0»"), std::string::npos) << shown.str();
 }
 
 TEST(TrapWordsTerminal, TheMonstersPowerIsExplained) {
-  for (const auto& [monster, text] : {std::pair<std::string, std::string>{"troll", "Le combat contre le Troll : l’éclaireur n’a que 10 mots pour tout le tour."},
-                                      {"troll*", "Le combat contre le Troll * : l’éclaireur n’a que 5 mots pour tout le tour."},
-                                      {"dragon", "Le combat contre le Dragon : trois réponses seulement pour trouver."}}) {
+  for (const auto& [monster, text] : {std::pair<std::string, std::string>{"troll", "Le combat contre le Troll\u00a0: l’éclaireur n’a que 10 mots pour tout le tour."},
+                                      {"troll*", "Le combat contre le Troll *\u00a0: l’éclaireur n’a que 5 mots pour tout le tour."},
+                                      {"dragon", "Le combat contre le Dragon\u00a0: trois réponses seulement pour trouver."}}) {
     auto g = start({}, {{"monster", monster}});
     std::ostringstream out;
     screen()->show(*g.state, 0, out);
@@ -973,8 +973,8 @@ TEST(TrapWordsTerminal, ACrossedOutTrapIsShownOnItsOwnTeamsList) {
   std::ostringstream out;
   s->narrate(*g.state, g.act(g.giver(1), {{"type", "disarm"}, {"row", 2}}).events, out);
   s->narrate(*g.state, g.act(g.giver(1), {{"type", "clue"}, {"text", "un savant"}}).events, out);
-  EXPECT_NE(out.str().find("Désarmer : le piège n° 2 de la liste de l’équipe bleue est barré."), std::string::npos) << out.str();
-  EXPECT_NE(out.str().find("Les pièges de l’équipe bleue étaient : « laboratoire », « chercheur » (barré par Désarmer), « savant »."),
+  EXPECT_NE(out.str().find("Désarmer\u00a0: le piège n° 2 de la liste de l’équipe bleue est barré."), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("Les pièges de l’équipe bleue étaient\u00a0: «\u00a0laboratoire\u00a0», «\u00a0chercheur\u00a0» (barré par Désarmer), «\u00a0savant\u00a0»."),
             std::string::npos)
       << out.str();
 }
@@ -994,8 +994,8 @@ TEST(TrapWordsTerminal, TheMotInterditIsConfirmedAndMultiWordTrapsAreQuoted) {
   ASSERT_TRUE(g.state->apply(*a).ok());
   std::ostringstream out;
   s->show(*g.state, 1, out);
-  EXPECT_NE(out.str().find("(2 écrits : « pomme de terre », « selle » (mot interdit))."), std::string::npos) << out.str();
-  EXPECT_NE(out.str().find("Mot interdit choisi : « selle ». S’il se déclenche, l’équipe bleue recule d’une salle."),
+  EXPECT_NE(out.str().find("(2 écrits\u00a0: «\u00a0pomme de terre\u00a0», «\u00a0selle\u00a0» (mot interdit))."), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("Mot interdit choisi\u00a0: «\u00a0selle\u00a0». S’il se déclenche, l’équipe bleue recule d’une salle."),
             std::string::npos)
       << out.str();
 }

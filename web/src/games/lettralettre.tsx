@@ -198,7 +198,7 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
           </div>
           {(v.taboo ?? []).length > 0 && (
             <p class="taboo-line">
-              Interdites :{' '}
+              Interdites&nbsp;:{' '}
               {(v.taboo ?? []).map((l) => (
                 <Tile key={l} letter={l} taboo />
               ))}
@@ -229,8 +229,8 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
               {typed.length === 0
                 ? 'Seulement les lettres tirées, autant de fois que tu veux.'
                 : outside.length
-                  ? `Lettre${outside.length > 1 ? 's' : ''} impossible${outside.length > 1 ? 's' : ''} : ${outside.join(', ')}.`
-                  : `Score si le mot est accepté : ${previewScore(word, v.stars, bonus)} points.`}
+                  ? `Lettre${outside.length > 1 ? 's' : ''} impossible${outside.length > 1 ? 's' : ''}\u00a0: ${outside.join(', ')}.`
+                  : `Score si le mot est accepté\u00a0: ${previewScore(word, v.stars, bonus)} points.`}
             </p>
             {mySubmission && (
               <p class="muted">
@@ -238,7 +238,7 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
                   <>{'Tu as abandonné cette manche. Un mot te vient\u00a0? Tu peux encore le poser.'}</>
                 ) : (
                   <>
-                    Mot posé : <b>{mySubmission.word}</b> ({mySubmission.score} points). Tu peux le remplacer.
+                    Mot posé&nbsp;: <b>{mySubmission.word}</b> ({mySubmission.score} points). Tu peux le remplacer.
                   </>
                 )}
               </p>
@@ -315,7 +315,7 @@ function RoundPanel({ result, view, names }: { result: RoundResult; view: Lettra
         </tbody>
       </table>
       <p class="best small">
-        Sans aucune contrainte, le meilleur mot était :{' '}
+        Sans aucune contrainte, le meilleur mot était&nbsp;:{' '}
         {result.best_possible.word ? (
           <b>
             {result.best_possible.word} ({result.best_possible.score} points)

@@ -8,6 +8,7 @@ import { gameLetters, onlyLetters } from './letters';
 import { gameOver, Hourglass, NowLine, teamMove, waitFor, watching, WordInput, yourMove, type Now } from '../ui';
 import { fr } from '../french';
 import { motpourmotRules } from './motpourmot-rules';
+import { guillemets } from '../french';
 
 interface Tile {
   letter: string;
@@ -233,7 +234,7 @@ function resultText(t: TurnView): string {
     case 'stood':
       return t.challenge ? 'contesté, mais il reste' : 'accepté';
     case 'reverted':
-      return 'annulé : les lettres reviennent';
+      return 'annulé\u00a0: les lettres reviennent';
     case 'gave_up':
       return 'l’équipe a passé';
     case 'time_up':
@@ -245,10 +246,10 @@ function LastTurn({ turn }: { turn: TurnView }) {
   return (
     <section class="card last-turn" data-result={turn.result}>
       <p>
-        Tour précédent ({TEAM_NAMES[turn.team]}) — « {turn.category.text} » : {turn.word ? <b>{turn.word}</b> : <span class="muted">aucun mot</span>}, {resultText(turn)}
-        {turn.vote && ` (vote : ${turn.vote.valid} pour, ${turn.vote.invalid} contre)`}.
+        Tour précédent ({TEAM_NAMES[turn.team]}) — {guillemets(turn.category.text)}&nbsp;: {turn.word ? <b>{turn.word}</b> : <span class="muted">aucun mot</span>}, {resultText(turn)}
+        {turn.vote && ` (vote\u00a0: ${turn.vote.valid} pour, ${turn.vote.invalid} contre)`}.
       </p>
-      {turn.examples.length > 0 && <p class="muted small">D’autres idées : {turn.examples.join(', ')}.</p>}
+      {turn.examples.length > 0 && <p class="muted small">D’autres idées&nbsp;: {turn.examples.join(', ')}.</p>}
     </section>
   );
 }
@@ -285,7 +286,7 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
       <section class="card">
         <div class="turn-line">
           <h2>
-            Tour {v.turn} : {teamLabel(v.team)} {v.phase === 'over' ? 'gagne !' : 'joue'}
+            Tour {v.turn}&nbsp;: {teamLabel(v.team)} {v.phase === 'over' ? 'gagne\u00a0!' : 'joue'}
           </h2>
           {reading ? <span class="reading">Lecture de la carte…</span> : <Hourglass deadline={deadline} total={total} />}
         </div>
@@ -316,7 +317,7 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
                 ? v.table
                   ? 'L’équipe dit son mot à voix haute, le capitaine le tape.'
                   : captain
-                    ? 'Tu es capitaine : mettez-vous d’accord, puis écris le mot.'
+                    ? 'Tu es capitaine\u00a0: mettez-vous d’accord, puis écris le mot.'
                     : 'Propose des mots, le capitaine choisit.'
                 : notLetters
                   ? 'Un mot s’écrit avec des lettres.'
@@ -326,7 +327,7 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
                     ? 'Ce mot a déjà été joué.'
                     : preview.length === 0
                       ? 'Aucune lettre du plateau ne bougera.'
-                      : `Avancent : ${preview.map((s) => s.letter).join(' ')}${captures.length ? ` — capture${captures.length > 1 ? 's' : ''} : ${captures.join(' ')} !` : ''}`}
+                      : `Avancent\u00a0: ${preview.map((s) => s.letter).join(' ')}${captures.length ? ` — capture${captures.length > 1 ? 's' : ''}\u00a0: ${captures.join(' ')}\u00a0!` : ''}`}
             </p>
             <div class="row">
               <button type="submit" data-action={captain ? 'word' : 'propose'} disabled={!typed.length || used || spaces || notLetters}>
@@ -346,7 +347,7 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
           </form>
           {!v.table && (v.proposals ?? []).some((p) => p) && (
             <div class="proposals">
-              <span class="muted small">Propositions :</span>
+              <span class="muted small">Propositions&nbsp;:</span>
               {(v.proposals ?? []).map((p, seat) =>
                 p ? (
                   <button key={seat} class="small secondary" data-proposal={p} disabled={!captain} onClick={() => setWord(p)} title={names[seat]}>
@@ -372,7 +373,7 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
           </p>
           {canAct && opponent && !(you !== null && v.played.accepted[you]) ? (
             <>
-              <p>{v.table ? 'L’autre équipe conteste ?' : 'Vous contestez ?'}</p>
+              <p>{v.table ? 'L’autre équipe conteste\u00a0?' : 'Vous contestez\u00a0?'}</p>
               <div class="row">
                 {!v.played.checked.includes('spelling') && (
                   <button class="secondary" data-action="spelling" onClick={() => act!({ type: 'challenge', kind: 'spelling' })}>
@@ -381,33 +382,33 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
                 )}
                 {!v.played.checked.includes('category') && (
                   <button class="secondary" data-action="category" onClick={() => act!({ type: 'challenge', kind: 'category' })}>
-                    Hors catégorie !
+                    Hors catégorie&nbsp;!
                   </button>
                 )}
                 <button data-action="accept" onClick={() => act!({ type: 'accept' })}>
                   C’est bon
                 </button>
               </div>
-              {v.played.checked.includes('spelling') && <p class="small">L’orthographe est bonne : vous passerez votre prochain tour. Vous pouvez encore contester la catégorie.</p>}
+              {v.played.checked.includes('spelling') && <p class="small">L’orthographe est bonne&nbsp;: vous passerez votre prochain tour. Vous pouvez encore contester la catégorie.</p>}
               {v.played.checked.includes('category') && <p class="small">La catégorie est acceptée. Vous pouvez encore faire vérifier l’orthographe.</p>}
-              {!v.played.checked.includes('spelling') && <p class="muted small">Orthographe : si le mot est bien écrit, vous passez votre prochain tour.</p>}
+              {!v.played.checked.includes('spelling') && <p class="muted small">Orthographe&nbsp;: si le mot est bien écrit, vous passez votre prochain tour.</p>}
             </>
           ) : (
-            <p class="muted">{opponent && canAct ? 'Accepté : on attend vos coéquipiers.' : 'L’équipe adverse peut contester le mot.'}</p>
+            <p class="muted">{opponent && canAct ? 'Accepté\u00a0: on attend vos coéquipiers.' : 'L’équipe adverse peut contester le mot.'}</p>
           )}
         </section>
       )}
 
       {v.phase === 'vote' && v.played && (
         <section class="card vote hold-in-sight" role="dialog" aria-label="Vote">
-          <h2>{v.played.vote === 'spelling' ? `« ${v.played.word} » est-il bien écrit ?` : `« ${v.played.word} » va-t-il avec « ${v.category.text} » ?`}</h2>
+          <h2>{v.played.vote === 'spelling' ? `${guillemets(v.played.word)} est-il bien écrit\u00a0?` : `${guillemets(v.played.word)} va-t-il avec ${guillemets(v.category.text)}\u00a0?`}</h2>
           {v.played.evidence && (
             <p class="small">
               {v.played.vote === 'spelling'
-                ? 'Le dictionnaire ne connaît pas ce mot : nom propre, mot étranger… ou faute ? À vous de juger.'
+                ? 'Le dictionnaire ne connaît pas ce mot\u00a0: nom propre, mot étranger… ou faute\u00a0? À vous de juger.'
                 : v.played.evidence.listed
                   ? 'Ce mot est dans nos réponses pour cette carte.'
-                  : 'Ce mot n’est pas dans nos réponses pour cette carte : expliquez-vous dans la discussion.'}
+                  : 'Ce mot n’est pas dans nos réponses pour cette carte\u00a0: expliquez-vous dans la discussion.'}
             </p>
           )}
           {v.played.evidence && v.played.vote === 'category' && (
@@ -482,7 +483,7 @@ function Results({ outcome, view, names }: { outcome: { rank: number[]; details:
   return (
     <div class="mpm-results">
       <p class="winner-line">
-        {teamLabel(winner)} gagne avec {v.teams[winner].captured.length} lettres capturées !
+        {teamLabel(winner)} gagne avec {v.teams[winner].captured.length} lettres capturées&nbsp;!
       </p>
       <table class="scores">
         <thead>

@@ -27,7 +27,7 @@ export function ordered(n: number, start: number, dir: Direction, picked: number
 // Why this placement is impossible (French), or null when it is fine.
 export function placementProblem(circle: Vault[], letters: string, cards: number[], gems: number): string | null {
   if (!letters) return 'Tape d’abord un mot.';
-  if (cards.length === 0) return `Choisis le coffre de départ : un ${letters[0]} qui a une place libre.`;
+  if (cards.length === 0) return `Choisis le coffre de départ\u00a0: un ${letters[0]} qui a une place libre.`;
   const start = circle[cards[0]];
   if (!start || start.letter !== letters[0]) return `Le coffre de départ doit porter la première lettre du mot (${letters[0]}).`;
   if (cards.length > gems) return `Tu n’as que ${gems} pierre${gems > 1 ? 's' : ''}.`;

@@ -10,6 +10,7 @@ import { gameOver, Hourglass, NowLine, plural, rankLabel, waitFor, watching, you
 import { fr } from '../french';
 import { tapechoRules } from './tapecho-rules';
 import { optionValue } from '../options';
+import { signedNumber } from '../french';
 import { card, context, contextOfColour } from './tapecho-deck';
 import type { CardType, Sex, TapechoCard } from './tapecho-deck';
 
@@ -116,7 +117,7 @@ const EFFECTS: Record<string, string> = {
   'transfert-handicap': 'Ton dernier handicap passe chez lui ou chez elle, si son sexe le permet.',
   'atout-bloque': 'Pas d’atout pour son prochain tour.',
   'double-handicap': 'Son dernier handicap comptera double.',
-  lien: 'Reste toute la partie : à la fin, la cible te cède 3 points.',
+  lien: 'Reste toute la partie\u00a0: à la fin, la cible te cède 3 points.',
 };
 
 // What a landed attack did (`a` attacked `t`).
@@ -143,7 +144,7 @@ function landed(effect: string, a: string, t: string): string {
     case 'double-handicap':
       return `Le dernier handicap de ${t} comptera double.`;
     case 'lien':
-      return `Lien entre ${a} et ${t} : à la fin, ${t} cédera 3 points à ${a}.`;
+      return `Lien entre ${a} et ${t}\u00a0: à la fin, ${t} cédera 3 points à ${a}.`;
   }
   return '';
 }
@@ -156,18 +157,13 @@ const MODES: Record<Mode, string> = {
 
 const TYPE_ORDER: CardType[] = ['atout', 'handicap', 'attaque', 'defense', 'hors-contexte'];
 
-// −3 with a real minus sign, +3 with a plus.
-function signed(n: number): string {
-  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0';
-}
-
 // « +1 point », « −7 points »: French counts 0 and ±1 in the singular.
 function pointsText(n: number): string {
-  return `${signed(n)} point${Math.abs(n) > 1 ? 's' : ''}`;
+  return `${signedNumber(n)} point${Math.abs(n) > 1 ? 's' : ''}`;
 }
 
 function points(c: TapechoCard): string | null {
-  return c.type === 'atout' || c.type === 'handicap' ? signed(c.points) : null;
+  return c.type === 'atout' || c.type === 'handicap' ? signedNumber(c.points) : null;
 }
 
 // « attaqué » / « attaquée » after the player's sex in the game.
@@ -257,7 +253,7 @@ function ContextCard({ id }: { id: string }) {
         <Spot colour={c.colour} /> {c.name}
       </span>
       <span class="small">{c.description}</span>
-      <span class="small muted">Les cartes à tache d’une autre couleur peuvent être annulées par un « Hors contexte ».</span>
+      <span class="small muted">Les cartes à tache d’une autre couleur peuvent être annulées par un «&nbsp;Hors contexte&nbsp;».</span>
     </div>
   );
 }
@@ -306,10 +302,10 @@ function Targets({ v, you, names, ok, chosen, action, onPick }: { v: TapechoView
 // The gift of a donne-carte attack: one of the other cards of the hand.
 function GiftPicker({ hand, except, chosen, onPick }: { hand: string[]; except: string[]; chosen: string; onPick: (id: string) => void }) {
   const spare = hand.filter((id) => !except.includes(id));
-  if (!spare.length) return <p class="small muted">Plus de carte à refiler : l’attaque partira sans cadeau.</p>;
+  if (!spare.length) return <p class="small muted">Plus de carte à refiler&nbsp;: l’attaque partira sans cadeau.</p>;
   return (
     <div class="tp-gift">
-      <p class="small">Quelle carte refiler ?</p>
+      <p class="small">Quelle carte refiler&nbsp;?</p>
       <div class="row">
         {spare.map((id) => (
           <button key={id} type="button" class={`small${chosen === id ? '' : ' secondary'}`} data-action="give" data-card={id} aria-pressed={chosen === id} onClick={() => onPick(id)}>
@@ -345,7 +341,7 @@ function TurnActions({ v, you, names, hand, plan, setPlan, act }: { v: TapechoVi
               </button>
             ))}
           </div>
-          {!fits(c, me.sex) && !mates.some((p) => fits(c, v.sides[p].sex)) && <p class="small muted">Cet atout est pour les {SEX_NAMES[other]}s : tu ne peux que l’échanger.</p>}
+          {!fits(c, me.sex) && !mates.some((p) => fits(c, v.sides[p].sex)) && <p class="small muted">Cet atout est pour les {SEX_NAMES[other]}s&nbsp;: tu ne peux que l’échanger.</p>}
           {me.atout_blocked && <p class="small muted">Une attaque bloque tes atouts pour ce tour.</p>}
         </>
       )}
@@ -356,7 +352,7 @@ function TurnActions({ v, you, names, hand, plan, setPlan, act }: { v: TapechoVi
           {plan.target !== null && attacks.length > 0 && (
             <div class="tp-extra">
               <label class="row small">
-                Avec une attaque ?
+                Avec une attaque&nbsp;?
                 <select name="attack" value={plan.attack} onChange={(e) => setPlan({ ...plan, attack: e.currentTarget.value, give: '' })}>
                   <option value="">non, le handicap seul</option>
                   {attacks.map((a) => (
@@ -440,7 +436,7 @@ function HandPanel({ v, you, names, act, deadline, total }: { v: TapechoView; yo
   return (
     <section class={`card tp-hand-area${myTurn ? ' my-turn' : ''}`} data-my-turn={myTurn} aria-label="Ta main">
       <div class="turn-line">
-        <h2>{myTurn ? 'À toi de jouer !' : choosing ? 'Garde une carte' : 'Ta main'}</h2>
+        <h2>{myTurn ? 'À toi de jouer\u00a0!' : choosing ? 'Garde une carte' : 'Ta main'}</h2>
         <span class="small muted">
           <SexBadge sex={me.sex} /> {plural(hand.length, 'carte', 'cartes')}
         </span>
@@ -449,7 +445,7 @@ function HandPanel({ v, you, names, act, deadline, total }: { v: TapechoView; yo
       {myTurn && !plan.card && <p class="small muted">Touche une carte pour la jouer.</p>}
       {choosing && (
         <div class="tp-choice">
-          <p class="small">Tu as pioché ces deux cartes : garde-en une, l’autre retourne sur la pioche.</p>
+          <p class="small">Tu as pioché ces deux cartes&nbsp;: garde-en une, l’autre retourne sur la pioche.</p>
           <div class="tp-cards">
             {v.choice!.map((id) => (
               <div key={id} class="tp-keep">
@@ -466,7 +462,7 @@ function HandPanel({ v, you, names, act, deadline, total }: { v: TapechoView; yo
         {hand.map((id) => (
           <CardFace key={id} id={id} selected={plan.card === id} dim={myTurn && dim(id)} onClick={myTurn ? () => setPlan(plan.card === id ? NO_PLAN : { ...NO_PLAN, card: id }) : undefined} />
         ))}
-        {hand.length === 0 && <p class="muted small">Plus une carte en main !</p>}
+        {hand.length === 0 && <p class="muted small">Plus une carte en main&nbsp;!</p>}
       </div>
       {myTurn && plan.card && hand.includes(plan.card) && <TurnActions v={v} you={you} names={names} hand={hand} plan={plan} setPlan={setPlan} act={act!} />}
       {myTurn && !anythingPlayable(v, you, hand) && (
@@ -495,7 +491,7 @@ function WindowPanel({ v, you, names, act, deadline, total }: { v: TapechoView; 
   const horsOnMe = !!w.hors && you === w.actor;
   const actor = names[w.actor];
   const contested = w.contestable ? card(w.contestable.card) : null;
-  const prompt = targeted ? 'On t’attaque !' : horsOnMe ? 'Hors contexte contre ta carte !' : 'À toi de réagir ?';
+  const prompt = targeted ? 'On t’attaque\u00a0!' : horsOnMe ? 'Hors contexte contre ta carte\u00a0!' : 'À toi de réagir\u00a0?';
   return (
     <section class={`card tp-window${waiting ? ' tp-prompt' : ''}`} data-waiting={waiting} role={waiting ? 'alertdialog' : undefined} aria-label="Réactions">
       <div class="turn-line">
@@ -505,9 +501,9 @@ function WindowPanel({ v, you, names, act, deadline, total }: { v: TapechoView; 
       {w.attack && (
         <div class="tp-banner attack" data-attack={w.attack.card} data-target={w.attack.target}>
           <p>
-            <b>{actor}</b> attaque <b>{names[w.attack.target]}</b> : <CardChip id={w.attack.card} />
+            <b>{actor}</b> attaque <b>{names[w.attack.target]}</b>&nbsp;: <CardChip id={w.attack.card} />
           </p>
-          <p class="small">Si rien ne la pare : {landed(card(w.attack.card).effect, actor, names[w.attack.target])}</p>
+          <p class="small">Si rien ne la pare&nbsp;: {landed(card(w.attack.card).effect, actor, names[w.attack.target])}</p>
           {!targeted && <p class="small muted">{names[w.attack.target]} peut encore parer avec sa défense.</p>}
         </div>
       )}
@@ -516,13 +512,13 @@ function WindowPanel({ v, you, names, act, deadline, total }: { v: TapechoView; 
           <p>
             <CardChip id={w.contestable!.card} /> n’a pas la couleur du contexte.
           </p>
-          <p class="small muted">{you === w.actor ? 'Un « Hors contexte » peut l’annuler…' : 'Un « Hors contexte » l’annule : premier arrivé, premier servi.'}</p>
+          <p class="small muted">{you === w.actor ? 'Un «\u00a0Hors contexte\u00a0» peut l’annuler…' : 'Un «\u00a0Hors contexte\u00a0» l’annule\u00a0: premier arrivé, premier servi.'}</p>
         </div>
       )}
       {w.hors && contested && (
         <div class="tp-banner hors" data-hors={w.hors.player}>
           <p>
-            <b>{names[w.hors.player]}</b> crie « Hors contexte ! » contre <CardChip id={w.contestable!.card} />
+            <b>{names[w.hors.player]}</b> crie «&nbsp;Hors contexte&nbsp;!&nbsp;» contre <CardChip id={w.contestable!.card} />
           </p>
           <p class="small muted">{horsOnMe ? 'Ta défense peut sauver ta carte.' : `${actor} peut encore sauver sa carte avec sa défense.`}</p>
         </div>
@@ -536,7 +532,7 @@ function WindowPanel({ v, you, names, act, deadline, total }: { v: TapechoView; 
           )}
           {contest && hors && (
             <button data-action="hors_contexte" data-card={hors} onClick={() => act!({ type: 'hors_contexte', card: hors, against: w.contestable!.card })}>
-              Hors contexte !
+              Hors contexte&nbsp;!
             </button>
           )}
           <button class="secondary" data-action="let_go" onClick={() => act!({ type: 'let_go' })}>
@@ -544,8 +540,8 @@ function WindowPanel({ v, you, names, act, deadline, total }: { v: TapechoView; 
           </button>
         </div>
       )}
-      {waiting && me && (targeted || horsOnMe) && !defense && <p class="small muted">Pas de {DEFENSES[me.sex]} en main : tu ne peux pas parer.</p>}
-      {waiting && contest && !hors && !targeted && <p class="small muted">Pas de « Hors contexte » en main.</p>}
+      {waiting && me && (targeted || horsOnMe) && !defense && <p class="small muted">Pas de {DEFENSES[me.sex]} en main&nbsp;: tu ne peux pas parer.</p>}
+      {waiting && contest && !hors && !targeted && <p class="small muted">Pas de «&nbsp;Hors contexte&nbsp;» en main.</p>}
       {!waiting && <p class="small muted">On attend {w.waiting.length ? w.waiting.map((p) => names[p]).join(', ') : 'la suite'}…</p>}
     </section>
   );
@@ -565,7 +561,7 @@ function SidePanel({ v, p, names, you }: { v: TapechoView; p: number; names: str
           {p === you && ' (toi)'}
         </span>
         <span class="tp-score" title="Les cartes posées devant ce joueur">
-          {signed(s.score)} pts
+          {signedNumber(s.score)} pts
           {s.hand_cost !== undefined && s.hand_cost > 0 && (
             <span class="muted tp-hand-cost" title="Ce que coûteraient les atouts et handicaps encore en main si la partie s’arrêtait maintenant">
               {' '}
@@ -575,7 +571,7 @@ function SidePanel({ v, p, names, you }: { v: TapechoView; p: number; names: str
           {v.games > 1 && (
             <span class="muted" title="Le total des parties précédentes">
               {' '}
-              · avant : {signed(s.total)}
+              · avant&nbsp;: {signedNumber(s.total)}
             </span>
           )}
         </span>
@@ -588,7 +584,7 @@ function SidePanel({ v, p, names, you }: { v: TapechoView; p: number; names: str
         {s.attacked && <span class="tag">{agreed('déjà attaqué', s.sex)}</span>}
         {links.map((l, i) => (
           <span key={i} class="tag tp-link" data-link={l.card} title={card(l.card).text}>
-            lien {l.attacker === p ? `avec ${names[l.target]} : +3` : `avec ${names[l.attacker]} : −3`}
+            lien {l.attacker === p ? `avec ${names[l.target]}\u00a0: +3` : `avec ${names[l.attacker]}\u00a0: −3`}
           </span>
         ))}
       </div>
@@ -661,11 +657,11 @@ function ScoreTable({ results, names, totals, rank }: { results: GameResult[]; n
             <td>{names[p]}</td>
             {results.map((r) => (
               <td key={r.game} class={r.winner === p ? 'tp-best' : ''}>
-                {signed(r.scores[p])}
+                {signedNumber(r.scores[p])}
               </td>
             ))}
             <td>
-              <b>{signed(totals[p])}</b>
+              <b>{signedNumber(totals[p])}</b>
             </td>
           </tr>
         ))}
@@ -712,7 +708,7 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
         </div>
         <ContextCard id={v.context} />
         <p class="small tp-status">
-          <span class="muted">Pioche : {plural(v.pile_count, 'carte', 'cartes')} · défausse : {v.discard_count}</span>
+          <span class="muted">Pioche&nbsp;: {plural(v.pile_count, 'carte', 'cartes')} · défausse&nbsp;: {v.discard_count}</span>
         </p>
       </section>
       {v.window && v.phase === 'react' && <WindowPanel v={v} you={you} names={names} act={act} deadline={deadline} total={total} />}
@@ -722,7 +718,7 @@ function Board({ view, deadline, names, you, act }: BoardProps) {
         {v.sides.map((_, p) => (
           <SidePanel key={p} v={v} p={p} names={names} you={you} />
         ))}
-        <p class="small muted">Score : les cartes posées devant soi. À la fin de la partie, chaque atout ou handicap resté en main retire sa valeur (sans le signe).</p>
+        <p class="small muted">Score&nbsp;: les cartes posées devant soi. À la fin de la partie, chaque atout ou handicap resté en main retire sa valeur (sans le signe).</p>
       </section>
       {v.phase !== 'over' && <PastGames v={v} names={names} />}
     </div>
@@ -843,11 +839,11 @@ function Results({ outcome, view, names }: { outcome: { rank: number[]; details:
       <p class="winner-line">
         {mode === 'classique'
           ? firsts.length > 1
-            ? `${who(firsts)} l’emportent à égalité avec ${pointsText(totals[firsts[0]])} !`
-            : `${who(firsts)} l’emporte avec ${pointsText(totals[firsts[0]])} : ${v.sides[firsts[0]]?.sex === 'F' ? 'la reine' : 'le roi'} de la séduction !`
+            ? `${who(firsts)} l’emportent à égalité avec ${pointsText(totals[firsts[0]])}\u00a0!`
+            : `${who(firsts)} l’emporte avec ${pointsText(totals[firsts[0]])}\u00a0: ${v.sides[firsts[0]]?.sex === 'F' ? 'la reine' : 'le roi'} de la séduction\u00a0!`
           : winners.length > 1
-            ? `Égalité entre ${winners.map((t) => t.name.toLocaleLowerCase('fr')).join(' et ')} !`
-            : `${winners[0]?.name ?? ''} ${mode === 'sexes' ? 'gagnent la guerre des sexes' : `(${who(winners[0]?.seats ?? [])}) gagne la guerre des couples`} avec ${pointsText(teamTotal(winners[0]?.seats ?? []))} !`}
+            ? `Égalité entre ${winners.map((t) => t.name.toLocaleLowerCase('fr')).join(' et ')}\u00a0!`
+            : `${winners[0]?.name ?? ''} ${mode === 'sexes' ? 'gagnent la guerre des sexes' : `(${who(winners[0]?.seats ?? [])}) gagne la guerre des couples`} avec ${pointsText(teamTotal(winners[0]?.seats ?? []))}\u00a0!`}
       </p>
       {teams.length > 0 && (
         <table class="scores tp-teams">
@@ -863,7 +859,7 @@ function Results({ outcome, view, names }: { outcome: { rank: number[]; details:
               <tr key={t.name} class={rank[t.seats[0]] === 1 ? 'winner' : ''}>
                 <td>{t.name}</td>
                 <td>{who(t.seats)}</td>
-                <td>{signed(teamTotal(t.seats))}</td>
+                <td>{signedNumber(teamTotal(t.seats))}</td>
               </tr>
             ))}
           </tbody>
@@ -871,7 +867,7 @@ function Results({ outcome, view, names }: { outcome: { rank: number[]; details:
       )}
       <ScoreTable results={results} names={names} totals={totals} rank={mode === 'classique' ? rank : undefined} />
       <p class="small muted">
-        {plural(results.length, 'partie', 'parties')} : {results.map((r) => `${context(r.context).name} (${names[r.winner]} en tête)`).join(', ')}.
+        {plural(results.length, 'partie', 'parties')}&nbsp;: {results.map((r) => `${context(r.context).name} (${names[r.winner]} en tête)`).join(', ')}.
       </p>
     </div>
   );

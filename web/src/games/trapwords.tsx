@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { BoardProps, ClientGame } from './types';
 import { gameOver, Hourglass, NowLine, teamMove, waitFor, watching, WordInput, yourMove, type Now } from '../ui';
-import { fr } from '../french';
+import { fr, guillemets } from '../french';
 import { TEAM_COLOURS, TEAM_NAMES } from './motpourmot';
 import { trapwordsRules } from './trapwords-rules';
 
@@ -134,8 +134,8 @@ interface TrapWordsView {
 export const CURSES: Record<string, { name: string; text: string; table?: string }> = {
   inondation: {
     name: 'Inondation',
-    text: 'L’éclaireur n’a qu’un souffle : un seul message d’indices pour tout le tour.',
-    table: 'Inondation : l’éclaireur parle sur une seule expiration. Dès qu’il reprend son souffle, il se tait.',
+    text: 'L’éclaireur n’a qu’un souffle\u00a0: un seul message d’indices pour tout le tour.',
+    table: 'Inondation\u00a0: l’éclaireur parle sur une seule expiration. Dès qu’il reprend son souffle, il se tait.',
   },
   gribouillage: {
     name: 'Gribouillage frénétique',
@@ -143,38 +143,38 @@ export const CURSES: Record<string, { name: string; text: string; table?: string
   },
   'mot-interdit': {
     name: 'Le mot interdit',
-    text: 'Les adversaires marquent un de leurs pièges : s’il se déclenche, l’équipe recule d’une salle.',
+    text: 'Les adversaires marquent un de leurs pièges\u00a0: s’il se déclenche, l’équipe recule d’une salle.',
   },
   serpent: {
     name: 'Serpent fantomatique',
-    text: 'Pas un seul mot de l’éclaireur ne peut commencer par « s ».',
+    text: 'Pas un seul mot de l’éclaireur ne peut commencer par «\u00a0s\u00a0».',
   },
   echo: {
     name: 'Écho',
-    text: 'L’éclaireur répète la fin de chacun de ses mots : « château-eau, galop-op ».',
-    table: 'Écho : l’éclaireur répète la fin de chaque mot qu’il prononce. Soyez indulgents.',
+    text: 'L’éclaireur répète la fin de chacun de ses mots\u00a0: «\u00a0château-eau, galop-op\u00a0».',
+    table: 'Écho\u00a0: l’éclaireur répète la fin de chaque mot qu’il prononce. Soyez indulgents.',
   },
   tenebres: {
     name: 'Ténèbres',
-    text: 'Dans le noir : l’éclaireur perd le mot de vue quand le sablier tourne, ses coéquipiers ne voient que le dernier indice.',
-    table: 'Ténèbres : l’équipe devine les yeux fermés ; l’éclaireur les ferme aussi, dès qu’il a lu son mot.',
+    text: 'Dans le noir\u00a0: l’éclaireur perd le mot de vue quand le sablier tourne, ses coéquipiers ne voient que le dernier indice.',
+    table: 'Ténèbres\u00a0: l’équipe devine les yeux fermés\u00a0; l’éclaireur les ferme aussi, dès qu’il a lu son mot.',
   },
   desarmer: {
     name: 'Désarmer',
-    text: 'Une fois votre liste de pièges remise, l’éclaireur adverse annonce un numéro : cette ligne de votre liste est rayée.',
+    text: 'Une fois votre liste de pièges remise, l’éclaireur adverse annonce un numéro\u00a0: cette ligne de votre liste est rayée.',
   },
   toc: {
     name: 'TOC',
-    text: 'Chaque réponse commence par « Je mange mon chapeau si ce n’est pas… ».',
+    text: 'Chaque réponse commence par «\u00a0Je mange mon chapeau si ce n’est pas…\u00a0».',
   },
   petrification: {
     name: 'Pétrification',
-    text: 'Dès la première réponse, l’éclaireur est changé en pierre : plus d’indice.',
-    table: 'Pétrification : après la première réponse, l’éclaireur ne dit plus rien et ne bouge plus.',
+    text: 'Dès la première réponse, l’éclaireur est changé en pierre\u00a0: plus d’indice.',
+    table: 'Pétrification\u00a0: après la première réponse, l’éclaireur ne dit plus rien et ne bouge plus.',
   },
   faible: {
     name: 'Faible d’esprit',
-    text: 'L’éclaireur n’a droit qu’à des noms : ni verbes, ni adjectifs, ni articles, ni pronoms.',
+    text: 'L’éclaireur n’a droit qu’à des noms\u00a0: ni verbes, ni adjectifs, ni articles, ni pronoms.',
   },
 };
 
@@ -291,7 +291,7 @@ function Dungeon({ v }: { v: TrapWordsView }) {
           )}
           <span class="tokens">
             {v.monster.room === i && (
-              <span class={`monster-token${v.monster.fought ? ' fought' : ''}`} data-monster={v.monster.id} title={`${m.name} : ${m.text}`}>
+              <span class={`monster-token${v.monster.fought ? ' fought' : ''}`} data-monster={v.monster.id} title={`${m.name}\u00a0: ${m.text}`}>
                 {m.name}
               </span>
             )}
@@ -330,7 +330,7 @@ function TeamPanel({ v, team, names, you }: { v: TrapWordsView; team: number; na
         {teamLabel(team)}
         <span class="small">
           salle {v.rooms[t.pawn]}
-          {t.fighting && <span class="tag fight">combat !</span>}
+          {t.fighting && <span class="tag fight">combat&nbsp;!</span>}
           {t.result && (
             <span class={`tag result ${t.result}`} data-result={t.result}>
               {t.result_say}
@@ -352,7 +352,7 @@ function TeamPanel({ v, team, names, you }: { v: TrapWordsView; team: number; na
       </div>
       {t.curses.length > 0 && (
         <div class="small">
-          Malédiction{s(t.curses.length)} : <CurseTags ids={t.curses} />
+          Malédiction{s(t.curses.length)}&nbsp;: <CurseTags ids={t.curses} />
         </div>
       )}
     </div>
@@ -416,7 +416,7 @@ function WritePhase({ v, act, you, live, wall }: { v: TrapWordsView; act: BoardP
     const sh = v.teams[t].sheet;
     return (
       <p class="small" data-progress={t} data-count={sh.count} data-sealed={sh.sealed}>
-        {teamLabel(t)} : {sh.count} / {sh.limit} piège{s(sh.limit)} {sh.sealed ? '— liste remise' : 'en cours d’écriture…'}
+        {teamLabel(t)}&nbsp;: {sh.count} / {sh.limit} piège{s(sh.limit)} {sh.sealed ? '— liste remise' : 'en cours d’écriture…'}
       </p>
     );
   };
@@ -447,14 +447,14 @@ function WritePhase({ v, act, you, live, wall }: { v: TrapWordsView; act: BoardP
       </div>
       {secret && <Secret word={secret} label={`Le mot que ${theTeam(other)} doit faire deviner`} />}
       <p class="small muted">
-        Devinez ce que leur éclaireur va dire pour faire trouver ce mot, et piégez-le : s’il prononce un de vos mots (ou un mot de la même famille), son tour s’arrête.
+        Devinez ce que leur éclaireur va dire pour faire trouver ce mot, et piégez-le&nbsp;: s’il prononce un de vos mots (ou un mot de la même famille), son tour s’arrête.
       </p>
-      {scribble && <p class="small notice">Gribouillage frénétique : jusqu’à 10 pièges, mais le temps d’un seul sablier !</p>}
-      {sheet.needs_forbidden && <p class="small notice">Le mot interdit : marquez un de vos pièges. S’il se déclenche, {theTeam(other)} recule d’une salle.</p>}
-      {v.teams[mine].curses.includes('desarmer') && <p class="small notice">Désarmer (malédiction sur votre équipe) : une fois votre liste remise, leur éclaireur choisira un numéro de ligne sans la voir, et ce piège sera rayé.</p>}
+      {scribble && <p class="small notice">Gribouillage frénétique&nbsp;: jusqu’à 10 pièges, mais le temps d’un seul sablier&nbsp;!</p>}
+      {sheet.needs_forbidden && <p class="small notice">Le mot interdit&nbsp;: marquez un de vos pièges. S’il se déclenche, {theTeam(other)} recule d’une salle.</p>}
+      {v.teams[mine].curses.includes('desarmer') && <p class="small notice">Désarmer (malédiction sur votre équipe)&nbsp;: une fois votre liste remise, leur éclaireur choisira un numéro de ligne sans la voir, et ce piège sera rayé.</p>}
       {monster && (
         <p class="small notice">
-          Ils combattent le monstre ({monster.name}) : {monster.text}
+          Ils combattent le monstre ({monster.name})&nbsp;: {monster.text}
         </p>
       )}
       <ol class="tw-sheet" data-count={sheet.count} data-limit={sheet.limit}>
@@ -519,7 +519,7 @@ function DisarmPhase({ v, names, you, act }: { v: TrapWordsView; names: string[]
       <h2>Désarmer</h2>
       {act && you === d.clue_giver ? (
         <>
-          <p>Choisis une ligne de la liste de {theTeam(writers)}, sans la voir : ce piège sera rayé.</p>
+          <p>Choisis une ligne de la liste de {theTeam(writers)}, sans la voir&nbsp;: ce piège sera rayé.</p>
           <div class="row">
             {rows.map((r) => (
               <button key={r} data-action="disarm" data-row={r} onClick={() => act({ type: 'disarm', row: r })}>
@@ -576,7 +576,7 @@ function TurnPhase({ v, names, you, act, deadline, wall }: { v: TrapWordsView; n
     <section class={`card tw-turn${vote ? ' voting' : ''}`} data-team={team}>
       <div class="turn-line">
         <h2>
-          {teamLabel(team)} devine{t.fight && ' — combat !'}
+          {teamLabel(team)} devine{t.fight && ' — combat\u00a0!'}
         </h2>
         {vote ? (
           <Hourglass deadline={deadline} total={v.options.vote_seconds} />
@@ -593,7 +593,7 @@ function TurnPhase({ v, names, you, act, deadline, wall }: { v: TrapWordsView; n
       </p>
       {monster && (
         <p class="small notice">
-          {monster.name} : {monster.text}
+          {monster.name}&nbsp;: {monster.text}
         </p>
       )}
       {curses.length > 0 && (
@@ -613,11 +613,11 @@ function TurnPhase({ v, names, you, act, deadline, wall }: { v: TrapWordsView; n
         </div>
       )}
 
-      {giver && secret && (dark ? <div class="tw-secret dark">Les yeux fermés : le mot a disparu. À toi de t’en souvenir !</div> : <Secret word={secret} label="Ton mot à faire deviner" />)}
+      {giver && secret && (dark ? <div class="tw-secret dark">Les yeux fermés&nbsp;: le mot a disparu. À toi de t’en souvenir&nbsp;!</div> : <Secret word={secret} label="Ton mot à faire deviner" />)}
       {opponent && secret && <Secret word={secret} label={`Le mot de ${theTeam(team)}`} />}
       {opponent && myTraps.length > 0 && (
         <p class="small">
-          Vos pièges : <TrapList rows={myTraps} />
+          Vos pièges&nbsp;: <TrapList rows={myTraps} />
         </p>
       )}
       {guesser && (
@@ -651,7 +651,7 @@ function TurnPhase({ v, names, you, act, deadline, wall }: { v: TrapWordsView; n
             </div>
           ) : (
             <p class="muted small">
-              Vote en cours : {t.flag.votes.filter((x) => x !== null).length} / {v.teams[1 - team].seats.length}.{t.hourglass_end !== null && ` Sablier en pause : il restera ${Math.ceil(t.flag.hourglass_left / 1000)} s.`}
+              Vote en cours&nbsp;: {t.flag.votes.filter((x) => x !== null).length} / {v.teams[1 - team].seats.length}.{t.hourglass_end !== null && ` Sablier en pause\u00a0: il restera ${Math.ceil(t.flag.hourglass_left / 1000)} s.`}
             </p>
           )}
         </div>
@@ -659,7 +659,7 @@ function TurnPhase({ v, names, you, act, deadline, wall }: { v: TrapWordsView; n
 
       {!vote && canAct && giver && (
         <div class="tw-controls">
-          {table && <p class="small">Donne tes indices à voix haute ; l’équipe adverse arbitre.</p>}
+          {table && <p class="small">Donne tes indices à voix haute&nbsp;; l’équipe adverse arbitre.</p>}
           {!table && (
             <form
               class="row entry"
@@ -670,7 +670,7 @@ function TurnPhase({ v, names, you, act, deadline, wall }: { v: TrapWordsView; n
                 void act!({ type: 'clue', text: clue.trim() }).then((ok) => ok && setClue((now) => (now === sent ? '' : now)));
               }}
             >
-              <WordInput name="clue" value={clue} label="Ton indice" placeholder={silenced ? (flooded ? 'Plus de souffle !' : 'Changé en pierre !') : reading ? 'Lis ton mot…' : 'Ton indice'} max={280} disabled={silenced || reading} onInput={setClue} />
+              <WordInput name="clue" value={clue} label="Ton indice" placeholder={silenced ? (flooded ? 'Plus de souffle\u00a0!' : 'Changé en pierre\u00a0!') : reading ? 'Lis ton mot…' : 'Ton indice'} max={280} disabled={silenced || reading} onInput={setClue} />
               <button type="submit" data-action="clue" disabled={!clue.trim() || silenced || reading}>
                 Envoyer
               </button>
@@ -700,7 +700,7 @@ function TurnPhase({ v, names, you, act, deadline, wall }: { v: TrapWordsView; n
             void act!({ type: 'guess', text: guess.trim() }).then((ok) => ok && setGuess((now) => (now === sent ? '' : now)));
           }}
         >
-          {has('toc') && <p class="small notice">TOC : commence ta réponse par « {TOC}… »</p>}
+          {has('toc') && <p class="small notice">TOC&nbsp;: commence ta réponse par {guillemets(`${TOC}…`)}</p>}
           <div class="row">
             <WordInput name="guess" value={guess} label="Ta réponse" placeholder={clues.length ? 'Ta réponse' : 'Attends le premier indice'} max={120} disabled={!clues.length} onInput={setGuess} />
             <button type="submit" data-action="guess" disabled={!guess.trim() || !clues.length}>
@@ -709,7 +709,7 @@ function TurnPhase({ v, names, you, act, deadline, wall }: { v: TrapWordsView; n
           </div>
         </form>
       )}
-      {!vote && canAct && guesser && table && has('toc') && <p class="small notice">TOC : chaque réponse commence par « {TOC}… »</p>}
+      {!vote && canAct && guesser && table && has('toc') && <p class="small notice">TOC&nbsp;: chaque réponse commence par {guillemets(`${TOC}…`)}</p>}
 
       {!vote && canAct && opponent && !table && (
         <form
@@ -732,19 +732,19 @@ function TurnPhase({ v, names, you, act, deadline, wall }: { v: TrapWordsView; n
           <button type="submit" class="secondary" data-action="flag" disabled={!clues.length || flaggedByMe}>
             Contester l’indice
           </button>
-          <span class="small muted">{flaggedByMe ? 'Tu as déjà contesté ce tour-ci.' : 'L’arbitre a jugé ce qu’il peut ; le reste, c’est à vous.'}</span>
+          <span class="small muted">{flaggedByMe ? 'Tu as déjà contesté ce tour-ci.' : 'L’arbitre a jugé ce qu’il peut\u00a0; le reste, c’est à vous.'}</span>
         </form>
       )}
 
       {!vote && canAct && opponent && table && (
         <div class="tw-controls tw-judge">
-          <p class="small">L’éclaireur a dit un de vos pièges ?</p>
+          <p class="small">L’éclaireur a dit un de vos pièges&nbsp;?</p>
           <div class="row">
             {myTraps
               .filter((r) => !r.crossed)
               .map((r) => (
                 <button key={r.word} class="trap-button" data-action="trap_hit" data-trap={r.word} onClick={() => act!({ type: 'trap_hit', trap: r.word })}>
-                  Piège ! {r.word}
+                  Piège&nbsp;! {r.word}
                 </button>
               ))}
           </div>
@@ -794,7 +794,7 @@ function LastTurn({ h, names }: { h: HistoryEntry; names: string[] }) {
       </h2>
       {h.traps.length > 0 && (
         <p class="small">
-          Pièges : <TrapList rows={h.traps} />
+          Pièges&nbsp;: <TrapList rows={h.traps} />
         </p>
       )}
       <Log lines={h.log} names={names} />
@@ -815,12 +815,12 @@ function History({ v, names }: { v: TrapWordsView; names: string[] }) {
             <li key={i} data-result={h.result} data-round={h.round} data-team={h.team} data-word={h.secret}>
               <details>
                 <summary>
-                  <span class="muted">M{h.round}</span> <span style={{ color: TEAM_COLOURS[h.team] }}>●</span> « {h.secret} » : {h.result_say}
+                  <span class="muted">M{h.round}</span> <span style={{ color: TEAM_COLOURS[h.team] }}>●</span> {guillemets(h.secret)}&nbsp;: {h.result_say}
                   {h.fight && ' (combat)'}
                   {h.stepped_back && ', recul'}
                 </summary>
                 <p class="small">
-                  {names[h.clue_giver]} à la torche. Pièges : {h.traps.length ? <TrapList rows={h.traps} /> : 'aucun'}
+                  {names[h.clue_giver]} à la torche. Pièges&nbsp;: {h.traps.length ? <TrapList rows={h.traps} /> : 'aucun'}
                 </p>
                 <Log lines={h.log} names={names} />
               </details>
@@ -916,12 +916,12 @@ function Board({ view, version, deadline, names, you, act }: BoardProps) {
         <p class="small monster-line">
           {v.phase === 'over' && v.winners.length > 0 ? (
             <>
-              <b>{m.name}</b> est terrassé !
+              <b>{m.name}</b> est terrassé&nbsp;!
             </>
           ) : (
             <>
               <b>{m.name}</b> {v.monster.room === v.rooms.length - 1 ? 'attend au fond' : `rôde en salle ${v.rooms[v.monster.room]}`}
-              {v.monster.fought ? ' (il a combattu : il ne bouge plus)' : ''}. {m.text}
+              {v.monster.fought ? ' (il a combattu\u00a0: il ne bouge plus)' : ''}. {m.text}
             </>
           )}
           {v.curse_rooms.length > 0 && ` ${v.curse_rooms.length} malédiction${s(v.curse_rooms.length)} face cachée.`}
@@ -959,13 +959,13 @@ function Results({ outcome, view, names }: { outcome: { rank: number[]; details:
       <p class="winner-line">
         {d.monster_won || winners.length === 0 ? (
           <>
-            Le monstre ({m.name}) a gagné : personne ne l’a vaincu en {d.round ?? v.round} manches.
+            Le monstre ({m.name}) a gagné&nbsp;: personne ne l’a vaincu en {d.round ?? v.round} manches.
           </>
         ) : winners.length === 2 ? (
-          <>Les deux équipes terrassent le monstre : tout le monde gagne !</>
+          <>Les deux équipes terrassent le monstre&nbsp;: tout le monde gagne&nbsp;!</>
         ) : (
           <>
-            {teamLabel(winners[0])} terrasse le monstre ({m.name}) et gagne !
+            {teamLabel(winners[0])} terrasse le monstre ({m.name}) et gagne&nbsp;!
           </>
         )}
       </p>

@@ -166,7 +166,7 @@ function Board({ view, deadline, names, you, act, ask }: BoardProps) {
       <section class="card table">
         <div class="turn-line">
           <Hourglass deadline={deadline} />
-          <span class="muted">Pioche : {v.deck_count}</span>
+          <span class="muted">Pioche&nbsp;: {v.deck_count}</span>
         </div>
         <Circle circle={v.circle} chosen={myTurn ? cards : []} colour={colour} onPick={myTurn ? pick : null} />
         {myTurn && (
@@ -208,7 +208,7 @@ function Board({ view, deadline, names, you, act, ask }: BoardProps) {
         )}
         {v.used.length > 0 && (
           <p class="used">
-            Déjà joués :{' '}
+            Déjà joués&nbsp;:{' '}
             {v.used.map((u, i) => (
               <span key={i} class="tag">
                 {u}
@@ -232,7 +232,7 @@ function Results({ outcome, view, names }: { outcome: { rank: number[]; details:
   const order = names.map((_, p) => p).sort((a, b) => outcome.rank[a] - outcome.rank[b]);
   return (
     <div>
-      {v.end_reason && <p>Fin de partie : {REASONS[v.end_reason] ?? v.end_reason}.</p>}
+      {v.end_reason && <p>Fin de partie&nbsp;: {REASONS[v.end_reason] ?? v.end_reason}.</p>}
       <table class="scores">
         <thead>
           <tr>
@@ -253,7 +253,7 @@ function Results({ outcome, view, names }: { outcome: { rank: number[]; details:
           ))}
         </tbody>
       </table>
-      <p class="muted small">Pierres restantes : en main et sur les coffres encore ouverts. La plus petite réserve gagne ; à égalité, le plus de coffres.</p>
+      <p class="muted small">Pierres restantes&nbsp;: en main et sur les coffres encore ouverts. La plus petite réserve gagne&nbsp;; à égalité, le plus de coffres.</p>
     </div>
   );
 }

@@ -38,7 +38,7 @@ export function Home({ games, api, error }: { games: GameInfo[] | null; api: Roo
     <div class="home">
       <section class="card hero">
         <h1>Des jeux de mots, entre amis, en français</h1>
-        <p>Crée une salle, envoie le lien, jouez depuis vos téléphones. Le serveur arbitre : il connaît les mots.</p>
+        <p>Crée une salle, envoie le lien, jouez depuis vos téléphones. Le serveur arbitre&nbsp;: il connaît les mots.</p>
         <label>
           Ton prénom ou pseudo
           <input
@@ -46,7 +46,7 @@ export function Home({ games, api, error }: { games: GameInfo[] | null; api: Roo
             value={name}
             maxLength={24}
             autoComplete="nickname"
-            placeholder="Par exemple : Léa"
+            placeholder="Par exemple\u00a0: Léa"
             onInput={(e) => setName(e.currentTarget.value)}
           />
         </label>
