@@ -298,7 +298,9 @@ def self_test(root):
     good_ts = "const a = x ? 'un' : 'deux';\nconst b = <p>Ce n’est pas ton tour{'\\u00a0'}!</p>;\n" \
               "const c = `Perdu ${n ? 1 : 2} points\\u00a0?`;\nconst r = /['’]/g;\nconst d = `${a}:${b}`;\n" \
               "// typography: ok on the next line only\nconst k = \"aujourd'hui\"; // typography: ok (a player's typing)\n" \
-              "const f = <p>Score&nbsp;: {s}, le mot {guillemets(w)}&nbsp;!\n  <span>\n    ?\n  </span></p>;\n"
+              "const f = <p>Score&nbsp;: {s}, le mot {guillemets(w)}&nbsp;!\n  <span>\n    ?\n  </span></p>;\n" \
+              "const g = fr`Attends : ${name} n'a pas fini !`; // typeset by fr when it runs\n" \
+              "const h = fr('Le but : gagner !');\n"
     bad_tsv = "# A comment: the card's format (not text)\nid-1\tatout\t-3\tVin d'honneur\nid-2\thandicap\t2\tGare à toi !\n"
     good_tsv = "# A comment: the card's format (not text)\nid-1\tatout\t-3\tVin d’honneur\nid-2\thandicap\t2\tGare à toi\u00a0!\n"
     bad_json = '[\n  {"id": "x", "text": "Un verbe à l\'infinitif"}\n]\n'

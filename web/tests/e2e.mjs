@@ -233,6 +233,13 @@ try {
   await firstEvening(browser, server.url);
   const lea = await phone.newPage();
   const tom = await desktop.newPage();
+  // Every screen Léa's phone (390×844) shows is also checked: no sideways
+  // scroll, no serious accessibility violation (axe-core).
+  const leaShot = lea.screenshot.bind(lea);
+  lea.screenshot = async (options) => {
+    await screenOk(lea, path.basename(options.path, '.png'));
+    return leaShot(options);
+  };
   for (const p of [lea, tom]) p.on('pageerror', (e) => { throw new Error(`erreur JavaScript : ${e.message}`); });
 
   // Home, then a Word Bank room.

@@ -597,20 +597,20 @@ function TurnPhase({ v, names, you, act, deadline, wall }: { v: TrapWordsView; n
         </p>
       )}
       {curses.length > 0 && (
+        // Each curse once, in the mode's wording (at a table, what the bodies do).
         <ul class="tw-curses small">
-          {curses.map((c) => (
-            <li key={c} data-curse={c}>
-              <b>{CURSES[c]?.name ?? c}</b> — {CURSES[c]?.text}
-            </li>
-          ))}
+          {curses.map((c) =>
+            bodies.includes(c) ? (
+              <li key={c} data-curse={c} class="tw-body">
+                {CURSES[c].table}
+              </li>
+            ) : (
+              <li key={c} data-curse={c}>
+                <b>{CURSES[c]?.name ?? c}</b> — {CURSES[c]?.text}
+              </li>
+            ),
+          )}
         </ul>
-      )}
-      {bodies.length > 0 && (
-        <div class="tw-bodies" aria-label="À la table">
-          {bodies.map((c) => (
-            <p key={c}>{CURSES[c].table}</p>
-          ))}
-        </div>
       )}
 
       {giver && secret && (dark ? <div class="tw-secret dark">Les yeux fermés&nbsp;: le mot a disparu. À toi de t’en souvenir&nbsp;!</div> : <Secret word={secret} label="Ton mot à faire deviner" />)}
