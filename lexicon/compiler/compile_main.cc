@@ -2,7 +2,7 @@
 //
 // Usage: lexicon-compile --dict grammalecte.tsv --thesaurus thes_fr.dat
 //          --common commonWords.json --wiki wikipedia.json --data DIR --out fr.lex
-// DIR holds derivation-rules.tsv, families.txt, families-decks.txt,
+// DIR holds derivation-rules.tsv, families.txt, families-*.txt (read in name order),
 // not-related.tsv, suppletive.tsv, shortenings.tsv, solid-compound-heads.txt. With --links FILE it also writes every link that
 // merged two families (for review: scripts/family-path.py). Progress goes to stderr; the output file is written
 // atomically (temporary file, then rename).
@@ -473,9 +473,11 @@ int run(const Options& opt) {
   w.set(format::kSynSenses, syn_senses);
   w.set(format::kSynWords, syn_words);
   w.set(format::kSynReverse, syn_reverse);
-  const uint64_t digest =
-      digest_files({opt.dict, opt.thesaurus, opt.common, opt.wiki, rules, families_txt, not_related, suppletive,
-                    shortenings, heads});
+  // Every input read above, the curated families-*.txt included (in the order they were read).
+  std::vector<fs::path> digested{opt.dict, opt.thesaurus, opt.common, opt.wiki, rules, families_txt};
+  digested.insert(digested.end(), more_families.begin(), more_families.end());
+  digested.insert(digested.end(), {not_related, suppletive, shortenings, heads});
+  const uint64_t digest = digest_files(digested);
   w.write(opt.out, digest);
   progress.step("wrote " + opt.out.string() + " (" + std::to_string(fs::file_size(opt.out) / 1024) + " KiB)");
   return 0;
