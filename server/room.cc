@@ -77,6 +77,13 @@ const Member* Room::resume(std::string_view token) const {
   return nullptr;
 }
 
+void Room::note_round() {
+  auto key = state_->round_key();
+  if (round_key_ && *round_key_ == key) return;
+  round_key_ = std::move(key);
+  round_since_ = version();
+}
+
 const char* Room::status() const { return !state_ ? "lobby" : state_->is_terminal() ? "over" : "playing"; }
 
 bool Room::kicked(std::string_view token) const {
@@ -257,6 +264,8 @@ std::optional<games::Error> Room::start(MemberId who, int64_t now_ms) {
   }
   record_ = std::move(record);
   state_ = std::move(state);
+  round_key_.reset();  // a new game: versions start again from 0
+  note_round();
   bots_ = std::move(bots);
   stand_in_.reset();
   ++generation_;
@@ -277,7 +286,10 @@ std::vector<Outgoing> Room::act(MemberId who, int64_t version, const games::Json
   if (!m->seat) return refuse(error("not_seated", "Les spectateurs regardent sans jouer."));
   const auto& independent = game_.info().independent_actions;
   const auto type = body.if_contains("type");
-  const bool fresh_enough = type && type->is_string() && version < this->version() &&
+  // An independent action (a trap beside a teammate's, a vote) may come from
+  // an older view, as long as it belongs to the same moment (State::round_key):
+  // a vote sent during one vote never counts in the next.
+  const bool fresh_enough = type && type->is_string() && version < this->version() && version >= round_since_ &&
                             std::find(independent.begin(), independent.end(), type->get_string()) != independent.end();
   if (version != this->version() && !fresh_enough) {
     auto out = refuse(error("stale", "La partie a avancé pendant ce temps\u00a0: voici où elle en est."));
@@ -466,6 +478,7 @@ std::optional<games::Error> Room::apply_and_store(const games::Action& action, s
   }
   state_ = std::move(next);
   record_.actions.push_back(*kept);
+  note_round();
   for (auto& e : result.events) events.push_back(std::move(e));
   return std::nullopt;
 }
@@ -485,6 +498,7 @@ std::optional<games::Error> Room::catch_up_with_store(std::vector<games::Json>& 
     auto result = state_->apply(action);
     if (!result.ok()) break;  // never: the log only holds accepted actions
     record_.actions.push_back(action);
+    note_round();
     for (auto& e : result.events) events.push_back(std::move(e));
   }
   store_suspect_ = false;
@@ -667,6 +681,8 @@ void Room::load_game(const StoredGame& stored) {
   }
   record_ = stored.record;
   state_ = games::replay(game_, stored.record);
+  round_key_.reset();
+  note_round();  // from now: a late action sent before the restart is stale
   game_id_ = stored.id;
   generation_ = 1;
 }

@@ -184,6 +184,9 @@ class Room {
   games::JsonArray seats_json(bool for_store) const;  // for_store: no names (they follow from the rest)
   bool is_host(MemberId who) const { return who == host_; }
   const char* status() const;  // "lobby", "playing" or "over"
+  // After each change of state: the version since which the state's
+  // round_key() holds (independent actions older than that are stale).
+  void note_round();
 
   std::string code_;
   const games::Game& game_;
@@ -202,6 +205,8 @@ class Room {
   std::shared_ptr<games::Bot> stand_in_;  // plays for people who are away
   bool locked_ = false;
   bool deferred_bots_ = false;
+  std::optional<std::string> round_key_;  // State::round_key() now…
+  int64_t round_since_ = 0;               // …and the version since which it holds
   bool store_suspect_ = false;  // the last append failed: check the store before the next
   bool bot_out_ = false;     // a BotJob is being thought about
   // A bot move dated later than its position, waiting for the game clock.

@@ -168,6 +168,12 @@ struct GameInfo {
 class State {
  public:
   virtual ~State() = default;
+  // What the independent actions of this moment belong to (a writing phase,
+  // one vote, a round's words): it changes whenever a new one begins. The
+  // server takes an independent action sent against an older version only if
+  // the key has not changed since that version, so a late vote never counts
+  // in the next vote. "" (the default): one moment for the whole game.
+  virtual std::string round_key() const { return {}; }
   virtual std::unique_ptr<State> clone() const = 0;
 
   // Validates and applies `action` (see the invariants above).

@@ -120,6 +120,8 @@ class LettralettreState final : public Engine<LettralettreData> {
  public:
   LettralettreState(const LettralettreGame& game, LettralettreData data) : Engine(std::move(data)), game_(game) {}
   std::unique_ptr<State> clone() const override { return std::make_unique<LettralettreState>(*this); }
+  // A new phase (a new vote, a new round) is a new moment for independent actions.
+  std::string round_key() const override { return "r" + std::to_string(d_.round) + "p" + std::to_string(static_cast<int>(d_.phase)) + "@" + std::to_string(d_.phase_started); }
   std::vector<PlayerId> to_act() const override;
   std::optional<std::vector<Action>> legal_actions(PlayerId player) const override;
   bool is_terminal() const override { return d_.phase == Phase::kOver; }

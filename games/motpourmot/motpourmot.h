@@ -162,6 +162,8 @@ class MotPourMotState final : public Engine<MotPourMotData> {
  public:
   MotPourMotState(const MotPourMotGame& game, MotPourMotData data) : Engine(std::move(data)), game_(game) {}
   std::unique_ptr<State> clone() const override { return std::make_unique<MotPourMotState>(*this); }
+  // A new phase (a new vote, a new round) is a new moment for independent actions.
+  std::string round_key() const override { return "t" + std::to_string(d_.turn) + "p" + std::to_string(static_cast<int>(d_.phase)) + "@" + std::to_string(d_.phase_started); }
   std::vector<PlayerId> to_act() const override;
   std::optional<std::vector<Action>> legal_actions(PlayerId player) const override;
   bool is_terminal() const override { return d_.phase == Phase::kOver; }

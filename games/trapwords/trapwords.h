@@ -208,6 +208,8 @@ class TrapWordsState final : public Engine<TrapWordsData> {
  public:
   TrapWordsState(const TrapWordsGame& game, TrapWordsData data) : Engine(std::move(data)), game_(game) {}
   std::unique_ptr<State> clone() const override { return std::make_unique<TrapWordsState>(*this); }
+  // A new phase (a new vote, a new round) is a new moment for independent actions.
+  std::string round_key() const override { return "r" + std::to_string(d_.round) + "t" + std::to_string(d_.turn_index) + "p" + std::to_string(static_cast<int>(d_.phase)) + "@" + std::to_string(d_.phase_started); }
   std::vector<PlayerId> to_act() const override;
   std::optional<std::vector<Action>> legal_actions(PlayerId player) const override;
   bool is_terminal() const override { return d_.phase == Phase::kOver; }

@@ -235,6 +235,48 @@ TEST_F(RoomTest, TeammatesWritingAtOnceAreNotRefusedAsStale) {
   EXPECT_TRUE(has_error(room.act(writers[0], seen + 5, {{"type", "trap"}, {"word", "mer"}}, 1300), "stale"));
 }
 
+TEST_F(RoomTest, ALateIndependentActionNeverCountsInTheNextRound) {
+  // Lettralettre: each round's word is an independent action (both players
+  // write at once), so it may come from an older view; but one sent during
+  // a round and delayed past it must not become a word of the next round.
+  Room room("LATE", games::testing::game("lettralettre"), *store_, 5);
+  const MemberId a = room.join("A").id, b = room.join("B").id;
+  room.take_seat(a, 0);
+  room.take_seat(b, 1);
+  ASSERT_FALSE(room.start(a, 0));
+  std::vector<std::unique_ptr<games::Bot>> bots;
+  for (int s = 0; s < 2; ++s) bots.push_back(room.game().make_bot("medium", 11 + static_cast<uint64_t>(s)));
+  int64_t t = 1000;
+  std::optional<int64_t> first_words;  // a version during the first words phase
+  std::string first_key;
+  for (int guard = 0; guard < 400 && !room.state()->is_terminal(); ++guard) {
+    const auto seats = room.state()->to_act();
+    if (seats.empty()) {
+      room.tick(t += 60'000);  // a reveal or a phase waiting for its time
+      continue;
+    }
+    const int seat = seats.front();
+    auto action = bots[static_cast<std::size_t>(seat)]->act(*room.state(), seat);
+    ASSERT_TRUE(action.has_value());
+    const auto type = std::string(action->body.at("type").as_string());
+    if ((type == "submit" || type == "give_up") && seat == 1) {  // B's word (or giving up) this round
+      if (!first_words) {
+        first_words = room.version();
+        first_key = room.state()->round_key();
+      } else if (room.state()->round_key() != first_key) {
+        // B's move for this round, sent as if from the first round's view.
+        const auto out = room.act(b, *first_words, action->body, t);
+        EXPECT_TRUE(has_error(out, "stale")) << "a word of an earlier round counted in a later one";
+        // The same word from a view of this round is taken.
+        EXPECT_FALSE(has_error(room.act(b, room.version(), action->body, t + 10), "stale"));
+        return;
+      }
+    }
+    room.act(seat == 0 ? a : b, room.version(), action->body, t += 500);
+  }
+  FAIL() << "no second words phase reached";
+}
+
 TEST_F(RoomTest, FieldsTheRulesNeverReadAreNotStored) {
   Room room("JUNK", games::testing::game("wordbank"), *store_, 2);
   const auto a = room.join("A").id;

@@ -156,7 +156,7 @@ expect_match "play motpourmot: the card is shown" 'Catégorie'"${nb}"': «'"${nb
 expect_match "play motpourmot: one word only" '✗ Un seul mot' "$out"
 out=$("$bin" play trapwords --bots 4 --seed 3 </dev/null)
 expect_eq "play trapwords: bots alone finish" 0 "$?"
-expect_match "play trapwords: clues and guesses" 'Robot [0-9] propose «'"${nb}"'[^»]+'"${nb}"'»' "$out"
+expect_match "play trapwords: clues and guesses, each bot by its own name" '(Arsène|Bérénice|Célestin|Dalila) propose «'"${nb}"'[^»]+'"${nb}"'»' "$out"
 expect_match "play trapwords: the game ends" '(gagne|l’emporte)'"${nb}"'!' "$out"
 expect_match "play trapwords: traps are listed in quotes, whose list they are" 'Les pièges de l’équipe (bleue|rouge) étaient'"${nb}"': «'"${nb}"'[^»]+'"${nb}"'»' "$out"
 out=$(printf 'et\nlumière\n/fini\n/quitter\n' | "$bin" play trapwords --seed 5 --name Léa)
@@ -171,9 +171,9 @@ expect_match "play trapwords: a multi-word trap reads as one" '2 écrits'"${nb}"
 expect_eq "play trapwords: one person at most" 2 "$?"
 out=$("$bin" play tapecho --bots 4 --seed 3 </dev/null)
 expect_eq "play tapecho: bots alone finish" 0 "$?"
-expect_match "play tapecho: cards go on the table" 'Robot [0-9] (pose|inflige) «'"${nb}" "$out"
+expect_match "play tapecho: cards go on the table" '(Arsène|Bérénice|Célestin|Dalila) (pose|inflige) «'"${nb}" "$out"
 expect_match "play tapecho: three games, then the match" 'Fin de la partie 3'"${nb}"':.*' "$out"
-expect_match "play tapecho: the ranking" '1\. Robot [0-9]'"${nb}"': [−+]?[0-9]+ points?' "$out"
+expect_match "play tapecho: the ranking" '1\. (Arsène|Bérénice|Célestin|Dalila)'"${nb}"': [−+]?[0-9]+ points?' "$out"
 expect_match "play tapecho: the winner is crowned" 'est sacrée? grande? sé(ducteur|ductrice)'"${nb}"'!|Égalité en tête' "$out"
 out=$(printf '/quitter\n' | "$bin" play tapecho --seed 5 --name Léa --sex F)
 expect_match "play tapecho: --sex chooses the person's sex in the game" 'à Léa \(femme\)' "$out"
