@@ -50,10 +50,11 @@ function Circle({ circle, chosen, colour, onPick }: { circle: Vault[]; chosen: n
             data-free={v.free}
             disabled={!onPick}
             onClick={() => onPick?.(i)}
-            aria-label={`Coffre ${v.letter}, ${v.free} place${v.free > 1 ? 's' : ''} libre${v.free > 1 ? 's' : ''}`}
           >
+            {/* Named by its content (the letter a player sees, then what a screen reader adds), not by an aria-label that would hide the order number. */}
             <span class="letter">{v.letter}</span>
-            <span class="slots">
+            <span class="sr-only">{`, coffre de ${v.free} place${v.free > 1 ? 's' : ''} libre${v.free > 1 ? 's' : ''}${order >= 0 ? `, ta pierre n°\u00a0${order + 1}` : ''}`}</span>
+            <span class="slots" aria-hidden="true">
               {v.gems.map((g, k) => (
                 <span key={k} class="gem" style={{ background: seatColour(g) }} />
               ))}
@@ -61,7 +62,11 @@ function Circle({ circle, chosen, colour, onPick }: { circle: Vault[]; chosen: n
                 order >= 0 && k === 0 ? <span key={`p${k}`} class="gem ghost" style={{ background: colour }} /> : <span key={`f${k}`} class="gem free" />,
               )}
             </span>
-            {order >= 0 && <span class="order">{order + 1}</span>}
+            {order >= 0 && (
+              <span class="order" aria-hidden="true">
+                {order + 1}
+              </span>
+            )}
           </button>
         );
       })}
