@@ -57,6 +57,21 @@ class LobbyTest : public ::testing::Test {
     return code;
   }
 
+  // Léa hosts a Word Bank room, Tom joins and sits, the game starts.
+  struct TwoPlaying {
+    std::string code;
+    int guest_id = 0;
+  };
+  TwoPlaying start_two(Connection& host, Connection& guest) {
+    auto out = send(host, {{"type", "create"}, {"game", "wordbank"}, {"name", "Léa"}});
+    TwoPlaying t{std::string(find(out, "welcome")->at("room").as_string())};
+    out = send(guest, {{"type", "join"}, {"room", t.code}, {"name", "Tom"}});
+    t.guest_id = find(out, "welcome")->at("member").to_number<int>();
+    EXPECT_EQ(error_code(send(guest, {{"type", "seat"}, {"seat", 1}})), "");
+    EXPECT_EQ(error_code(send(host, {{"type", "start"}}, 10)), "");
+    return t;
+  }
+
   fs::path path_;
   std::unique_ptr<Store> store_;
   std::unique_ptr<Lobby> lobby_;
@@ -276,13 +291,8 @@ TEST_F(LobbyTest, APeekSaysTheRoomExistsBeforeTheNameFormAndCountsAsAGuess) {
 
 TEST_F(LobbyTest, AKickedPlayersSeatKeepsTheirNameAndTheHostCanCloseTheRoomMidGame) {
   Connection host, guest, late;
-  auto out = send(host, {{"type", "create"}, {"game", "wordbank"}, {"name", "Léa"}});
-  const std::string code(find(out, "welcome")->at("room").as_string());
-  out = send(guest, {{"type", "join"}, {"room", code}, {"name", "Tom"}});
-  const auto guest_id = find(out, "welcome")->at("member").to_number<int>();
-  ASSERT_EQ(error_code(send(guest, {{"type", "seat"}, {"seat", 1}})), "");
-  ASSERT_EQ(error_code(send(host, {{"type", "start"}}, 10)), "");
-  out = send(host, {{"type", "kick"}, {"member", guest_id}}, 20);
+  const auto [code, guest_id] = start_two(host, guest);
+  auto out = send(host, {{"type", "kick"}, {"member", guest_id}}, 20);
   ASSERT_NE(find(out, "kicked"), nullptr);
   const auto& seats = find(out, "room")->at("seats").as_array();
   EXPECT_EQ(seats[1].as_object().at("name"), "Tom");  // not « Place 2 » in the results
@@ -298,12 +308,7 @@ TEST_F(LobbyTest, AKickedPlayersSeatKeepsTheirNameAndTheHostCanCloseTheRoomMidGa
 
 TEST_F(LobbyTest, AViewSaysWhetherItsViewerIsExpectedToActAndNothingAboutOthers) {
   Connection host, guest;
-  auto out = send(host, {{"type", "create"}, {"game", "wordbank"}, {"name", "Léa"}});
-  const std::string code(find(out, "welcome")->at("room").as_string());
-  out = send(guest, {{"type", "join"}, {"room", code}, {"name", "Tom"}});
-  const auto guest_id = find(out, "welcome")->at("member").to_number<int>();
-  ASSERT_EQ(error_code(send(guest, {{"type", "seat"}, {"seat", 1}})), "");
-  ASSERT_EQ(error_code(send(host, {{"type", "start"}}, 10)), "");
+  const auto [code, guest_id] = start_two(host, guest);
   Room* room = lobby_->room(code);
   const auto seats = room->state()->to_act();
   ASSERT_EQ(seats.size(), 1u);  // Word Bank: one player at a time
