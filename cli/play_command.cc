@@ -129,7 +129,7 @@ int play_command(std::span<const std::string> args, std::string lexicon_path, st
     std::cerr << "logomachie play: " << e.error().message << "\n";
     return 2;
   }
-  out << "Bienvenue à " << game->info().title << "\u00a0! (partie n° " << seed << ", robots\u00a0: " << level << ")\n";
+  out << "Bienvenue à " << game->info().title << "\u00a0! (partie n°\u00a0" << seed << ", robots\u00a0: " << level << ")\n";
 
   while (!state->is_terminal()) {
     const auto acts = state->to_act();

@@ -238,7 +238,9 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
       }
       if (type == "resume") {
         const auto token = games::get_string(o, "token");
-        if (r.kicked(token)) return {kicked_error(c)};  // a reload does not bring a kicked player back
+        // A reload does not bring a kicked player back. Told, and nothing else
+        // changes: this connection may be somebody in another room.
+        if (r.kicked(token)) return {error_to_sender("kicked", "L’hôte t’a demandé de quitter la salle.")};
         const Member* m = r.resume(token);
         if (!m) {
           failed_join(c, now_ms);
@@ -317,7 +319,9 @@ std::vector<Delivery> Lobby::in_room(Connection& c, Room& r, std::string_view ty
     if (auto e = r.start(who, now_ms)) return {error_to_sender(e->code, e->message)};
     r.save();
     std::vector<Delivery> out{{c.room, std::nullopt, r.summary()}};
-    for (MemberId id = 1; r.member(id); ++id) out.push_back({c.room, id, r.view_for(id)});
+    for (MemberId id = 1; r.member(id); ++id) {
+      if (!r.member(id)->kicked) out.push_back({c.room, id, r.view_for(id)});
+    }
     return out;
   }
   if (type == "act") {
@@ -347,6 +351,10 @@ std::vector<Delivery> Lobby::in_room(Connection& c, Room& r, std::string_view ty
     const auto id = games::get_optional_int(o, "id", 0, INT64_MAX / 2);
     games::JsonObject reply{{"type", "answer"}};
     try {
+      const Member* me = r.member(who);
+      if (!me || !me->seat || std::string_view(r.status()) != "playing") {
+        throw games::ActionError("not_playing", "Seuls les joueurs d’une partie en cours posent ces questions.");
+      }
       const auto tool = games::get_string(o, "tool");
       const auto allowed = r.game().player_tools();
       if (std::find(allowed.begin(), allowed.end(), tool) == allowed.end()) {

@@ -547,6 +547,7 @@ std::vector<Outgoing> Room::views(const std::vector<games::Json>& events) const 
   const auto names = seat_names();
   for (const auto& e : events) list.push_back(games::with_sentence(game_, e, names));
   for (const auto& m : members_) {
+    if (m.kicked) continue;  // sent away: nothing more to see
     auto v = view_for(m.id);
     v.as_object()["events"] = list;
     out.push_back({m.id, std::move(v)});

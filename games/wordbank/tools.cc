@@ -46,8 +46,15 @@ Json judge(const WordBankGame& game, const Json& input) {
   const auto& o = as_object(input);
   const auto word = get_string(o, "word");
   if (word.empty() || word.size() > lexicon::kMaxWordBytes) refuse("bad_word", "«\u00a0word\u00a0» est un mot.");
+  // The used words are the game's (a list of dictionary words, shown to
+  // everyone): anything else is refused, so a question costs what a move costs.
   const auto used = used_words(o);
   if (used.size() > 200) refuse("bad_used", "«\u00a0used\u00a0» est une liste de mots.");
+  for (const auto& u : used) {
+    if (u.size() > lexicon::kMaxWordBytes || !game.lexicon().contains(u)) {
+      refuse("bad_used", "«\u00a0used\u00a0» ne contient que des mots déjà joués.");
+    }
+  }
   const auto v = judge_password(game.lexicon(), used, word);
   JsonObject out{{"word", v.shown}, {"ok", v.reason.empty()}};
   if (!v.reason.empty()) {

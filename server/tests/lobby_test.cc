@@ -319,12 +319,26 @@ TEST_F(LobbyTest, AViewSaysWhetherItsViewerIsExpectedToActAndNothingAboutOthers)
 }
 
 TEST_F(LobbyTest, APlayerMayAskTheGamesPlayerToolsButNotItsSolver) {
-  Connection host;
-  auto out = send(host, {{"type", "create"}, {"game", "wordbank"}, {"name", "Léa"}});
-  const auto ask = [&](const char* tool, games::JsonObject input) {
-    return send(host, {{"type", "ask"}, {"tool", tool}, {"input", std::move(input)}, {"id", 7}});
+  Connection host, guest, watcher;
+  const auto ask_as = [&](Connection& c, const char* tool, games::JsonObject input) {
+    return send(c, {{"type", "ask"}, {"tool", tool}, {"input", std::move(input)}, {"id", 7}});
   };
-  out = ask("judge", {{"word", "protecteur"}, {"used", games::JsonArray{"protéger"}}});
+  const auto ask = [&](const char* tool, games::JsonObject input) { return ask_as(host, tool, std::move(input)); };
+  const auto refusal = [&](const std::vector<Delivery>& replies) -> std::string {
+    const auto* a = find(replies, "answer");
+    if (!a || !a->contains("error")) return "";
+    EXPECT_EQ(a->at("id"), 7);
+    EXPECT_FALSE(a->contains("answer"));
+    return std::string(a->at("error").as_object().at("code").as_string());
+  };
+  {  // Before the game, nobody asks.
+    auto out = send(host, {{"type", "create"}, {"game", "wordbank"}});
+    EXPECT_EQ(refusal(ask("judge", {{"word", "maison"}, {"used", games::JsonArray{}}})), "not_playing");
+  }
+  const auto [code, guest_id] = start_two(host, guest);
+  send(watcher, {{"type", "join"}, {"room", code}, {"name", "Zoé"}});
+  EXPECT_EQ(refusal(ask_as(watcher, "judge", {{"word", "maison"}, {"used", games::JsonArray{}}})), "not_playing");
+  auto out = ask("judge", {{"word", "protecteur"}, {"used", games::JsonArray{"protéger"}}});
   const auto* answer = find(out, "answer");
   ASSERT_NE(answer, nullptr) << games::canonical(out.front().message);
   EXPECT_EQ(answer->at("id"), 7);
@@ -335,15 +349,37 @@ TEST_F(LobbyTest, APlayerMayAskTheGamesPlayerToolsButNotItsSolver) {
   out = ask("judge", {{"word", "maison"}, {"used", games::JsonArray{"château"}}});
   EXPECT_EQ(find(out, "answer")->at("answer").as_object().at("ok"), true);
   // The solver would play for the player: not offered.
-  const auto refusal = [&](const std::vector<Delivery>& replies) -> std::string {
-    const auto* a = find(replies, "answer");
-    if (!a || !a->contains("error")) return "";
-    EXPECT_EQ(a->at("id"), 7);
-    EXPECT_FALSE(a->contains("answer"));
-    return std::string(a->at("error").as_object().at("code").as_string());
-  };
   EXPECT_EQ(refusal(ask("solve", {{"circle", games::JsonArray{}}})), "unknown_tool");
+  // Used words are words already played, not a costly made-up list.
+  EXPECT_EQ(refusal(ask("judge", {{"word", "maison"}, {"used", games::JsonArray{std::string(300, 'a') + " b c d"}}})), "bad_used");
   EXPECT_EQ(refusal(ask("judge", {{"used", games::JsonArray{}}})), "bad_field");
+}
+
+TEST_F(LobbyTest, AKickedTokenTriedFromAnotherRoomLeavesThatConnectionWhereItWas) {
+  // Tom was sent away from room B; later, in room A, his tab goes back to B
+  // with the token it kept: told, and still Tom of room A.
+  Connection host_b, tom, host_a;
+  auto out = send(host_b, {{"type", "create"}, {"game", "wordbank"}});
+  const std::string b(find(out, "welcome")->at("room").as_string());
+  out = send(tom, {{"type", "join"}, {"room", b}, {"name", "Tom"}});
+  const std::string token(find(out, "welcome")->at("token").as_string());
+  const auto tom_in_b = find(out, "welcome")->at("member").to_number<int>();
+  send(host_b, {{"type", "kick"}, {"member", tom_in_b}});
+  out = send(host_a, {{"type", "create"}, {"game", "wordbank"}});
+  const std::string a(find(out, "welcome")->at("room").as_string());
+  ASSERT_EQ(error_code(send(tom, {{"type", "join"}, {"room", a}, {"name", "Tom"}}, 1000)), "");
+  const auto tom_in_a = *tom.member;
+  EXPECT_EQ(error_code(send(tom, {{"type", "resume"}, {"room", b}, {"token", token}}, 2000)), "kicked");
+  ASSERT_TRUE(tom.member.has_value());
+  EXPECT_EQ(*tom.member, tom_in_a);
+  EXPECT_EQ(tom.room, a);
+  // When his tab closes, room A hears he left (the stand-in and expiry count on it).
+  const auto closed = lobby_->disconnect(tom, 3000);
+  const auto* summary = find(closed, "room");
+  ASSERT_NE(summary, nullptr);
+  for (const auto& m : summary->at("members").as_array()) {
+    if (m.as_object().at("id").to_number<int>() == static_cast<int>(tom_in_a)) EXPECT_FALSE(m.as_object().at("online").as_bool());
+  }
 }
 
 TEST_F(LobbyTest, FloodingIsRateLimited) {

@@ -152,6 +152,8 @@ export function App() {
           if (s === 'open' && reopened && r.page === 'room') {
             const token = roomToken(r.code);
             if (token) link.send({ type: 'resume', room: r.code, token });
+            // Still at the name form: the peek may have been lost with the connection.
+            else if (stateRef.current.member === null) link.send({ type: 'peek', room: r.code });
           }
         },
       ),
@@ -169,7 +171,10 @@ export function App() {
     link.send(token ? { type: 'resume', room: route.code, token } : { type: 'peek', room: route.code });
   }, [route]);
 
-  const api: RoomApi = {
+  // One object for the tab's life: a screen may keep its functions in an
+  // effect's dependencies (Word Bank's judgement) without re-running it at
+  // every message.
+  const api: RoomApi = useMemo(() => ({
     send: (m) => link.send(m),
     act: (version, action) =>
       new Promise<boolean>((resolve) => {
@@ -184,7 +189,7 @@ export function App() {
         link.send({ type: 'ask', tool, input, id });
       }),
     clearError: () => dispatch({ kind: 'clear_error' }),
-  };
+  }), [link]);
 
   return (
     <div class="shell">

@@ -60,7 +60,7 @@ export function ShareLink({ link, code }: { link: string; code: string }) {
         <button class="secondary small" data-action="share" onClick={share}>
           {canShare ? 'Partager le lien' : 'Copier le lien'}
         </button>
-        <button class="secondary small" aria-expanded={showQr} aria-controls="room-qr" onClick={() => setShowQr(!showQr)}>
+        <button class="secondary small" aria-expanded={showQr} aria-controls={showQr ? 'room-qr' : undefined} onClick={() => setShowQr(!showQr)}>
           QR code
         </button>
       </div>

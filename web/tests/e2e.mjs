@@ -140,7 +140,9 @@ async function firstEvening(browser, base) {
         await guest.getByRole('button', { name: 'Entrer dans la salle' }).click();
         await host.locator('.people li', { hasText: 'Hugo' }).waitFor();
         await host.locator('.people li', { hasText: 'Hugo' }).getByRole('button', { name: 'renvoyer' }).click();
-        check((await guest.locator('.notice, [role=status]', { hasText: 'quitter la salle' }).count()) === 0, 'renvoyer demande confirmation');
+        // The first tap only asks: Hugo is still in, a confirmation is shown.
+        await host.locator('[data-action=kick-confirm]').waitFor();
+        check((await host.locator('.people li', { hasText: 'Hugo' }).count()) === 1, 'renvoyer demande confirmation avant de renvoyer');
         await host.locator('[data-action=kick-confirm]').click();
         await guest.getByText('L’hôte t’a demandé de quitter la salle').waitFor();
         await guest.reload();

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "games/core/json.h"
+#include "lexicon/normalize.h"
 
 namespace logomachie::games {
 
@@ -40,9 +41,10 @@ constexpr std::array<std::string_view, 20> kBotNames{
     "Arsène", "Bérénice", "Célestin", "Dalila",  "Edmond", "Félicie", "Gaspard", "Hortense", "Isidore", "Joséphine",
     "Lucien", "Mireille", "Norbert",  "Ophélie", "Prosper", "Rosalie", "Sidonie", "Théodore", "Ursule", "Victor"};
 
-// Lower-case ASCII letters only: enough to tell « léa » and « Léa » apart from
-// « Lucien » (the list's names differ in their first letters).
+// Names compared as a French reader would: case and accents aside
+// (« CÉLESTIN », « celestin » and « Célestin » are one name).
 std::string folded(std::string_view s) {
+  if (auto key = lexicon::match_key(s)) return *key;
   std::string out(s);
   for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return out;
@@ -63,7 +65,10 @@ void name_bots(std::vector<std::string>& names, const std::vector<bool>& bot) {
       names[i] = std::string(candidate);
       break;
     }
-    if (names[i].empty()) names[i] = "Robot " + std::to_string(i + 1);  // more bots than names
+    for (int n = static_cast<int>(i) + 1; names[i].empty(); n += static_cast<int>(names.size())) {  // more bots than names
+      const auto candidate = "Robot " + std::to_string(n);
+      if (std::find(taken.begin(), taken.end(), folded(candidate)) == taken.end()) names[i] = candidate;
+    }
     taken.push_back(folded(names[i]));
   }
 }

@@ -81,6 +81,7 @@ function Circle({ circle, chosen, colour, onPick }: { circle: Vault[]; chosen: n
 // families), asked while the player types; null until it answers.
 interface Judgement {
   word: string;
+  against: string; // the used words it was judged against
   ok: boolean;
   message?: string;
 }
@@ -88,20 +89,21 @@ interface Judgement {
 function useJudgement(word: string, used: string[], ask: BoardProps['ask'] | null): Judgement | null {
   const [judged, setJudged] = useState<Judgement | null>(null);
   const typed = word.trim();
+  const against = used.join('\n'); // a word judged before another was played is judged again
   useEffect(() => {
     if (!ask || gameLetters(typed).length === 0) return;
     let stale = false;
     const t = setTimeout(() => {
       void ask('judge', { word: typed, used }).then((a) => {
-        if (!stale && a) setJudged({ word: typed, ok: !!a.ok, message: a.message });
+        if (!stale && a) setJudged({ word: typed, against, ok: !!a.ok, message: a.message });
       });
     }, 250); // once the player pauses, not on every key
     return () => {
       stale = true;
       clearTimeout(t);
     };
-  }, [typed, used.length, ask]);
-  return judged && judged.word === typed ? judged : null;
+  }, [typed, against, ask]);
+  return judged && judged.word === typed && judged.against === against ? judged : null;
 }
 
 function Board({ view, deadline, names, you, act, ask }: BoardProps) {

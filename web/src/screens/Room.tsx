@@ -67,7 +67,7 @@ export function RoomScreen({ code, games, state, api }: Props) {
       // A wrong code is told before any name is asked.
       return (
         <section class="card join-missing">
-          <h1>Salle {code} introuvable</h1>
+          <h1>{state.error!.code === 'too_many_tries' ? 'Trop d’essais' : `Salle ${code} introuvable`}</h1>
           <p role="alert">{state.error!.message}</p>
           <p class="muted">Vérifie le code auprès de l’hôte (cinq lettres), ou crée ta propre salle.</p>
           {back}
