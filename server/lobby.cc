@@ -352,7 +352,7 @@ std::vector<Delivery> Lobby::in_room(Connection& c, Room& r, std::string_view ty
     games::JsonObject reply{{"type", "answer"}};
     try {
       const Member* me = r.member(who);
-      if (!me || !me->seat || std::string_view(r.status()) != "playing") {
+      if (!me || !me->seat || !r.state() || r.state()->is_terminal()) {
         throw games::ActionError("not_playing", "Seuls les joueurs d’une partie en cours posent ces questions.");
       }
       const auto tool = games::get_string(o, "tool");

@@ -378,7 +378,9 @@ TEST_F(LobbyTest, AKickedTokenTriedFromAnotherRoomLeavesThatConnectionWhereItWas
   const auto* summary = find(closed, "room");
   ASSERT_NE(summary, nullptr);
   for (const auto& m : summary->at("members").as_array()) {
-    if (m.as_object().at("id").to_number<int>() == static_cast<int>(tom_in_a)) EXPECT_FALSE(m.as_object().at("online").as_bool());
+    if (m.as_object().at("id").to_number<int>() == static_cast<int>(tom_in_a)) {
+      EXPECT_FALSE(m.as_object().at("online").as_bool());
+    }
   }
 }
 
