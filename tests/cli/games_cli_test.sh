@@ -47,6 +47,14 @@ long=$(head -c 1100 /dev/zero | tr '\0' 'a')
 out=$(printf '{"circle":[{"letter":"A","free":2}],"used":["%s"]}\n' "$long" | "$bin" solve wordbank)
 expect_match "solve wordbank: 1 KB used word" '"code":"bad_used"' "$out"
 
+# --- judge wordbank -----------------------------------------------------------
+out=$(printf '%s\n' '{"word":"protecteur","used":["protéger"]}' '{"word":"maison","used":["château"]}' \
+  '{"word":"zorglubette","used":[]}' '{"word":"maison","used":["pas un mot x y z"]}' | "$bin" judge wordbank)
+expect_match "judge wordbank: a word of a used word's family" '"ok":false,"reason":"same_family"' "$out"
+expect_match "judge wordbank: a fresh word stands" '\{"word":"maison","ok":true\}' "$out"
+expect_match "judge wordbank: an unknown word" '"reason":"unknown_word"' "$out"
+expect_match "judge wordbank: used words are words" '"code":"bad_used"' "$out"
+
 # --- solve lettralettre -------------------------------------------------------
 kepi='{"letters":["K","E","P","I","R","A"],"taboo":["S","T"],"stars":{"K":2},"constraint":null}'
 out=$(printf '%s\n' "$kepi" | "$bin" solve lettralettre)

@@ -1,8 +1,8 @@
 // Telling a player it is their turn when they are not looking: the tab's
-// title, a short vibration where the phone allows it, an optional sound (off
-// by default, remembered per browser) and a polite announcement for screen
-// readers. Fed by the view's `your_turn` (the server says only whether this
-// viewer is expected to act).
+// title, a short vibration where the phone allows it, and an optional sound
+// (off by default, remembered per browser). Screen readers hear the board's
+// what-to-do-now line (NowLine, a status region). Fed by the view's
+// `your_turn` (the server says only whether this viewer is expected to act).
 import { useEffect, useRef, useState } from 'preact/hooks';
 
 const SOUND_KEY = 'logomachie:sound';
@@ -55,15 +55,11 @@ export function useTurnAlert(yourTurn: boolean) {
   useEffect(() => () => void (document.title = BASE_TITLE), []);
 }
 
-// The announcement (read once by screen readers when it appears) and the
-// sound toggle, shown in a game.
-export function TurnNotice({ yourTurn }: { yourTurn: boolean }) {
+// The sound toggle, shown in a game to its players.
+export function SoundToggle() {
   const [sound, setSound] = useState(soundOn());
   return (
     <div class="turn-notice row">
-      <p class="sr-only" role="status" aria-live="polite">
-        {yourTurn ? 'C’est ton tour.' : ''}
-      </p>
       <label class="check small">
         <input
           type="checkbox"

@@ -10,7 +10,7 @@ import { clientGames } from '../games';
 import { Chat, ErrorBanner, seatColour } from '../ui';
 import { OptionsForm, withDefaults } from '../options';
 import { ShareLink } from '../share';
-import { TurnNotice, useTurnAlert } from '../alert';
+import { SoundToggle, useTurnAlert } from '../alert';
 import { PlayBar } from '../playbar';
 import { RulesOpener } from '../rules';
 
@@ -181,7 +181,7 @@ export function RoomScreen({ code, games, state, api }: Props) {
           {room.status === 'playing' && (
             <PlayBar deadline={view!.deadline_ms} yourTurn={!!view!.your_turn} headline={client.headline?.(view!.view) ?? null} version={view!.version} />
           )}
-          {room.status === 'playing' && mySeat !== null && <TurnNotice yourTurn={!!view!.your_turn} />}
+          {room.status === 'playing' && mySeat !== null && <SoundToggle />}
           {results}
           <client.Board
             view={view!.view}
