@@ -1,5 +1,7 @@
 #include "serve_command.h"
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cstdlib>
 #include <filesystem>
@@ -8,6 +10,7 @@
 #include "args.h"
 #include "game_context.h"
 #include "server/http_server.h"
+#include "server/directory.h"
 #include "server/store.h"
 
 namespace logomachie::cli {
@@ -34,8 +37,8 @@ std::filesystem::path default_web() {
 
 // The command-line flags given; they win over the environment and the defaults.
 struct ServeFlags {
-  std::optional<std::uint64_t> port, idle_timeout, max_connections, max_rooms;
-  std::optional<std::string> bind, db, web;
+  std::optional<std::uint64_t> port, idle_timeout, max_connections, max_rooms, lease_ms;
+  std::optional<std::string> bind, db, web, store, directory, node;
 
   void apply(server::ServeOptions& options) const {
     if (port) options.port = static_cast<uint16_t>(*port);
@@ -45,6 +48,10 @@ struct ServeFlags {
     if (idle_timeout) options.idle_timeout_ms = static_cast<int64_t>(*idle_timeout) * 1000;
     if (max_connections) options.max_connections = *max_connections;
     if (max_rooms) options.max_rooms = *max_rooms;
+    if (store) options.store = *store;
+    if (directory) options.directory = *directory;
+    if (node) options.node = *node;
+    if (lease_ms) options.lease_ms = static_cast<int64_t>(*lease_ms);
   }
 };
 
@@ -63,7 +70,14 @@ int serve_command(std::span<const std::string> args, std::string lexicon_path) {
               "2 to 50, default 20: a silent WebSocket is pinged at half of it, closed after it")
       .number("max-connections", "N", flags.max_connections, {1, 10'000'000},
               "default: the descriptor limit less 64")
-      .number("max-rooms", "N", flags.max_rooms, {1, 10'000'000}, "default 10000");
+      .number("max-rooms", "N", flags.max_rooms, {1, 10'000'000}, "default 10000")
+      .text("store", "URL", flags.store,
+            "a PostgreSQL store (postgresql://user@host:port/db) instead of the SQLite file (docs/scaling.md)")
+      .text("directory", "URL", flags.directory,
+            "a cluster's Redis directory of rooms (redis://host:port); needs --store and --node")
+      .text("node", "NAME", flags.node, "this server's name in the cluster (letters, digits, - and _)")
+      .number("lease-ms", "MS", flags.lease_ms, {300, 60'000},
+              "default 3000: how long a node's rooms stay its own after its last renewal");
   if (auto done = cli.parse(args)) return *done;
 
   server::ServeOptions options;
@@ -80,19 +94,40 @@ int serve_command(std::span<const std::string> args, std::string lexicon_path) {
     options.port = *p;
   }
   flags.apply(options);
+  if (!options.store.empty() && !server::is_postgres_url(options.store)) {
+    std::cerr << "logomachie serve: --store takes a postgresql:// URL (--db names a SQLite file)\n";
+    return 2;
+  }
+  if (!options.directory.empty() && options.store.empty()) {
+    std::cerr << "logomachie serve: a cluster (--directory) needs a shared store (--store postgresql://…)\n";
+    return 2;
+  }
+  if (!options.store.empty() && options.node.empty()) {
+    std::cerr << "logomachie serve: --store and --directory need --node NAME (this server's name in the cluster)\n";
+    return 2;
+  }
+  if (!std::all_of(options.node.begin(), options.node.end(),
+                   [](unsigned char ch) { return std::isalnum(ch) || ch == '-' || ch == '_'; })) {
+    std::cerr << "logomachie serve: --node takes letters, digits, - and _\n";
+    return 2;
+  }
   auto lex = open_lexicon(lexicon_path, "serve");
   if (!lex) return 1;
   try {
     server::HttpServer http(*lex, options);
     const std::string host = options.bind == "0.0.0.0" || options.bind == "127.0.0.1" ? "localhost" : options.bind;
+    const std::string where = options.store.empty() ? options.db.string() : "PostgreSQL";
     std::cout << "Logomachie est prêt\u00a0: ouvre http://" << host << ":" << http.port() << "/\n"
-              << "(parties enregistrées dans " << options.db.string() << "\u00a0; Ctrl+C pour arrêter)\n";
+              << "(parties enregistrées dans " << where << "\u00a0; Ctrl+C pour arrêter)\n";
     if (http.web_files() == 0) {
       std::cout << "Attention\u00a0: l’interface web n’est pas construite dans " << options.web.string()
                 << " (make run la construit).\n";
     }
     std::cout << std::flush;
     http.run();
+  } catch (const server::DirectoryError& e) {
+    std::cerr << "logomachie serve: " << e.what() << "\n";
+    return 1;
   } catch (const server::StoreError& e) {
     std::cerr << "logomachie serve: " << e.what() << "\n";
     return 1;

@@ -31,6 +31,12 @@ packages=(
   chromium             # headless browser for the end-to-end test (driven by npm playwright-core)
   curl                 # the soak benchmark reads /metrics (scripts/soak.sh)
   bsdextrautils        # column, for the soak benchmark's tables
+  libpq-dev            # PostgreSQL client library: the cluster's shared store (server/postgres_store.cc)
+  libhiredis-dev       # Redis client library: the cluster's directory of room leases (server/redis_directory.cc)
+  postgresql           # a throwaway PostgreSQL for the cluster (scripts/cluster.sh, tests/cluster/)
+  redis-server         # the cluster's Redis (scripts/cluster.sh)
+  redis-tools          # redis-cli (scripts/cluster.sh owner)
+  haproxy              # the load balancer in front of the nodes (deploy/haproxy.cfg)
 )
 # Node.js and npm may come from elsewhere than Debian (a newer Node is often
 # preinstalled, and Debian's npm package conflicts with it): install Debian's
@@ -47,6 +53,12 @@ done
 
 if [ ${#missing[@]} -gt 0 ]; then
   echo "install-deps: installing Debian packages: ${missing[*]}"
+  # The cluster scripts make their own throwaway PostgreSQL: the package
+  # need not create (and start) a system-wide one.
+  if [[ " ${missing[*]} " == *" postgresql "* ]] && [ ! -e /etc/postgresql-common/createcluster.conf ] && [ "$(id -u)" -eq 0 ]; then
+    mkdir -p /etc/postgresql-common
+    echo "create_main_cluster = false" >/etc/postgresql-common/createcluster.conf
+  fi
   sudo_cmd=()
   [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
   "${sudo_cmd[@]}" apt-get update -qq
@@ -56,7 +68,7 @@ fi
 # npm packages: the lexicon build (frequency ranks) and the web client
 # (TypeScript, Vite, Preact, playwright-core). `npm ci` only when the lockfile
 # changed since the last install.
-for npm_dir in lexicon/npm web; do
+for npm_dir in lexicon/npm web tests/cluster; do
   stamp="$npm_dir/node_modules/.install-stamp"
   if [ ! -f "$stamp" ] || [ "$npm_dir/package-lock.json" -nt "$stamp" ]; then
     echo "install-deps: npm ci in $npm_dir"

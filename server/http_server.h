@@ -25,6 +25,14 @@ struct ServeOptions {
   std::string bind = "127.0.0.1";
   uint16_t port = 8080;  // 0: any free port (tests)
   std::filesystem::path db = "var/logomachie.db";
+  // A cluster (docs/scaling.md): the PostgreSQL store (postgresql://…; empty:
+  // the SQLite file `db`), the Redis directory of room leases (redis://…;
+  // empty: this server alone serves every room), this node's name in them,
+  // and how long a lease outlives its node's last renewal.
+  std::string store;
+  std::string directory;
+  std::string node;
+  int64_t lease_ms = 3000;
   std::filesystem::path web;  // the built web client (build/web); empty: none
   // A WebSocket peer silent this long is closed (pinged at half of it). Below
   // the stand-in grace period (kGraceMs), so a phone gone off the network

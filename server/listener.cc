@@ -104,7 +104,9 @@ awaitable<void> tick_loop(SharedState& server) {
 
 SharedState::SharedState(const lexicon::Lexicon& lexicon, const ServeOptions& serve_options)
     : options(serve_options),
-      store(open_sqlite_store(options.db)),
+      store(options.store.empty() ? open_sqlite_store(options.db) : open_postgres_store(options.store, options.node)),
+      directory(options.directory.empty() ? nullptr
+                                          : open_redis_directory(options.directory, options.node, options.lease_ms)),
       lobby(make_games(lexicon), *store),
       acceptor(ioc, {net::ip::make_address(options.bind), options.port}),
       signals(ioc, SIGINT, SIGTERM),
@@ -115,6 +117,7 @@ SharedState::SharedState(const lexicon::Lexicon& lexicon, const ServeOptions& se
   if (options.max_connections) connection_capacity();  // still raise the limit
   lobby.set_deferred_bots(true);
   lobby.set_max_rooms(options.max_rooms);
+  lobby.set_directory(directory.get());
   restored = lobby.restore(wall_ms());
 }
 
@@ -163,6 +166,7 @@ void SharedState::shutdown() {
   acceptor.close(ec);
   ticker.cancel();
   signals.cancel();
+  lobby.release_all();  // a cluster's other nodes take the rooms over at once
   const auto goodbye = std::make_shared<const std::string>(boost::json::serialize(games::JsonObject{
       {"type", "shutdown"}, {"message", "Le serveur redémarre\u00a0: tu retrouveras ta place dans un instant."}}));
   for (auto* s : std::set<WebSocketSession*>(sessions)) s->close_gracefully(goodbye);
@@ -186,7 +190,7 @@ void HttpServer::run() {
     if (!ec) s.shutdown();
   });
   log_event(LogLevel::kInfo, "listening",
-            {{"port", port()}, {"restored", s.restored}, {"web_files", s.web.size()}, {"max_connections", s.max_sockets}});
+            {{"port", port()}, {"node", s.options.node}, {"restored", s.restored}, {"web_files", s.web.size()}, {"max_connections", s.max_sockets}});
   net::co_spawn(s.ioc, accept_loop(s), net::detached);
   net::co_spawn(s.ioc, tick_loop(s), net::detached);
   s.ioc.run();

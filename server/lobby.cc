@@ -20,6 +20,10 @@ Delivery error_to_sender(std::string code, std::string message) {
   return to_sender(games::JsonObject{{"type", "error"}, {"code", std::move(code)}, {"message", std::move(message)}});
 }
 
+Delivery unavailable() {
+  return error_to_sender("unavailable", "Le serveur est momentanément indisponible\u00a0: réessaie dans un instant.");
+}
+
 // Locks a room and, when the connection comes from another room, that one
 // too (std::lock: no deadlock whatever the order two connections take).
 template <class Slot>
@@ -90,6 +94,8 @@ std::size_t Lobby::rooms() const {
 }
 
 std::size_t Lobby::restore(int64_t now_ms) {
+  // A cluster node serves the rooms its players bring it (adopt).
+  if (directory_) return 0;
   // The server was down since its last heartbeat: no hourglass ran meanwhile.
   const auto alive = store_.alive_before_open();
   const int64_t downtime = alive ? std::max<int64_t>(0, now_ms - *alive) : 0;
@@ -108,6 +114,7 @@ std::size_t Lobby::restore(int64_t now_ms) {
     const auto* game = find(saved.game);
     if (!game) continue;  // a game this program no longer offers
     try {
+      store_.claim_room(saved.code, false);  // before any write about it
       std::optional<StoredGame> stored;
       if (saved.game_id) stored = store_.load(*saved.game_id);
       add(saved.code, Room::restore(saved, stored, *game, store_, downtime));
@@ -120,12 +127,132 @@ std::size_t Lobby::restore(int64_t now_ms) {
     const auto* game = find(stored.record.game);
     if (!game || slot(stored.room)) continue;
     try {
+      store_.claim_room(stored.room, false);
       add(stored.room, Room::restore(stored, *game, store_, downtime));
     } catch (const std::exception& e) {
       log_event(LogLevel::kError, "restore_failed", {{"room", stored.room}, {"id", stored.id}, {"what", e.what()}});
     }
   }
   return n;
+}
+
+std::string Lobby::claim_new_code() {
+  for (int attempt = 0; attempt < 8; ++attempt) {
+    std::string code;
+    {
+      std::lock_guard lock(rooms_mutex_);
+      code = new_code();
+    }
+    // Unique in the cluster: nobody holds its lease, and the store has no
+    // room under it (a room whose node died keeps its code until it expires).
+    if (directory_ && directory_->acquire(code)) continue;
+    if (store_.claim_room(code, true)) return code;
+    if (directory_) directory_->release(code);
+  }
+  return "";
+}
+
+std::shared_ptr<Lobby::RoomSlot> Lobby::adopt(const std::string& code, int64_t now_ms,
+                                              std::optional<Delivery>& refusal) {
+  std::lock_guard adopting(adopt_mutex_);
+  if (auto s = slot(code)) return s;  // taken over by another connection meanwhile
+  try {
+    if (!store_.room(code)) return nullptr;  // no such room (refusal left empty: a failed join)
+    if (const auto holder = directory_->acquire(code)) {
+      // Served by another node: go there. Its node stopped beating (crashed,
+      // paused): the lease expires within its life, then this node can take it.
+      const int64_t retry_ms = std::max<int64_t>(200, directory_->lease_ms() / 4);
+      games::JsonObject moved{{"type", "moved"}, {"room", code}, {"retry_ms", retry_ms}};
+      if (directory_->alive(*holder)) moved["node"] = *holder;
+      refusal = to_sender(std::move(moved));
+      return nullptr;
+    }
+    const auto claim = store_.claim_room(code, false);
+    // Read after the claim: whatever the previous node stored before it is there.
+    const auto saved = store_.room(code);
+    const auto* game = saved ? find(saved->game) : nullptr;
+    if (!game) {
+      store_.unclaim_room(code);
+      directory_->release(code);
+      return nullptr;
+    }
+    std::optional<StoredGame> stored;
+    if (saved->game_id) stored = store_.load(*saved->game_id);
+    // No hourglass ran since the previous node's last heartbeat.
+    const int64_t downtime =
+        claim && claim->previous_alive_ms ? std::max<int64_t>(0, now_ms - *claim->previous_alive_ms) : 0;
+    auto s = std::make_shared<RoomSlot>();
+    s->room = Room::restore(*saved, stored, *game, store_, downtime);
+    s->room->set_deferred_bots(deferred_bots_);
+    s->room->touch(now_ms);
+    {
+      std::lock_guard lock(rooms_mutex_);
+      rooms_[code] = s;
+    }
+    log_event(LogLevel::kInfo, "room_adopted",
+              {{"room", code}, {"epoch", claim ? claim->epoch : 0}, {"paused_ms", downtime}});
+    return s;
+  } catch (const std::exception& e) {  // StoreError, DirectoryError: try again later
+    log_event(LogLevel::kError, "adopt_failed", {{"room", code}, {"what", e.what()}});
+    refusal = unavailable();
+    return nullptr;
+  }
+}
+
+void Lobby::forget(const std::string& code, const std::shared_ptr<RoomSlot>& s) {
+  {
+    std::lock_guard lock(s->mutex);
+    s->closed = true;
+  }
+  std::lock_guard lock(rooms_mutex_);
+  if (auto it = rooms_.find(code); it != rooms_.end() && it->second == s) rooms_.erase(it);
+  if (auto it = rooms_by_address_.find(s->address); it != rooms_by_address_.end() && --it->second <= 0) {
+    rooms_by_address_.erase(it);
+  }
+}
+
+void Lobby::keep_leases(std::vector<Delivery>& out) {
+  std::vector<std::string> codes;
+  {
+    std::lock_guard lock(rooms_mutex_);
+    for (const auto& [code, s] : rooms_) codes.push_back(code);
+  }
+  std::vector<std::string> lost;
+  try {
+    directory_->beat();
+    lost = directory_->renew(codes);
+  } catch (const DirectoryError& e) {
+    // Keep serving: the store's fences keep writes safe meanwhile.
+    log_event(LogLevel::kWarn, "lease_renewal_failed", {{"what", e.what()}});
+    return;
+  }
+  for (const auto& code : lost) {
+    const auto s = slot(code);
+    if (!s) continue;
+    forget(code, s);
+    store_.unclaim_room(code);
+    log_event(LogLevel::kWarn, "room_lost", {{"room", code}});
+    // Everyone there reconnects to whichever node serves the room now.
+    out.push_back({code, std::nullopt, games::JsonObject{{"type", "moved"}, {"room", code}, {"retry_ms", 0}}});
+  }
+}
+
+void Lobby::release_all() {
+  if (!directory_) return;
+  std::vector<std::pair<std::string, std::shared_ptr<RoomSlot>>> all;
+  {
+    std::lock_guard lock(rooms_mutex_);
+    all.assign(rooms_.begin(), rooms_.end());
+  }
+  for (const auto& [code, s] : all) {
+    forget(code, s);
+    try {
+      store_.unclaim_room(code);
+      directory_->release(code);
+    } catch (const std::exception& e) {
+      log_event(LogLevel::kWarn, "release_failed", {{"room", code}, {"what", e.what()}});
+    }
+  }
 }
 
 std::string Lobby::new_code() {
@@ -191,14 +318,22 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
       const auto* game = find(games::get_string(o, "game"));
       if (!game) return {error_to_sender("unknown_game", "Ce jeu n’existe pas ici.")};
       auto s = std::make_shared<RoomSlot>();
-      std::string code;
       {
         std::lock_guard lock(rooms_mutex_);
         if (rooms_.size() >= max_rooms_) return {error_to_sender("too_many_rooms", "Trop de salles ouvertes\u00a0: réessaie plus tard.")};
         if (!c.address.empty() && rooms_by_address_[c.address] >= kMaxRoomsPerAddress) {
           return {error_to_sender("too_many_rooms", "Tu as déjà ouvert beaucoup de salles\u00a0: rejoins-en une ou attends un peu.")};
         }
-        code = new_code();
+      }
+      std::string code;
+      try {
+        code = claim_new_code();
+      } catch (const std::exception& e) {  // StoreError, DirectoryError
+        log_event(LogLevel::kError, "claim_failed", {{"what", e.what()}});
+      }
+      if (code.empty()) return {unavailable()};
+      {
+        std::lock_guard lock(rooms_mutex_);
         std::random_device device;
         s->room = std::make_unique<Room>(code, *game, store_, (uint64_t{device()} << 32) | device());
         s->room->set_deferred_bots(deferred_bots_);
@@ -220,7 +355,12 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
       }
       std::string code(games::get_string(o, "room"));
       for (auto& ch : code) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-      const auto s = slot(code);
+      auto s = slot(code);
+      if (!s && directory_) {
+        std::optional<Delivery> refusal;
+        s = adopt(code, now_ms, refusal);
+        if (refusal) return {*refusal};  // elsewhere, moving, unreachable (an unknown code has none)
+      }
       if (!s) {
         failed_join(c, now_ms);
         return {error_to_sender("unknown_room", "Aucune salle ne porte ce code.")};
@@ -427,6 +567,12 @@ std::vector<Delivery> Lobby::tick(int64_t now_ms, std::vector<std::string>* bots
     }
   }
   std::vector<Delivery> out;
+  if (directory_ && now_ms - last_lease_ms_ >= directory_->lease_ms() / 3) {
+    last_lease_ms_ = now_ms;
+    keep_leases(out);
+    std::lock_guard lock(rooms_mutex_);
+    std::erase_if(all, [&](const auto& e) { return !rooms_.contains(e.first); });
+  }
   std::vector<std::pair<std::string, std::shared_ptr<RoomSlot>>> expired;
   for (auto& [code, s] : all) {
     std::lock_guard lock(s->mutex);
@@ -452,7 +598,8 @@ std::vector<Delivery> Lobby::tick(int64_t now_ms, std::vector<std::string>* bots
     }
     try {
       store_.drop_room(code);
-    } catch (const StoreError& e) {
+      if (directory_) directory_->release(code);
+    } catch (const std::exception& e) {  // StoreError, DirectoryError: the lease expires by itself
       log_event(LogLevel::kError, "store_failed", {{"room", code}, {"what", e.what()}});
     }
     log_event(LogLevel::kInfo, "room_expired", {{"room", code}});

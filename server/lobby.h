@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "games/core/registry.h"
+#include "server/directory.h"
 #include "server/room.h"
 #include "server/store.h"
 
@@ -95,6 +96,15 @@ class Lobby {
   // Bots think outside the rooms (the server); see Room::set_deferred_bots.
   // Set before restore() and before any room is created.
   void set_deferred_bots(bool deferred) { deferred_bots_ = deferred; }
+  // Cluster mode (docs/scaling.md): this lobby serves only the rooms whose
+  // lease it holds in `directory` (it must outlive the lobby). restore()
+  // brings nothing back at start; a room is taken over when one of its
+  // players reaches this node and no live node serves it, and a player who
+  // reaches the wrong node is told where the room is (`moved`). Set before use.
+  void set_directory(Directory* directory) { directory_ = directory; }
+  // Graceful stop in a cluster: gives up every lease so that other nodes take
+  // the rooms over at once (the store already holds everything).
+  void release_all();
 
   // Handles one text message of `connection` at wall time `now_ms`.
   std::vector<Delivery> handle(Connection& connection, std::string_view text, int64_t now_ms);
@@ -144,6 +154,19 @@ class Lobby {
   std::vector<Delivery> in_room(Connection& c, Room& r, std::string_view type, const games::JsonObject& o,
                                 int64_t now_ms);
 
+  // A new code no other room uses (here, in the store and in the cluster),
+  // claimed for this node; "" when none could be claimed (too many tries).
+  std::string claim_new_code();
+  // Cluster: the slot of room `code` once this node serves it, taking it
+  // over if no live node does; otherwise nullptr and `refusal` says why
+  // (unknown room, served elsewhere, moving, store or directory unreachable).
+  std::shared_ptr<RoomSlot> adopt(const std::string& code, int64_t now_ms, std::optional<Delivery>& refusal);
+  // Cluster: renews this node's leases; rooms another node took are dropped
+  // here and their members told to move.
+  void keep_leases(std::vector<Delivery>& out);
+  // Forgets a room this node no longer serves (rooms_mutex_ not held).
+  void forget(const std::string& code, const std::shared_ptr<RoomSlot>& s);
+
   bool address_throttled(const std::string& address, int64_t now_ms) const;
   void failed_join(Connection& c, int64_t now_ms);
 
@@ -151,7 +174,10 @@ class Lobby {
   std::vector<const games::Game*> games_;
   Store& store_;
   bool deferred_bots_ = false;
+  Directory* directory_ = nullptr;
+  std::mutex adopt_mutex_;  // one takeover at a time
   std::atomic<int64_t> last_beat_ms_ = 0;  // tick() writes the heartbeat once a second
+  std::atomic<int64_t> last_lease_ms_ = 0;  // and renews the cluster leases
   mutable std::mutex rooms_mutex_;
   std::map<std::string, std::shared_ptr<RoomSlot>, std::less<>> rooms_;
   std::map<std::string, int> rooms_by_address_;  // open rooms per address (rooms_mutex_)

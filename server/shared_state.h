@@ -72,6 +72,7 @@ class SharedState {
   net::io_context ioc{1};
   const ServeOptions options;
   std::unique_ptr<Store> store;
+  std::unique_ptr<Directory> directory;  // cluster only
   Lobby lobby;
   tcp::acceptor acceptor;
   net::signal_set signals;

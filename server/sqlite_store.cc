@@ -1,16 +1,15 @@
 // SQLite implementation of Store (see store.h), with leader-based group
-// commit: appenders queue their action; the first one to find no commit in
-// progress takes the whole queue, writes it in one transaction (one WAL sync),
-// and wakes the others.
+// commit (server/group_commit.h): one transaction and one WAL sync per batch
+// of appends.
 #include <sqlite3.h>
 
 #include <chrono>
 #include <condition_variable>
-#include <deque>
 #include <map>
 #include <mutex>
 #include <thread>
 
+#include "server/group_commit.h"
 #include "server/store.h"
 
 namespace logomachie::server {
@@ -219,24 +218,7 @@ class SqliteStore final : public Store {
     entry->seq = seq;
     entry->text = games::canonical(action.to_json());
     if (outcome) entry->outcome = std::string(*outcome);
-    std::unique_lock lock(queue_mu_);
-    queue_.push_back(entry);
-    while (!entry->done) {
-      if (!committing_) {
-        // Lead: take everything queued so far and commit it in one go.
-        committing_ = true;
-        std::vector<std::shared_ptr<Pending>> batch(queue_.begin(), queue_.end());
-        queue_.clear();
-        lock.unlock();
-        commit(batch);
-        lock.lock();
-        committing_ = false;
-        for (auto& p : batch) p->done = true;
-        cv_.notify_all();
-      } else {
-        cv_.wait(lock);
-      }
-    }
+    group_.submit(entry, [this](std::vector<std::shared_ptr<Pending>>& batch) { commit(batch); });
     if (!entry->error.empty()) throw StoreError(entry->error);
   }
 
@@ -328,7 +310,6 @@ class SqliteStore final : public Store {
     int64_t seq = 0;
     std::string text;
     std::optional<std::string> outcome;  // the game ends with this action
-    bool done = false;
     std::string error;
   };
 
@@ -428,10 +409,7 @@ class SqliteStore final : public Store {
   sqlite3* db_ = nullptr;
   mutable std::mutex db_mu_;  // one connection, used by one thread at a time
   std::map<int64_t, int64_t> next_seq_;
-  std::mutex queue_mu_;
-  std::condition_variable cv_;
-  std::deque<std::shared_ptr<Pending>> queue_;
-  bool committing_ = false;
+  GroupCommit<Pending> group_;
   sqlite3* checkpoint_db_ = nullptr;  // a second connection: checkpoints and the heartbeat
   std::mutex checkpoint_mu_;          // one user of checkpoint_db_ at a time
   std::optional<int64_t> alive_before_open_;

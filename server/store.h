@@ -9,8 +9,9 @@
 //    commit: one transaction and one sync per batch);
 //  - unfinished() gives back every game in progress, to be replayed on start;
 //  - errors are StoreError (disk full, corrupt file…), never silent.
-// SQLite is the embedded default (a file under var/); the interface leaves
-// room for PostgreSQL.
+// SQLite is the embedded default (a file under var/); PostgreSQL serves a
+// cluster of servers (docs/scaling.md), where each room is live on one node
+// at a time and every write about a room is fenced by the epoch of its claim.
 #pragma once
 
 #include <cstdint>
@@ -61,9 +62,39 @@ struct GameSummary {
   int64_t created_ms = 0;
 };
 
+// A node's claim on a room (see Store::claim_room).
+struct Claim {
+  int64_t epoch = 0;  // the fencing token: every later write about the room checks it
+  // The last heartbeat of the node that held the room before (its clock was
+  // stopped since then), if another node held it.
+  std::optional<int64_t> previous_alive_ms;
+};
+
 class Store {
  public:
   virtual ~Store() = default;
+
+  // Cluster stores: makes this node the one that writes about room `code`
+  // from now on. Any write about the room by a node holding an older claim
+  // (one that lost its lease while paused or cut off) is refused with
+  // StoreError, inside the same transaction as the write, so it can never
+  // land after the new owner read the room. `fresh`: the code must be new
+  // (no room and no claim under it); nullopt when it is taken. Embedded
+  // stores have one writer: every claim succeeds with epoch 0.
+  virtual std::optional<Claim> claim_room(std::string_view code, bool fresh) {
+    (void)code;
+    (void)fresh;
+    return Claim{};
+  }
+  // Forgets this node's claim (the room moved or closed): its writes stop.
+  virtual void unclaim_room(std::string_view code) { (void)code; }
+  // One saved room (nullopt: none).
+  virtual std::optional<StoredRoom> room(std::string_view code) const {
+    for (auto& r : rooms()) {
+      if (r.code == code) return r;
+    }
+    return std::nullopt;
+  }
 
   // Records a new game (its setup and versions; `header.actions` must be
   // empty) and returns its id.
@@ -102,5 +133,13 @@ class Store {
 
 // Opens (creating it and its folder if needed) the SQLite store at `path`.
 std::unique_ptr<Store> open_sqlite_store(const std::filesystem::path& path);
+
+// Opens the PostgreSQL store at `url` (a libpq connection URI,
+// postgresql://user@host:port/database), creating its tables if needed, for
+// the cluster node `node` (its heartbeat and claims are kept under that name).
+std::unique_ptr<Store> open_postgres_store(const std::string& url, const std::string& node);
+
+// Whether `text` names a PostgreSQL store rather than a file.
+bool is_postgres_url(std::string_view text);
 
 }  // namespace logomachie::server

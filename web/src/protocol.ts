@@ -129,7 +129,8 @@ export type ServerMessage =
   | PeekMessage
   | AnswerMessage
   | { type: 'kicked'; message: string }
-  | { type: 'shutdown'; message: string };
+  | { type: 'shutdown'; message: string }
+  | { type: 'moved'; room: string; node?: string; retry_ms?: number };
 
 export const LEVELS: Record<string, string> = {
   easy: 'facile',

@@ -1,0 +1,58 @@
+// Leader-based group commit, shared by the stores: appenders queue their
+// entry; the first one to find no commit in progress takes the whole queue,
+// commits it in one transaction (one sync), and wakes the others. Under load
+// one sync serves every room thread waiting at that moment.
+#pragma once
+
+#include <condition_variable>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+namespace logomachie::server {
+
+template <class Entry>
+class GroupCommit {
+ public:
+  // Queues `entry` and returns once a batch holding it went through
+  // `commit(std::vector<std::shared_ptr<Entry>>&)`, which runs on one thread
+  // at a time and reports each entry's failure in the entry itself.
+  template <class Commit>
+  void submit(const std::shared_ptr<Entry>& entry, Commit&& commit) {
+    auto slot = std::make_shared<Slot>();
+    slot->entry = entry;
+    std::unique_lock lock(mu_);
+    queue_.push_back(slot);
+    while (!slot->done) {
+      if (!committing_) {
+        committing_ = true;
+        std::vector<std::shared_ptr<Slot>> taken(queue_.begin(), queue_.end());
+        queue_.clear();
+        lock.unlock();
+        std::vector<std::shared_ptr<Entry>> batch;
+        batch.reserve(taken.size());
+        for (auto& s : taken) batch.push_back(s->entry);
+        commit(batch);
+        lock.lock();
+        committing_ = false;
+        for (auto& s : taken) s->done = true;
+        cv_.notify_all();
+      } else {
+        cv_.wait(lock);
+      }
+    }
+  }
+
+ private:
+  struct Slot {
+    std::shared_ptr<Entry> entry;
+    bool done = false;
+  };
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::deque<std::shared_ptr<Slot>> queue_;
+  bool committing_ = false;
+};
+
+}  // namespace logomachie::server

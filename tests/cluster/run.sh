@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The cluster tests (ctest `cluster`): a 3-node cluster on loopback
+# (scripts/cluster.sh, its own folder and ports), the PostgreSQL store's
+# tests against its database, then games through HAProxy while nodes are
+# killed and paused and Redis and PostgreSQL restart (failover.mjs).
+# Stops everything it started, whatever happens.
+#   tests/cluster/run.sh PATH/TO/logomachie PATH/TO/server_tests
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+bin=$1
+server_tests=$2
+
+work=$(mktemp -d /tmp/logomachie-cluster-test.XXXXXX)
+export CLUSTER_STATE="$work/current"
+export CLUSTER_PORT=${CLUSTER_PORT:-28080}
+export LOGOMACHIE_BIN="$bin"
+cluster="$root/scripts/cluster.sh"
+cleanup() {
+  "$cluster" down >/dev/null 2>&1 || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+"$cluster" up 3
+export LOGO_TEST_POSTGRES="postgresql://logomachie@127.0.0.1:$((CLUSTER_PORT + 90))/logomachie"
+export LOGO_TEST_REDIS="redis://127.0.0.1:$((CLUSTER_PORT + 91))"
+"$server_tests" --gtest_filter='PostgresStore*:RedisDirectory*' --gtest_brief=1
+node "$here/failover.mjs" "$cluster" "$CLUSTER_PORT"
