@@ -199,6 +199,24 @@ std::shared_ptr<Lobby::RoomSlot> Lobby::adopt(const std::string& code, int64_t n
   }
 }
 
+void Lobby::adopt_orphans(int64_t now_ms) {
+  // A node is silent once it missed two leases' worth of heartbeats; a few
+  // rooms per sweep, in random order, so the live nodes share them.
+  constexpr std::size_t kPerSweep = 20;
+  std::vector<std::string> codes;
+  try {
+    codes = store_.orphaned_rooms(now_ms - 2 * directory_->lease_ms(), kPerSweep);
+  } catch (const StoreError& e) {
+    log_event(LogLevel::kWarn, "orphans_failed", {{"what", e.what()}});
+    return;
+  }
+  for (const auto& code : codes) {
+    if (slot(code)) continue;
+    std::optional<Delivery> refusal;  // served elsewhere meanwhile, or unreachable: another sweep will see
+    adopt(code, now_ms, refusal);
+  }
+}
+
 void Lobby::forget(const std::string& code, const std::shared_ptr<RoomSlot>& s) {
   {
     std::lock_guard lock(s->mutex);
@@ -570,6 +588,10 @@ std::vector<Delivery> Lobby::tick(int64_t now_ms, std::vector<std::string>* bots
   if (directory_ && now_ms - last_lease_ms_ >= directory_->lease_ms() / 3) {
     last_lease_ms_ = now_ms;
     keep_leases(out);
+    if (now_ms - last_sweep_ms_ >= directory_->lease_ms()) {
+      last_sweep_ms_ = now_ms;
+      adopt_orphans(now_ms);
+    }
     std::lock_guard lock(rooms_mutex_);
     std::erase_if(all, [&](const auto& e) { return !rooms_.contains(e.first); });
   }

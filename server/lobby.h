@@ -164,6 +164,10 @@ class Lobby {
   // Cluster: renews this node's leases; rooms another node took are dropped
   // here and their members told to move.
   void keep_leases(std::vector<Delivery>& out);
+  // Cluster: takes over a few rooms no live node serves (their node died and
+  // none of their players came back yet), so that their hourglasses and bots
+  // go on as after a single server's restart.
+  void adopt_orphans(int64_t now_ms);
   // Forgets a room this node no longer serves (rooms_mutex_ not held).
   void forget(const std::string& code, const std::shared_ptr<RoomSlot>& s);
 
@@ -178,6 +182,7 @@ class Lobby {
   std::mutex adopt_mutex_;  // one takeover at a time
   std::atomic<int64_t> last_beat_ms_ = 0;  // tick() writes the heartbeat once a second
   std::atomic<int64_t> last_lease_ms_ = 0;  // and renews the cluster leases
+  std::atomic<int64_t> last_sweep_ms_ = 0;  // and adopts orphaned rooms
   mutable std::mutex rooms_mutex_;
   std::map<std::string, std::shared_ptr<RoomSlot>, std::less<>> rooms_;
   std::map<std::string, int> rooms_by_address_;  // open rooms per address (rooms_mutex_)

@@ -198,6 +198,21 @@ class PostgresStore final : public Store {
     }
     const auto alive = read_.run("SELECT alive_ms FROM nodes WHERE name = $1", {node_});
     if (alive.rows() == 1) alive_before_open_ = alive.integer(0, 0);
+    // Claims this node made before it (re)started have epochs up to here.
+    const auto last = read_.run("SELECT last_value FROM fence_epochs");
+    start_epoch_ = last.integer(0, 0);
+  }
+
+  std::vector<std::string> orphaned_rooms(int64_t silent_since_ms, std::size_t limit) const override {
+    std::lock_guard lock(read_mu_);
+    const auto r = read_.run(
+        "SELECT f.code FROM fences f LEFT JOIN nodes n ON n.name = f.node "
+        "WHERE (f.node = $1 AND f.epoch <= $2) OR (f.node <> $1 AND (n.alive_ms IS NULL OR n.alive_ms < $3)) "
+        "ORDER BY random() LIMIT $4",
+        {node_, str(start_epoch_), str(silent_since_ms), str(static_cast<int64_t>(limit))});
+    std::vector<std::string> out;
+    for (int i = 0; i < r.rows(); ++i) out.push_back(r.text(i, 0));
+    return out;
   }
 
   std::optional<Claim> claim_room(std::string_view code, bool fresh) override {
@@ -524,6 +539,7 @@ class PostgresStore final : public Store {
   mutable std::map<int64_t, std::string> game_room_;  // game → room (write_mu_)
   std::map<int64_t, int64_t> next_seq_;           // (write_mu_)
   std::optional<int64_t> alive_before_open_;
+  int64_t start_epoch_ = 0;
   GroupCommit<Pending> group_;
 };
 

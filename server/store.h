@@ -88,6 +88,14 @@ class Store {
   }
   // Forgets this node's claim (the room moved or closed): its writes stop.
   virtual void unclaim_room(std::string_view code) { (void)code; }
+  // Cluster stores: up to `limit` rooms (in random order) that no running
+  // node serves: claimed by a node whose heartbeat is older than
+  // `silent_since_ms`, or by this node before it restarted.
+  virtual std::vector<std::string> orphaned_rooms(int64_t silent_since_ms, std::size_t limit) const {
+    (void)silent_since_ms;
+    (void)limit;
+    return {};
+  }
   // One saved room (nullopt: none).
   virtual std::optional<StoredRoom> room(std::string_view code) const {
     for (auto& r : rooms()) {

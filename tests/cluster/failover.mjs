@@ -8,6 +8,8 @@
 //   pause   a node paused (SIGSTOP) past its lease while its room is taken
 //           over cannot add to that room when it wakes (fencing), and its
 //           players are moved to the new node;
+//   orphan  a room whose players have all gone when its node dies is taken
+//           over by a live node anyway, and its hourglass runs out there;
 //   redis   Redis restarted mid-game: play goes on, nothing lost;
 //   pg      PostgreSQL stopped mid-game: actions are refused with a clear
 //           error (never acknowledged) and play resumes once it is back.
@@ -19,7 +21,7 @@ import { Player, sleep } from './client.mjs';
 const [clusterScript, lbPort, ...wanted] = process.argv.slice(2);
 const base = `ws://127.0.0.1:${lbPort}`;
 const http = `http://127.0.0.1:${lbPort}`;
-const scenarios = wanted.length ? wanted : ['kill', 'pause', 'redis', 'pg'];
+const scenarios = wanted.length ? wanted : ['kill', 'pause', 'orphan', 'redis', 'pg'];
 const players = [];
 
 function cluster(...args) {
@@ -168,6 +170,37 @@ async function pause() {
   watcher.close();
 }
 
+async function orphan() {
+  const host = await player('o-hôte');
+  host.send({ type: 'create', game: 'wordbank', name: 'Orphée' });
+  await host.waitFor((m) => m.type === 'welcome', 10_000, 'welcome');
+  host.send({ type: 'options', options: { turn_seconds: 3 } });
+  host.send({ type: 'bot', seat: 1, level: 'medium' });
+  await host.waitFor((m) => m.type === 'room' && m.seats?.[1]?.bot, 10_000, 'bot seated');
+  host.send({ type: 'start' });
+  await host.viewWhere((m) => m.your_turn, 10_000, 'its turn');
+  const code = host.room;
+  const count = () =>
+    Number(cluster('sql', `SELECT COUNT(a.seq) FROM rooms r JOIN actions a ON a.game = r.game_id WHERE r.code = '${code}'`));
+  const before = count();
+  host.close(); // everyone has gone
+  const victim = cluster('owner', code);
+  cluster('kill', victim);
+  log(`room ${code} left by its players at ${before} actions; kill -9 ${victim}`);
+  const killedAt = Date.now();
+  let owner = '';
+  let after = before;
+  while (Date.now() - killedAt < 25_000 && after === before) {
+    await sleep(500);
+    owner = cluster('owner', code);
+    after = count();
+  }
+  check(owner && owner !== victim, `nobody took the room over (owner ${owner})`);
+  check(after > before, `the hourglass never ran out on ${owner} (${before} actions)`);
+  log(`orphan: taken over by ${owner}, its hourglass ran out ${Date.now() - killedAt} ms after the kill`);
+  cluster('start', victim);
+}
+
 async function redis() {
   const rooms = [];
   for (let i = 0; i < 3; ++i) rooms.push(await wordBankRoom(`r${i}`));
@@ -227,7 +260,7 @@ async function pg() {
   for (const r of rooms) for (const p of r.people) p.close();
 }
 
-const all = { kill, pause, redis, pg };
+const all = { kill, pause, orphan, redis, pg };
 let failed = false;
 for (const name of scenarios) {
   const started = Date.now();
