@@ -275,7 +275,8 @@ int run(const Options& opt) {
     std::size_t multi = 0;
     for (const auto& [f, s] : sizes) multi += s > 1;
     progress.step(std::to_string(fam.rule_links) + " rule links, " + std::to_string(fam.curated_links) +
-                  " curated links, " + std::to_string(fam.blocked_links) + " blocked; " +
+                  " curated links, " + std::to_string(fam.variant_links) +
+                  " spelling variants, " + std::to_string(fam.blocked_links) + " blocked; " +
                   std::to_string(multi) + " families with several lemmas");
   }
 
