@@ -355,6 +355,11 @@ FamilyResult build_families(const std::vector<LemmaInfo>& lemmas,
     }
   }
 
+  // A noun or adjective spelt as a past participle is of its verb's family
+  // (relevé ← relever, pensée ← penser, établi ← établir); look-alikes
+  // (été/être, marché/marcher, cité/citer) are in not-related.tsv.
+  for (const auto& [noun, verb] : inputs.participles) candidates.push_back({noun, verb, "participle"});
+
   // Links between two attested words first; then links through rare words,
   // which may join a family but never bridge two families of attested words
   // (vent … contreventer, venter, ventage … vente).

@@ -24,6 +24,7 @@
 #include <filesystem>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace logomachie::lexicon::compiler {
@@ -49,6 +50,9 @@ struct FamilyInputs {
   std::filesystem::path not_related;  // not-related.tsv
   std::filesystem::path suppletive;   // suppletive.tsv
   std::filesystem::path shortenings;  // shortenings.tsv (optional): clipped words, inflections of the long one
+  // Nouns and adjectives spelt as a verb's past participle (relevé, pensée,
+  // établi): (noun or adjective lemma, verb lemma). Proposed like rule links.
+  std::vector<std::pair<uint32_t, uint32_t>> participles;
 };
 
 // One link that joined two lemmas, for review (`lexicon-compile --links`).
