@@ -268,6 +268,24 @@ int run(const Options& opt) {
   std::sort(more_families.begin(), more_families.end());
   family_inputs.families.insert(family_inputs.families.end(), more_families.begin(), more_families.end());
   if (fs::exists(shortenings)) family_inputs.shortenings = shortenings;
+  for (const auto& [form, as] : form_analyses) {
+    // The form is a noun or adjective lemma itself and a past participle of a verb.
+    const auto own = lemma_index.find(form);
+    if (own == lemma_index.end() || form.find_first_of(" -'") != std::string::npos) continue;
+    bool nominal = false;
+    for (const auto& [lemma, tag] : as) {
+      if (lemma == form && tags[tag].common && (tags[tag].pos & (kNoun | kAdjective))) nominal = true;
+    }
+    if (!nominal) continue;
+    for (const auto& [lemma, tag] : as) {
+      if (lemma != form && tags[tag].common && (tags[tag].pos & kVerb) && (tags[tag].moods & kPastParticiple)) {
+        family_inputs.participles.emplace_back(own->second, lemma_index.at(lemma));
+      }
+    }
+  }
+  std::sort(family_inputs.participles.begin(), family_inputs.participles.end());
+  family_inputs.participles.erase(std::unique(family_inputs.participles.begin(), family_inputs.participles.end()),
+                                  family_inputs.participles.end());
   const FamilyResult fam = build_families(info, lemma_by_key, feminine_by_key, family_inputs);
   {
     std::unordered_map<uint32_t, uint32_t> sizes;
@@ -275,7 +293,8 @@ int run(const Options& opt) {
     std::size_t multi = 0;
     for (const auto& [f, s] : sizes) multi += s > 1;
     progress.step(std::to_string(fam.rule_links) + " rule links, " + std::to_string(fam.curated_links) +
-                  " curated links, " + std::to_string(fam.blocked_links) + " blocked; " +
+                  " curated links, " + std::to_string(fam.variant_links) +
+                  " spelling variants, " + std::to_string(fam.blocked_links) + " blocked; " +
                   std::to_string(multi) + " families with several lemmas");
   }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <map>
 #include <numeric>
 #include <set>
 
@@ -206,6 +207,62 @@ FamilyResult build_families(const std::vector<LemmaInfo>& lemmas,
   read_canonical(inputs.suppletive, "suppletive");
   read_canonical(inputs.shortenings, "shortening");
 
+  // Spelling variants: Grammalecte files the 1990 spellings as lemmas of their
+  // own (chaine beside chaîne, gout beside goût, piqure, enchainer,
+  // évènement beside événement), so a player who types « des chaines » or
+  // « gout » without the circumflex, as phone keyboards make easy, met a lemma
+  // with no family and no link to the word: a missed trap. Common lemmas whose
+  // spellings differ only by é/è/ë, ç, or a circumflex on i or u, and that
+  // share a part of speech, are one word: same canonical lemma, same family.
+  // The reform keeps the circumflex where it tells words apart (sûr/sur,
+  // mûr/mur, dû/du, jeûne/jeune, crû/cru): those are never variants, nor
+  // are the verbs that only the accent of their prefix tells apart
+  // (repartir/répartir, reformer/réformer, recréer/récréer…).
+  {
+    const auto variant_key = [](const std::string& light) {
+      std::string out;
+      for (std::size_t i = 0; i < light.size();) {
+        const std::string_view two = std::string_view(light).substr(i, 2);
+        if (two == "î") { out += 'i'; i += 2; }
+        else if (two == "û") { out += 'u'; i += 2; }
+        else { out += light[i]; ++i; }
+      }
+      return out;
+    };
+    static const std::set<std::string> kNeverVariants = {
+        "sur", "mur", "du", "jeune", "cru", "mure", "sure", "jeuner", "crument", "recru", "soul",
+        "repartir", "reformer", "reformation", "recreer", "reprouver", "secreter"};
+    constexpr uint32_t kOpen = kNoun | kAdjective | kVerb | kAdverb;
+    std::map<std::string, std::vector<uint32_t>> by_variant;
+    for (uint32_t l = 0; l < n; ++l) {
+      if (!lemmas[l].common || (lemmas[l].pos & kOpen) == 0 || lemmas[l].key.empty()) continue;
+      by_variant[variant_key(lemmas[l].key)].push_back(l);
+    }
+    for (auto& [key, group] : by_variant) {
+      if (group.size() < 2 || kNeverVariants.count(key) > 0) continue;
+      // The canonical spelling: an attested one, then one with more accents
+      // (the traditional spelling), then the first in text order.
+      auto accents = [&](uint32_t l) {
+        return std::count_if(lemmas[l].text.begin(), lemmas[l].text.end(), [](char c) { return (c & 0x80) != 0; });
+      };
+      std::sort(group.begin(), group.end(), [&](uint32_t a, uint32_t b) {
+        if (lemmas[a].attested != lemmas[b].attested) return lemmas[a].attested;
+        if (accents(a) != accents(b)) return accents(a) > accents(b);
+        return lemmas[a].text < lemmas[b].text;
+      });
+      const uint32_t t = group.front();
+      for (std::size_t i = 1; i < group.size(); ++i) {
+        const uint32_t v = group[i];
+        if ((lemmas[t].pos & lemmas[v].pos & kOpen) == 0) continue;
+        if (result.canonical[v] == v) result.canonical[v] = result.canonical[t];
+        if (forest.unite(v, t, FamilyForest::kUnlessBlocked)) {
+          ++result.variant_links;
+          result.links.push_back({v, t, "spelling variant"});
+        }
+      }
+    }
+  }
+
   // Curated families first: they are reviewed, so rules join them rather than
   // the other way round. Every listed lemma joins the first one found.
   for (const auto& path : inputs.families) {
@@ -297,6 +354,11 @@ FamilyResult build_families(const std::vector<LemmaInfo>& lemmas,
               r.base_pos, r.name);
     }
   }
+
+  // A noun or adjective spelt as a past participle is of its verb's family
+  // (relevé ← relever, pensée ← penser, établi ← établir); look-alikes
+  // (été/être, marché/marcher, cité/citer) are in not-related.tsv.
+  for (const auto& [noun, verb] : inputs.participles) candidates.push_back({noun, verb, "participle"});
 
   // Links between two attested words first; then links through rare words,
   // which may join a family but never bridge two families of attested words

@@ -12,7 +12,8 @@
 //     never share a family, whatever chain of links would join them
 //     (porter/port, verser/vers);
 //  4. suppletive inflections (data/lexicon/suppletive.tsv): lemmas Grammalecte
-//     files separately but that are inflections (yeux → œil).
+//     files separately but that are inflections (yeux → œil), and spelling
+//     variants it files as lemmas of their own (chaine, gout: the 1990 spellings).
 // Links are merged with union-find; a family is a connected component. A link
 // through a rare word (not in the frequency lists) may join a family but never
 // bridges two families of attested words: chains of rare words were the main
@@ -23,6 +24,7 @@
 #include <filesystem>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace logomachie::lexicon::compiler {
@@ -48,6 +50,9 @@ struct FamilyInputs {
   std::filesystem::path not_related;  // not-related.tsv
   std::filesystem::path suppletive;   // suppletive.tsv
   std::filesystem::path shortenings;  // shortenings.tsv (optional): clipped words, inflections of the long one
+  // Nouns and adjectives spelt as a verb's past participle (relevé, pensée,
+  // établi): (noun or adjective lemma, verb lemma). Proposed like rule links.
+  std::vector<std::pair<uint32_t, uint32_t>> participles;
 };
 
 // One link that joined two lemmas, for review (`lexicon-compile --links`).
@@ -62,6 +67,7 @@ struct FamilyResult {
   std::vector<uint32_t> canonical;  // per lemma: lemma that its forms inflect (itself mostly)
   std::size_t rule_links = 0;
   std::size_t curated_links = 0;
+  std::size_t variant_links = 0;  // spelling variants (chaine/chaîne) joined
   std::size_t blocked_links = 0;
 };
 

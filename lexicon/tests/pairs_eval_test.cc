@@ -147,3 +147,34 @@ TEST(LexiconAudit, ReviewedDeckPairsKeepTheirVerdict) {
 
 }  // namespace
 }  // namespace logomachie::lexicon
+
+namespace logomachie::lexicon {
+namespace {
+
+// The reviewed family-candidate audit (tests/data/referee/audit-candidates.tsv,
+// docs/lexicon.md "The family-candidate audit"): candidates judged one family
+// (and family members judged right) stay related; look-alikes, doubts left out
+// and blocked rule links stay unrelated. TrapWords secrets are read as nouns,
+// Mot pour Mot answers as written alone.
+TEST(LexiconAudit, ReviewedFamilyCandidatesKeepTheirVerdict) {
+  int related = 0, unrelated = 0;
+  for (auto& c :
+       logomachie::testing::read_tsv_rows(std::filesystem::path(LOGO_REFEREE_CORPUS) / "audit-candidates.tsv")) {
+    c.resize(8);
+    const std::string &word = c[0], &candidate = c[1], &source = c[2], &verdict = c[6], &reason = c[7];
+    const Reading reading = source == "trapwords" ? Reading::kNoun : Reading::kDominant;
+    const Relation got = testing::french().relate(word, candidate, reading);
+    if (verdict == "family" || verdict == "ok") {
+      ++related;
+      EXPECT_NE(got, Relation::kUnrelated) << word << " / " << candidate << " was judged one family: " << reason;
+    } else {
+      ++unrelated;
+      EXPECT_EQ(got, Relation::kUnrelated) << word << " / " << candidate << " was judged unrelated: " << reason;
+    }
+  }
+  EXPECT_GE(related, 250);
+  EXPECT_GE(unrelated, 2000);
+}
+
+}  // namespace
+}  // namespace logomachie::lexicon

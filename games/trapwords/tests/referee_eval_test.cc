@@ -174,13 +174,14 @@ TEST(RefereeEval, TuningPart) {
 TEST(RefereeEval, HeldOutPart) {
   // Floors just under the measured values (docs/lexicon.md): a regression
   // fails CI; the targets of the issue are recorded beside them.
-  // Measured 2026-11-23: wrong fires 0.024 (5 of 205), missed fires 0.085
-  // (13 of 153), whole verdict 0.925, guesses 0.984. Targets: wrong fires
+  // Measured after the family-candidate audit: wrong fires 0.024 (5 of 205),
+  // missed fires 0.072 (11 of 153; 0.085 before), whole verdict 0.930,
+  // guesses 0.984. Targets: wrong fires
   // ≤ 0.01, missed ≤ 0.05, guesses ≥ 0.98 (docs/lexicon.md).
   const auto clues = evaluate_clues("heldout");
   ASSERT_GE(clues.rows, 250u);
   EXPECT_LE(clues.wrong_fire_rate(), 0.03);
-  EXPECT_LE(clues.missed_rate(), 0.09);
+  EXPECT_LE(clues.missed_rate(), 0.08);
   EXPECT_GE(clues.agreement(), 0.92);
   std::size_t guesses = 0;
   const double g = evaluate_guesses("heldout", guesses);
