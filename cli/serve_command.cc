@@ -38,7 +38,7 @@ std::filesystem::path default_web() {
 // The command-line flags given; they win over the environment and the defaults.
 struct ServeFlags {
   std::optional<std::uint64_t> port, idle_timeout, max_connections, max_rooms, lease_ms;
-  std::optional<std::string> bind, db, web, store, directory, node;
+  std::optional<std::string> bind, db, web, store, directory, node, trust_proxy;
 
   void apply(server::ServeOptions& options) const {
     if (port) options.port = static_cast<uint16_t>(*port);
@@ -52,6 +52,14 @@ struct ServeFlags {
     if (directory) options.directory = *directory;
     if (node) options.node = *node;
     if (lease_ms) options.lease_ms = static_cast<int64_t>(*lease_ms);
+    if (trust_proxy) {
+      std::string_view rest(*trust_proxy);
+      while (!rest.empty()) {
+        const auto comma = rest.find(',');
+        if (const auto one = rest.substr(0, comma); !one.empty()) options.trusted_proxies.emplace_back(one);
+        rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+      }
+    }
   }
 };
 
@@ -77,7 +85,9 @@ int serve_command(std::span<const std::string> args, std::string lexicon_path) {
             "a cluster's Redis directory of rooms (redis://host:port); needs --store and --node")
       .text("node", "NAME", flags.node, "this server's name in the cluster (letters, digits, - and _)")
       .number("lease-ms", "MS", flags.lease_ms, {300, 60'000},
-              "default 3000: how long a node's rooms stay its own after its last renewal");
+              "default 3000: how long a node's rooms stay its own after its last renewal")
+      .text("trust-proxy", "ADDRESSES", flags.trust_proxy,
+            "comma-separated addresses of proxies whose X-Forwarded-For names the client (a load balancer)");
   if (auto done = cli.parse(args)) return *done;
 
   server::ServeOptions options;

@@ -42,7 +42,7 @@ store_url() { echo "postgresql://logomachie@127.0.0.1:$pg_port/logomachie"; }
 start_node() {  # NAME PORT
   local d; d=$(dir)
   "$bin" serve --port "$2" --bind 127.0.0.1 --store "$(store_url)" --directory "redis://127.0.0.1:$redis_port" \
-    --node "$1" --lease-ms "${CLUSTER_LEASE_MS:-3000}" >>"$d/$1.log" 2>&1 &
+    --node "$1" --lease-ms "${CLUSTER_LEASE_MS:-3000}" --trust-proxy 127.0.0.1 >>"$d/$1.log" 2>&1 &
   echo $! >"$d/$1.pid"
   for _ in $(seq 1 100); do
     curl -sf "http://127.0.0.1:$2/healthz" >/dev/null 2>&1 && return 0

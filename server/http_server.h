@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace logomachie::lexicon {
 class Lexicon;
@@ -33,6 +34,8 @@ struct ServeOptions {
   std::string directory;
   std::string node;
   int64_t lease_ms = 3000;
+  // Proxies whose X-Forwarded-For names the client (the cluster's HAProxy).
+  std::vector<std::string> trusted_proxies;
   std::filesystem::path web;  // the built web client (build/web); empty: none
   // A WebSocket peer silent this long is closed (pinged at half of it). Below
   // the stand-in grace period (kGraceMs), so a phone gone off the network

@@ -39,7 +39,7 @@ http::response<http::string_body> to_response(const http::request<http::string_b
 awaitable<void> serve_connection(SharedState& server, tcp::socket socket) {
   boost::system::error_code peer_error;
   const auto peer = socket.remote_endpoint(peer_error);
-  const std::string address = peer_error ? std::string() : peer.address().to_string();
+  const std::string peer_address = peer_error ? std::string() : peer.address().to_string();
   beast::tcp_stream stream(std::move(socket));
   beast::flat_buffer buffer;
   const RouterContext context{server.lobby, server.metrics, server.web};
@@ -50,9 +50,13 @@ awaitable<void> serve_connection(SharedState& server, tcp::socket socket) {
       co_await http::async_read(stream, buffer, req, use_awaitable);
       const std::string_view target(req.target().data(), req.target().size());
       const std::string_view path = target.substr(0, target.find('?'));
+      const auto forwarded = req["X-Forwarded-For"];
+      const std::string address = client_address(peer_address, std::string_view(forwarded.data(), forwarded.size()),
+                                                 server.options.trusted_proxies);
       if (websocket::is_upgrade(req) && path == "/ws") {
         stream.expires_never();  // the WebSocket has its own timeouts
-        auto session = std::make_shared<WebSocketSession>(server, WebSocketSession::Stream(std::move(stream)));
+        auto session =
+            std::make_shared<WebSocketSession>(server, WebSocketSession::Stream(std::move(stream)), address);
         co_await session->run(std::move(req));
         co_return;
       }

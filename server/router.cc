@@ -2,6 +2,8 @@
 
 #include <boost/json/serialize.hpp>
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cstdint>
 #include <optional>
@@ -92,6 +94,22 @@ HttpReply route(const RouterContext& context, std::string_view method, std::stri
                  "text/html; charset=utf-8");
   }
   return plain(404, "Page introuvable.\n");
+}
+
+std::string client_address(std::string_view peer, std::string_view forwarded_for,
+                           const std::vector<std::string>& trusted) {
+  if (forwarded_for.empty() || std::find(trusted.begin(), trusted.end(), peer) == trusted.end()) {
+    return std::string(peer);
+  }
+  auto last = forwarded_for.substr(forwarded_for.rfind(',') + 1);
+  while (!last.empty() && last.front() == ' ') last.remove_prefix(1);
+  while (!last.empty() && last.back() == ' ') last.remove_suffix(1);
+  // An address is short and made of hex digits, dots and colons; anything
+  // else is not from our proxy.
+  const bool plausible = !last.empty() && last.size() <= 45 && std::all_of(last.begin(), last.end(), [](char c) {
+    return std::isxdigit(static_cast<unsigned char>(c)) || c == '.' || c == ':';
+  });
+  return plausible ? std::string(last) : std::string(peer);
 }
 
 }  // namespace logomachie::server

@@ -5,6 +5,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace logomachie::server {
 
@@ -36,5 +37,12 @@ HttpReply route(const RouterContext& context, std::string_view method, std::stri
 // or the list of them): done off the network thread and rate-limited per
 // address, so that nobody can slow the games by asking for replays.
 bool is_replay_target(std::string_view target);
+
+// Who a request comes from: the peer's address, or, when the peer is one of
+// the `trusted` proxies (the cluster's load balancer), the last address of its
+// X-Forwarded-For header (the one that proxy saw; earlier ones are whatever
+// the client wrote). Per-address limits count people, not the balancer.
+std::string client_address(std::string_view peer, std::string_view forwarded_for,
+                           const std::vector<std::string>& trusted);
 
 }  // namespace logomachie::server

@@ -25,11 +25,10 @@ constexpr std::size_t kMaxFrameBytes = 1 << 20;
 // queue: 20,000 players could pin 80 GB. A whole TrapWords view is 7 KB.
 constexpr int kSocketSendBuffer = 128 * 1024;
 
-WebSocketSession::WebSocketSession(SharedState& server, Stream ws) : server_(server), ws_(std::move(ws)) {
+WebSocketSession::WebSocketSession(SharedState& server, Stream ws, std::string address)
+    : server_(server), ws_(std::move(ws)), address_(std::move(address)) {
   beast::error_code ec;
   beast::get_lowest_layer(ws_).socket().set_option(net::socket_base::send_buffer_size(kSocketSendBuffer), ec);
-  const auto peer = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
-  if (!ec) address_ = peer.address().to_string();
   conn_.address = address_;
 }
 

@@ -27,7 +27,8 @@ namespace logomachie::server {
 class WebSocketSession final : public Subscriber, public std::enable_shared_from_this<WebSocketSession> {
  public:
   using Stream = boost::beast::websocket::stream<boost::beast::tcp_stream>;
-  WebSocketSession(SharedState& server, Stream ws);
+  // `address`: the client's (the peer's, or the one a trusted proxy names).
+  WebSocketSession(SharedState& server, Stream ws, std::string address);
 
   // Accepts the upgrade `request` and serves the connection until it closes.
   net::awaitable<void> run(boost::beast::http::request<boost::beast::http::string_body> request);
@@ -46,7 +47,7 @@ class WebSocketSession final : public Subscriber, public std::enable_shared_from
 
   SharedState& server_;
   Stream ws_;
-  std::string address_;  // the peer's IP address
+  std::string address_;  // the client's IP address
   Connection conn_;
   std::deque<SharedText> queue_;
   std::size_t queued_bytes_ = 0;

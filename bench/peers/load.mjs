@@ -30,6 +30,11 @@
 //
 // usage: node load.mjs --server logomachie|bgio|colyseus [--clients 200]
 //          [--rate 250[,500…]] [--seconds 20] [--warmup 3] [--bin build/bin/logomachie]
+//          [--port N --pids P1,P2…]
+// With --port, Logomachie is already running there (a cluster behind its load
+// balancer, scripts/cluster-bench.sh): nothing is started or stopped, the
+// server CPU and RSS are the sum over --pids, and players follow `moved` to
+// their room's node (/ws?node=NAME).
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -43,7 +48,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 
 // ---- options ---------------------------------------------------------------
-const o = { server: '', clients: 200, rate: '250', seconds: 20, warmup: 3, bin: path.join(here, '../../build/bin/logomachie') };
+const o = { server: '', clients: 200, rate: '250', seconds: 20, warmup: 3, bin: path.join(here, '../../build/bin/logomachie'), port: 0, pids: '' };
 for (let i = 2; i < process.argv.length; i += 2) {
   const k = process.argv[i].replace(/^--/, '');
   const v = process.argv[i + 1];
@@ -136,14 +141,23 @@ async function stopServer() {
 }
 
 const hz = 100;  // USER_HZ: 100 on Linux
+const serverPids = () => (o.port ? String(o.pids).split(',').filter(Boolean).map(Number) : [serverProc.pid]);
 function serverCpuTicks() {
-  const stat = readFileSync(`/proc/${serverProc.pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[11]) + Number(fields[12]);  // utime + stime (fields 14, 15)
+  let ticks = 0;
+  for (const pid of serverPids()) {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);  // utime + stime (fields 14, 15)
+  }
+  return ticks;
 }
 function serverRssKib() {
-  const m = readFileSync(`/proc/${serverProc.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
-  return m ? Number(m[1]) : 0;
+  let kib = 0;
+  for (const pid of serverPids()) {
+    const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
+    kib += m ? Number(m[1]) : 0;
+  }
+  return kib;
 }
 
 // ---- pacing and latency, common to the three adapters ----------------------
@@ -215,8 +229,8 @@ function logomachieRoom(port, room) {
     let resolved = false;
     const done = () => { if (!resolved) { resolved = true; resolve(); } };
     const players = [];
-    const open = (seat) => {
-      const ws = new WebSocket(url, { localAddress, perMessageDeflate: false });
+    const open = (seat, node = '') => {
+      const ws = new WebSocket(node ? `${url}?node=${node}` : url, { localAddress, perMessageDeflate: false });
       const player = { ws, seat, version: -1, game: 0 };
       player.pass = (turn) => {
         ws.send(JSON.stringify({ type: 'act', version: turn % 1e6, action: { type: 'pass' } }));
@@ -232,6 +246,15 @@ function logomachieRoom(port, room) {
       ws.on('close', () => { if (!closing) error('closed'); });
       ws.on('message', (data) => {
         const m = JSON.parse(data.toString());
+        if (m.type === 'moved' && m.node) {
+          // A cluster: the room is on another node; join there.
+          players.splice(players.indexOf(player), 1);
+          ws.removeAllListeners('close');
+          ws.close();
+          stats.connected -= 1;
+          open(seat, m.node);
+          return;
+        }
         if (m.type === 'welcome') {
           if (seat === 0) {
             code = m.room;
@@ -373,7 +396,7 @@ function percentile(sorted, p) {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function main() {
-  const port = await startServer();
+  const port = o.port || (await startServer());
   let lib = null;
   if (o.server === 'bgio') {
     const { Client } = require('boardgame.io/client');

@@ -88,3 +88,22 @@ TEST(Router, MetricsCountWhatTheServerSurvived) {
 
 }  // namespace
 }  // namespace logomachie::server
+
+namespace logomachie::server {
+namespace {
+
+TEST(ClientAddress, OnlyATrustedProxyNamesTheClient) {
+  const std::vector<std::string> lb{"127.0.0.1"};
+  EXPECT_EQ(client_address("127.0.0.1", "203.0.113.7", lb), "203.0.113.7");
+  // The client may write its own X-Forwarded-For: the proxy appends the real one last.
+  EXPECT_EQ(client_address("127.0.0.1", "10.0.0.1, 203.0.113.7", lb), "203.0.113.7");
+  EXPECT_EQ(client_address("127.0.0.1", "2001:db8::1", lb), "2001:db8::1");
+  // Anyone else's header is ignored, as is a header that is no address.
+  EXPECT_EQ(client_address("198.51.100.2", "203.0.113.7", lb), "198.51.100.2");
+  EXPECT_EQ(client_address("127.0.0.1", "", lb), "127.0.0.1");
+  EXPECT_EQ(client_address("127.0.0.1", "203.0.113.7, <script>", lb), "127.0.0.1");
+  EXPECT_EQ(client_address("127.0.0.1", "203.0.113.7", {}), "127.0.0.1");
+}
+
+}  // namespace
+}  // namespace logomachie::server
