@@ -7,6 +7,7 @@ import { gameLetters } from './letters';
 import { gameOver, Hourglass, NowLine, plural, rankLabel, seatColour, waitFor, watching, WordInput, yourMove, type Now } from '../ui';
 import { fr } from '../french';
 import { lettralettreRules } from './lettralettre-rules';
+import './lettralettre.css'; // this board's styles (and its rules' examples'); the shared ones are in src/style.css
 
 interface Card {
   id: string;

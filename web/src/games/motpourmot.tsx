@@ -9,6 +9,7 @@ import { gameOver, Hourglass, NowLine, teamMove, waitFor, watching, WordInput, y
 import { fr } from '../french';
 import { motpourmotRules } from './motpourmot-rules';
 import { guillemets } from '../french';
+import './motpourmot.css'; // this board's styles (and its rules' examples'); the shared ones are in src/style.css
 
 interface Tile {
   letter: string;

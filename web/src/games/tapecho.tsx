@@ -13,6 +13,7 @@ import { optionValue } from '../options';
 import { signedNumber } from '../french';
 import { card, context, contextOfColour } from './tapecho-deck';
 import type { CardType, Sex, TapechoCard } from './tapecho-deck';
+import './tapecho.css'; // this board's styles (and its rules' examples'); the shared ones are in src/style.css
 
 // --- the server's view (games/tapecho/tapecho.cc, public_json) ------------
 

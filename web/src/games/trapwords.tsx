@@ -8,6 +8,7 @@ import { gameOver, Hourglass, NowLine, teamMove, waitFor, watching, WordInput, y
 import { fr, guillemets } from '../french';
 import { TEAM_COLOURS, TEAM_NAMES } from './motpourmot';
 import { trapwordsRules } from './trapwords-rules';
+import './trapwords.css'; // this board's styles (and its rules' examples'); the shared ones are in src/style.css
 
 // --- the server's view (games/trapwords/trapwords.cc, public_json) ---------
 

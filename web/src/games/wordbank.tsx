@@ -7,6 +7,7 @@ import { best, ordered, placementProblem, type Direction, type Vault } from './p
 import { gameOver, Hourglass, NowLine, plural, rankLabel, seatColour, waitFor, watching, WordInput, yourMove, type Now } from '../ui';
 import { fr } from '../french';
 import { wordbankRules } from './wordbank-rules';
+import './wordbank.css'; // this board's styles (and its rules' examples'); the shared ones are in src/style.css
 
 interface WordBankView {
   players: number;
