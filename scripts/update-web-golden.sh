@@ -12,7 +12,7 @@ if [ ! -x "$tests" ]; then
   echo "update-web-golden: $tests is missing; build first (make build)" >&2
   exit 1
 fi
-LOGO_UPDATE_WEB_GOLDEN=1 "$tests" --gtest_filter='AllGames/WebGolden.*' --gtest_brief=1
+LOGO_UPDATE_WEB_GOLDEN=1 "$tests" --gtest_filter='*WebGolden*' --gtest_brief=1
 git status --short web/tests/golden
 cd web && npx --no-install tsc --noEmit
 echo "update-web-golden: samples written and type-checked"

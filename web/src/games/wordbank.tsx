@@ -146,7 +146,7 @@ function Board({ view: v, deadline, names, you, act, ask }: BoardProps<WordBankV
   const letters = gameLetters(word);
   const gems = you !== null ? v.hand[you] : 0;
   const cards = picked.length ? ordered(v.circle.length, picked[0], dir, picked) : [];
-  const problem = placementProblem(v.circle, letters, cards, gems);
+  const problem = placementProblem(v.circle, letters, cards, gems, dir);
   const closing = cards.filter((c) => v.circle[c].free === 1).length;
   const judged = useJudgement(word, v.used, myTurn ? ask : null);
   // The rulebook's penalty still applies if the player insists: a warning, not a lock.
