@@ -66,6 +66,15 @@ test('Word Bank placement: the preview checks and suggests as placement.cc does 
   assert.ok(checked >= 400);
 });
 
+test('Letters: the preview counts a word’s letters as game_letters does (golden vectors)', async () => {
+  const { gameLetters, onlyLetters } = await load('letters.ts');
+  const { vectors } = golden('game-letters.json');
+  assert.ok(vectors.length >= 100);
+  // The engine answers "" for a word it refuses; the screen asks onlyLetters first.
+  const wrong = vectors.filter(({ word, letters }) => (onlyLetters(word) ? gameLetters(word) : '') !== letters);
+  assert.deepEqual(wrong, []);
+});
+
 test('Lettralettre: a player who gave up is shown as such, never as having laid a word', () => {
   const { wordRoundStatus } = lettralettre;
   const view = { out: [false, false, false, true], submitted: [true, true, false, false], gave_up: [false, true, false, false] };
