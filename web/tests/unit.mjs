@@ -75,6 +75,14 @@ test('Letters: the preview counts a word’s letters as game_letters does (golde
   assert.deepEqual(wrong, []);
 });
 
+test('Le Tapécho: the client reads the deck’s files as the engine does (golden deck)', async () => {
+  const { CARDS, CONTEXTS } = await load('tapecho-deck.ts');
+  const { cards, contexts } = golden('tapecho-deck.json');
+  assert.ok(cards.length >= 100 && contexts.length >= 5);
+  assert.deepEqual([...CARDS.values()], cards);
+  assert.deepEqual([...CONTEXTS.values()], contexts);
+});
+
 test('Lettralettre: a player who gave up is shown as such, never as having laid a word', () => {
   const { wordRoundStatus } = lettralettre;
   const view = { out: [false, false, false, true], submitted: [true, true, false, false], gave_up: [false, true, false, false] };
