@@ -5,7 +5,9 @@
 //   /games/ID     a finished game's replay
 //   /regles/GAME  a game's rules (« Comment jouer »)
 import { render } from 'preact';
-import { App } from './app';
+// The shared styles first: each game's own (games/<name>.css, imported by its
+// board) come after them in the bundle, so they win ties as they did in one file.
 import './style.css';
+import { App } from './app';
 
 render(<App />, document.getElementById('app')!);

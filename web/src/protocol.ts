@@ -1,5 +1,6 @@
 // The server's messages (docs/protocol.md, version 1). Game views are typed by
-// each game's component (games/*.tsx); here they stay opaque.
+// each game's component (games/<name>.tsx, `ClientGame<View, Details>`); here
+// they stay `unknown` until the room's game is known (games/index.ts).
 
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
@@ -60,16 +61,24 @@ export interface RoomSummary {
   status: 'lobby' | 'playing' | 'over';
 }
 
-export interface Outcome {
+export interface Outcome<D = unknown> {
   rank: number[];
-  details: any;
+  details: D; // the game's own (its `ClientGame`'s D)
+}
+
+// One thing that happened, as the engine emits it (its own fields, public),
+// with its French sentence added by the server (Game::describe).
+export interface GameEvent {
+  type: string;
+  say?: string;
+  [field: string]: unknown;
 }
 
 export interface ViewMessage {
   type: 'view';
   version: number;
-  view?: any;
-  events?: any[];
+  view?: unknown; // the game's view for this viewer (ViewOf<game>)
+  events?: GameEvent[];
   deadline_ms?: number;
   over?: boolean;
   outcome?: Outcome;

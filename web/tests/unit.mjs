@@ -6,6 +6,7 @@
 // usage: node web/tests/unit.mjs   (from anywhere; needs web/node_modules)
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
@@ -41,6 +42,45 @@ test('Mot pour Mot: only a word played letter for letter is flagged; other accen
   assert.equal(playedAsTyped('PÊCHER', ['pêcher']), false);
   assert.equal(playedAsTyped(' pêcher ', ['chien', 'pêcher']), true);
   assert.equal(playedAsTyped('', ['pêcher']), false);
+});
+
+// Rules the client runs too, for a preview without a round trip, answer as
+// the engine does: golden vectors written by the C++ side (games_tests'
+// WebGolden suites, scripts/update-web-golden.sh).
+const golden = (name) => JSON.parse(readFileSync(path.join(root, 'tests/golden', name), 'utf8'));
+
+test('Word Bank placement: the preview checks and suggests as placement.cc does (golden vectors)', async () => {
+  const { best, placementFault, placementProblem } = await load('placement.ts');
+  const { vectors } = golden('wordbank-placement.json');
+  assert.ok(vectors.length >= 100);
+  let checked = 0;
+  for (const v of vectors) {
+    const found = best(v.circle, v.letters, v.gems);
+    assert.deepEqual(found && { cards: found.cards, direction: found.dir }, v.best, `best ${v.letters} ${JSON.stringify(v.circle)}`);
+    for (const c of v.checks) {
+      assert.equal(placementFault(v.circle, v.letters, c.cards, c.direction, c.gems), c.fault, `check ${v.letters} ${JSON.stringify(c)}`);
+      assert.equal(placementProblem(v.circle, v.letters, c.cards, c.gems, c.direction) === null, c.fault === 'ok');
+      ++checked;
+    }
+  }
+  assert.ok(checked >= 400);
+});
+
+test('Letters: the preview counts a word’s letters as game_letters does (golden vectors)', async () => {
+  const { gameLetters, onlyLetters } = await load('letters.ts');
+  const { vectors } = golden('game-letters.json');
+  assert.ok(vectors.length >= 100);
+  // The engine answers "" for a word it refuses; the screen asks onlyLetters first.
+  const wrong = vectors.filter(({ word, letters }) => (onlyLetters(word) ? gameLetters(word) : '') !== letters);
+  assert.deepEqual(wrong, []);
+});
+
+test('Le Tapécho: the client reads the deck’s files as the engine does (golden deck)', async () => {
+  const { CARDS, CONTEXTS } = await load('tapecho-deck.ts');
+  const { cards, contexts } = golden('tapecho-deck.json');
+  assert.ok(cards.length >= 100 && contexts.length >= 5);
+  assert.deepEqual([...CARDS.values()], cards);
+  assert.deepEqual([...CONTEXTS.values()], contexts);
 });
 
 test('Lettralettre: a player who gave up is shown as such, never as having laid a word', () => {

@@ -6,4 +6,16 @@ import { motpourmot } from './motpourmot';
 import { trapwords } from './trapwords';
 import { tapecho } from './tapecho';
 
-export const clientGames: Record<string, ClientGame> = { wordbank, lettralettre, motpourmot, trapwords, tapecho };
+const registered = { wordbank, lettralettre, motpourmot, trapwords, tapecho };
+
+// A game's view and outcome details, as its component declares them (its
+// `ClientGame<View, Details>`): web/tests/golden/<game>.ts holds real views of
+// the engine typed with these, so `tsc` fails when the two sides drift.
+export type GameName = keyof typeof registered;
+export type ViewOf<G extends GameName> = (typeof registered)[G] extends ClientGame<infer V, infer _D> ? V : never;
+export type DetailsOf<G extends GameName> = (typeof registered)[G] extends ClientGame<infer _V, infer D> ? D : never;
+
+// The screens look a game up by the name the server sends and give it what
+// the server sent for it: the one place a view goes from `unknown` (the
+// protocol's) to its game's type, hence `any` here and nowhere else.
+export const clientGames: Record<string, ClientGame<any, any>> = registered;

@@ -2,30 +2,35 @@
 // secret word entry with a live score, the reveal with the best possible
 // word, and the results.
 import { useEffect, useState } from 'preact/hooks';
-import type { BoardProps, ClientGame } from './types';
+import type { BoardProps, ClientGame, ResultsProps } from './types';
 import { gameLetters } from './letters';
 import { gameOver, Hourglass, NowLine, plural, rankLabel, seatColour, waitFor, watching, WordInput, yourMove, type Now } from '../ui';
 import { fr } from '../french';
 import { lettralettreRules } from './lettralettre-rules';
+import './lettralettre.css'; // this board's styles (and its rules' examples'); the shared ones are in src/style.css
 
-interface Card {
+// What the engine's view() sends (games/lettralettre/lettralettre.cc,
+// public_json): the round's words stay secret until it is scored, but to
+// their author.
+export interface Card {
   id: string;
   text: string;
   bonus: number;
 }
 
-interface Entry {
+export interface Entry {
   player: number;
   score: number;
-  word?: string;
+  word?: string; // absent: gave up or laid nothing
   constraint?: string;
-  tokens?: number;
+  tokens?: number; // +2 (won the round) or −1
   eliminated?: boolean;
   best: { word: string; score: number; card: string } | null; // under this player's own cards
 }
 
-interface RoundResult {
+export interface RoundResult {
   round: number;
+  dealer: number;
   letters: string[];
   taboo: string[];
   entries: Entry[];
@@ -33,26 +38,36 @@ interface RoundResult {
   best_possible: { word: string | null; score: number };
 }
 
-interface LettralettreView {
+export interface LettralettreView {
+  game: 'lettralettre';
   players: number;
   phase: 'auction' | 'words' | 'reveal' | 'over';
   options: { letters: number; taboo: number; tokens: number; round_seconds: number; auction_seconds: number; reveal_seconds: number };
   tokens: number[];
   constraints: Card[][];
   out: boolean[];
+  deals: number[];
   rounds_won: number[];
   dealer: number;
   round: number;
   stars: Record<string, number>;
-  auction?: { card: Card; pot: number; bidder: number };
-  letters?: string[];
-  taboo?: string[];
-  submitted?: boolean[];
-  gave_up?: boolean[]; // public: who gave up this round (a word stays secret)
-  ready?: boolean[];
-  submissions?: ({ word: string | null; constraint: string; score: number } | null)[];
+  auction?: { card: Card; pot: number; bidder: number }; // auction
+  letters?: string[]; // words, reveal
+  taboo?: string[]; // words, reveal
+  submitted?: boolean[]; // words
+  gave_up?: boolean[]; // words; public: who gave up this round (a word stays secret)
+  ready?: boolean[]; // reveal
+  submissions?: ({ word: string | null; constraint: string; score: number } | null)[]; // words: one's own only
+  constraint_deck_count: number;
   last_round: RoundResult | null;
-  you?: number;
+  now: number;
+  deadline?: number; // game clock, ms
+  you?: number; // a seat's view: that seat
+}
+
+export interface LettralettreDetails {
+  tokens: number[];
+  rounds_won: number[];
 }
 
 // Letters + stars of each starred letter used (once) + the constraint's bonus.
@@ -118,8 +133,7 @@ function constraintText(view: LettralettreView, player: number, id?: string): st
   return c ? c.text : '';
 }
 
-function Board({ view, deadline, names, you, act }: BoardProps) {
-  const v = view as LettralettreView;
+function Board({ view: v, deadline, names, you, act }: BoardProps<LettralettreView>) {
   const [word, setWord] = useState('');
   const mine = you !== null ? v.constraints[you] ?? [] : [];
   const [chosen, setChosen] = useState<string>(mine[0]?.id ?? '');
@@ -328,8 +342,7 @@ function RoundPanel({ result, view, names }: { result: RoundResult; view: Lettra
   );
 }
 
-function Results({ outcome, view, names }: { outcome: { rank: number[]; details: any }; view: any; names: string[] }) {
-  const v = view as LettralettreView;
+function Results({ outcome, view: v, names }: ResultsProps<LettralettreView, LettralettreDetails>) {
   const order = names.map((_, p) => p).sort((a, b) => outcome.rank[a] - outcome.rank[b]);
   return (
     <table class="scores">
@@ -356,7 +369,7 @@ function Results({ outcome, view, names }: { outcome: { rank: number[]; details:
 }
 
 
-export const lettralettre: ClientGame = {
+export const lettralettre: ClientGame<LettralettreView, LettralettreDetails> = {
   rulesSummary: fr`D'abord, des enchères pour gagner deux cartes contraintes. Puis chaque manche, des lettres tombent, une ou deux sont taboues : trouve en secret le mot qui rapporte le plus en respectant une de tes contraintes. Le meilleur gagne deux jetons, les autres en paient un : le plus de jetons l'emporte.`,
   rules: lettralettreRules,
   Board,

@@ -3,45 +3,54 @@
 // of the pulls, the teammates' proposals, the challenge and vote dialogs,
 // table mode (one shared screen), and the results.
 import { useEffect, useState } from 'preact/hooks';
-import type { BoardProps, ClientGame } from './types';
+import type { BoardProps, ClientGame, ResultsProps } from './types';
 import { gameLetters, onlyLetters } from './letters';
 import { gameOver, Hourglass, NowLine, teamMove, waitFor, watching, WordInput, yourMove, type Now } from '../ui';
 import { fr } from '../french';
 import { motpourmotRules } from './motpourmot-rules';
 import { guillemets } from '../french';
+import './motpourmot.css'; // this board's styles (and its rules' examples'); the shared ones are in src/style.css
 
-interface Tile {
+// What the engine's view() sends (games/motpourmot/motpourmot.cc,
+// public_json): all public but the deck; a seat's view adds `you` and
+// `your_team`.
+export interface Tile {
   letter: string;
   position: number; // −(cells+1) captured by team 0 … +(cells+1) captured by team 1
 }
 
-interface StepView {
+export interface StepView {
   letter: string;
   from: number;
   to: number;
   captured: boolean;
 }
 
-interface CategoryView {
+export interface CategoryView {
   id: string;
   text: string;
   level: 'facile' | 'difficile';
-  tags: string[];
+  tags: ('etranger' | 'propre' | 'pluriel')[];
 }
 
-interface TurnView {
+// What a word can be contested for (a challenge, then a vote for the category).
+export type Contest = 'spelling' | 'category';
+
+export interface TurnView {
   turn: number;
   team: number;
   category: CategoryView;
   result: 'stood' | 'reverted' | 'gave_up' | 'time_up';
-  word: string | null;
+  word: string | null; // null: no word played
   steps?: StepView[];
-  challenge?: string;
-  vote?: { about: string; valid: number; invalid: number };
+  challenge?: Contest | '';
+  checked?: Contest[];
+  vote?: { about: Contest; valid: number; invalid: number };
   examples: string[];
 }
 
-interface MotPourMotView {
+export interface MotPourMotView {
+  game: 'motpourmot';
   players: number;
   table: boolean;
   phase: 'play' | 'challenge' | 'vote' | 'over';
@@ -52,26 +61,34 @@ interface MotPourMotView {
   team: number;
   turn: number;
   category: CategoryView;
-  proposals?: (string | null)[];
-  hourglass_from?: number;
+  proposals?: (string | null)[]; // play
+  hourglass_from?: number; // play: when the card is read and the hourglass runs (game clock, ms)
   played?: {
     word: string;
     steps: StepView[];
-    challenge: string;
-    checked: string[]; // challenges settled with the word standing
+    challenge: Contest | '';
+    checked: Contest[]; // challenges settled with the word standing
     challengers_skip: boolean;
-    vote: string;
+    vote: Contest | '';
     votes: (boolean | null)[];
     accepted: boolean[];
-    evidence?: { dictionary: boolean; listed: boolean; examples: string[] };
+    evidence?: { dictionary: boolean; listed: boolean; examples: string[] }; // vote
   };
   target: number;
   last_turn: TurnView | null;
   used: string[]; // letters of the words played (accents folded)
   words: string[]; // the same words as typed
+  deck_count: number;
   now: number;
-  you?: number;
-  your_team?: number;
+  deadline?: number; // game clock, ms
+  you?: number; // a seat's view: that seat
+  your_team?: number; // and its team
+}
+
+export interface MotPourMotDetails {
+  captures: number[]; // per team
+  target: number;
+  winner: number; // the winning team, −1 when none
 }
 
 export const TEAM_NAMES = ['Équipe bleue', 'Équipe rouge'];
@@ -254,8 +271,7 @@ function LastTurn({ turn }: { turn: TurnView }) {
   );
 }
 
-function Board({ view, deadline, names, you, act }: BoardProps) {
-  const v = view as MotPourMotView;
+function Board({ view: v, deadline, names, you, act }: BoardProps<MotPourMotView>) {
   const [word, setWord] = useState('');
   const [tally, setTally] = useState({ valid: 0, invalid: 0 });
   useEffect(() => setWord(''), [v.turn]);
@@ -477,8 +493,7 @@ function OptionsNote() {
   return <p class="muted small">{'Les places impaires forment l’équipe bleue, les paires l’équipe rouge. Une seule place\u00a0: un écran partagé pour jouer autour d’une table.'}</p>;
 }
 
-function Results({ outcome, view, names }: { outcome: { rank: number[]; details: any }; view: any; names: string[] }) {
-  const v = view as MotPourMotView;
+function Results({ outcome, view: v, names }: ResultsProps<MotPourMotView, MotPourMotDetails>) {
   const winner = outcome.details?.winner as number;
   return (
     <div class="mpm-results">
@@ -508,7 +523,7 @@ function Results({ outcome, view, names }: { outcome: { rank: number[]; details:
 }
 
 
-export const motpourmot: ClientGame = {
+export const motpourmot: ClientGame<MotPourMotView, MotPourMotDetails> = {
   rulesSummary: fr`Deux équipes, une catégorie, trente secondes : chaque lettre de votre mot tire sa tuile d'une case vers votre bord, et une tuile qui sort du plateau est capturée. Six lettres capturées et c'est gagné !`,
   rules: motpourmotRules,
   Board,

@@ -1,6 +1,9 @@
 // Le Tapécho's deck and contexts for the screens: the view only carries card
 // and context ids, the texts come from the same TSV files the engine loads
-// (data/tapecho/, bundled as text by Vite at build time, parsed here).
+// (data/tapecho/, bundled as text by Vite at build time, parsed here). The
+// parse is held to the engine's (games/tapecho/tapecho.cc, load_cards) by
+// web/tests/golden/tapecho-deck.json, written by games_tests
+// (TapechoWebGolden) and compared with CARDS and CONTEXTS by web/tests/unit.mjs.
 import cardsTsv from '../../../data/tapecho/cards.tsv?raw';
 import contextsTsv from '../../../data/tapecho/contexts.tsv?raw';
 

@@ -5,7 +5,7 @@
 // results over several games and modes. Card texts come from the deck
 // bundled by tapecho-deck.ts: the view only carries card ids.
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import type { BoardProps, ClientGame, OptionsProps, OptionWidgetProps } from './types';
+import type { BoardProps, ClientGame, OptionsProps, OptionWidgetProps, ResultsProps } from './types';
 import { gameOver, Hourglass, NowLine, plural, rankLabel, waitFor, watching, yourMove, type Now } from '../ui';
 import { fr } from '../french';
 import { tapechoRules } from './tapecho-rules';
@@ -13,12 +13,13 @@ import { optionValue } from '../options';
 import { signedNumber } from '../french';
 import { card, context, contextOfColour } from './tapecho-deck';
 import type { CardType, Sex, TapechoCard } from './tapecho-deck';
+import './tapecho.css'; // this board's styles (and its rules' examples'); the shared ones are in src/style.css
 
 // --- the server's view (games/tapecho/tapecho.cc, public_json) ------------
 
-type PlayerSex = 'H' | 'F';
+export type PlayerSex = 'H' | 'F';
 
-interface SideView {
+export interface SideView {
   sex: PlayerSex;
   hand_count: number;
   atouts: string[];
@@ -35,7 +36,7 @@ interface SideView {
   hand?: string[]; // to its player, and to everyone under « main ouverte »
 }
 
-interface WindowView {
+export interface WindowView {
   actor: number;
   attack?: { card: string; target: number };
   contestable?: { card: string; owner: number };
@@ -43,16 +44,17 @@ interface WindowView {
   waiting: number[];
 }
 
-interface GameResult {
+export interface GameResult {
   game: number;
   context: string;
   scores: number[];
   winner: number;
 }
 
-type Mode = 'classique' | 'sexes' | 'couples';
+export type Mode = 'classique' | 'sexes' | 'couples';
 
-interface TapechoView {
+export interface TapechoView {
+  game: 'tapecho';
   players: number;
   phase: 'turn' | 'choose' | 'react' | 'over';
   mode: Mode;
@@ -73,6 +75,13 @@ interface TapechoView {
   react_seconds: number;
   turn_seconds: number;
   you?: number;
+}
+
+export interface TapechoDetails {
+  totals: number[]; // per seat, over the games played
+  teams: number[]; // per seat, its team (classique: the seat)
+  mode: Mode;
+  games: GameResult[];
 }
 
 // --- words and colours --------------------------------------------------------
@@ -693,8 +702,7 @@ export function tapechoNow(v: Pick<TapechoView, 'phase' | 'current' | 'window'>,
   return other(fr`${names[v.current]} joue son tour.`);
 }
 
-function Board({ view, deadline, names, you, act }: BoardProps) {
-  const v = view as TapechoView;
+function Board({ view: v, deadline, names, you, act }: BoardProps<TapechoView>) {
   const total = timerLength(v);
   return (
     <div class="tapecho" data-phase={v.phase} data-current={v.current} data-game-no={v.game_no}>
@@ -822,8 +830,7 @@ function teamsOf(mode: Mode, teams: number[], sexes: PlayerSex[]): { name: strin
     .map(([t, seats]) => ({ name: mode === 'sexes' ? (sexes[seats[0]] === 'H' ? 'Les hommes' : 'Les femmes') : `Couple ${t + 1}`, seats }));
 }
 
-function Results({ outcome, view, names }: { outcome: { rank: number[]; details: any }; view: any; names: string[] }) {
-  const v = view as TapechoView;
+function Results({ outcome, view: v, names }: ResultsProps<TapechoView, TapechoDetails>) {
   const d = outcome.details ?? {};
   const mode: Mode = d.mode ?? v.mode;
   const totals: number[] = d.totals ?? v.sides.map((s) => s.total);
@@ -874,7 +881,7 @@ function Results({ outcome, view, names }: { outcome: { rank: number[]; details:
 }
 
 
-export const tapecho: ClientGame = {
+export const tapecho: ClientGame<TapechoView, TapechoDetails> = {
   rulesSummary: fr`16 ans et plus. Des atouts de séduction pour soi, des handicaps et des attaques pour les autres, une défense pour parer, et gare aux cartes hors contexte ! Dès qu'une main est vide, le plus de points gagne.`,
   rules: tapechoRules({ effects: EFFECTS, CardChip, SexBadge }),
   Board,

@@ -3,21 +3,25 @@
 // the referee's verdicts (clue-giver, guessers, opponents; typed and table
 // modes), the flag vote, the finished turns, and the results.
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import type { BoardProps, ClientGame } from './types';
+import type { BoardProps, ClientGame, ResultsProps } from './types';
 import { gameOver, Hourglass, NowLine, teamMove, waitFor, watching, WordInput, yourMove, type Now } from '../ui';
 import { fr, guillemets } from '../french';
 import { TEAM_COLOURS, TEAM_NAMES } from './motpourmot';
 import { trapwordsRules } from './trapwords-rules';
+import './trapwords.css'; // this board's styles (and its rules' examples'); the shared ones are in src/style.css
 
 // --- the server's view (games/trapwords/trapwords.cc, public_json) ---------
+// A team's traps go to their authors, its word to the writers and its
+// clue-giver, both to everyone once its turn is over. Checked against real
+// views by web/tests/golden/trapwords.ts.
 
-interface TrapRow {
+export interface TrapRow {
   word: string;
   forbidden: boolean;
   crossed: boolean;
 }
 
-interface SheetView {
+export interface SheetView {
   count: number;
   limit: number;
   sealed: boolean;
@@ -27,7 +31,7 @@ interface SheetView {
   traps?: TrapRow[]; // to its authors, and to everyone once the turn it guards is over
 }
 
-interface TeamView {
+export interface TeamView {
   seats: number[];
   pawn: number; // room index
   clue_giver: number;
@@ -40,15 +44,15 @@ interface TeamView {
   secret?: string; // the word THIS team must make guessed (hidden from its guessers)
 }
 
-type TurnResult = 'found' | 'trap' | 'invalid' | 'guesses' | 'time' | 'gave_up';
+export type TurnResult = 'found' | 'trap' | 'invalid' | 'guesses' | 'time' | 'gave_up';
 
-interface Fired {
+export interface Fired {
   trap: string;
   word: string;
   relation: string;
 }
 
-interface Violation {
+export interface Violation {
   rule: string;
   word: string;
   reason: string;
@@ -57,8 +61,9 @@ interface Violation {
 // One line of a turn's log. The server words it (games/trapwords/narration.cc,
 // the same words as the event's sentence): `say` follows the player's name,
 // `verdict_say` is the referee's verdict on a clue or a guess.
-interface LogLine {
+export interface LogLine {
   kind: 'clue' | 'guess' | 'flag' | 'vote' | 'give_up' | 'trap_hit' | 'invalid' | 'found' | 'wrong';
+  at: number; // game clock, ms
   player?: number;
   text?: string;
   verdict?: { fired: Fired[]; violations: Violation[]; correct?: boolean };
@@ -71,7 +76,7 @@ interface LogLine {
   verdict_say?: string;
 }
 
-interface TurnView {
+export interface TurnView {
   team: number;
   clue_giver: number;
   fight: boolean;
@@ -87,7 +92,7 @@ interface TurnView {
   flag_reasons?: { id: string; text: string }[]; // typed mode: why a clue may be contested
 }
 
-interface HistoryEntry {
+export interface HistoryEntry {
   round: number;
   team: number;
   clue_giver: number;
@@ -100,11 +105,13 @@ interface HistoryEntry {
   wrong: number;
   log: LogLine[];
   pawn: number;
+  used_ms: number; // sand used
   say: string; // the turn's sentence, as its turn_ended event tells it
   result_say: string; // its result, short
 }
 
-interface TrapWordsView {
+export interface TrapWordsView {
+  game: 'trapwords';
   players: number;
   mode: 'typed' | 'table';
   phase: 'write' | 'disarm' | 'turn' | 'vote' | 'over';
@@ -121,10 +128,21 @@ interface TrapWordsView {
   disarm?: { team: number; clue_giver: number; rows: number };
   history: HistoryEntry[];
   winners: number[];
+  deck_count: number;
   now: number;
   deadline?: number; // game clock
-  you?: number;
-  your_team?: number;
+  you?: number; // a seat's view: that seat
+  your_team?: number; // and its team
+}
+
+export interface TrapWordsDetails {
+  winners: number[]; // teams; none: the monster won
+  monster_won: boolean;
+  round: number;
+  pawns: number[]; // per team, the room reached
+  turns: number;
+  found: number;
+  trapped: number;
 }
 
 // --- words for players ------------------------------------------------------
@@ -879,8 +897,7 @@ const PHASES: Record<TrapWordsView['phase'], string> = {
   over: 'partie terminée',
 };
 
-function Board({ view, version, deadline, names, you, act }: BoardProps) {
-  const v = view as TrapWordsView;
+function Board({ view: v, version, deadline, names, you, act }: BoardProps<TrapWordsView>) {
   const wall = useWall(v, version, deadline);
   const live = act !== null || deadline !== undefined;
   const m = monsterInfo(v.monster.id);
@@ -947,8 +964,7 @@ function OptionsNote() {
   return <p class="muted small">Les places impaires forment l’équipe bleue, les paires l’équipe rouge (deux joueurs par équipe au moins).</p>;
 }
 
-function Results({ outcome, view, names }: { outcome: { rank: number[]; details: any }; view: any; names: string[] }) {
-  const v = view as TrapWordsView;
+function Results({ outcome, view: v, names }: ResultsProps<TrapWordsView, TrapWordsDetails>) {
   const d = outcome.details ?? {};
   const winners: number[] = d.winners ?? v.winners ?? [];
   const m = monsterInfo(v.monster.id);
@@ -999,7 +1015,7 @@ function Results({ outcome, view, names }: { outcome: { rank: number[]; details:
 }
 
 
-export const trapwords: ClientGame = {
+export const trapwords: ClientGame<TrapWordsView, TrapWordsDetails> = {
   rulesSummary: fr`Deux équipes traversent un donjon en se faisant deviner des mots, chacune piégeant les indices de l'autre : évitez les mots-pièges et terrassez le monstre au bout, en 8 manches au plus !`,
   rules: trapwordsRules({ curses: CURSES, monsters: MONSTERS, Torch }),
   Board,

@@ -6,8 +6,11 @@
 import type { ComponentChildren, FunctionComponent } from 'preact';
 import type { Json, OptionSpec, Outcome } from '../protocol';
 
-export interface BoardProps {
-  view: any; // the server's view for this viewer (see the game's docs)
+// V: the game's view type (what its engine's view() sends a seat or a
+// spectator), D: its outcome's details; declared beside the game's board and
+// checked against real views of the engine (web/tests/golden, docs/web.md).
+export interface BoardProps<V = unknown> {
+  view: V; // the server's view for this viewer
   version: number;
   deadline?: number; // wall clock ms
   names: string[]; // per seat
@@ -19,6 +22,12 @@ export interface BoardProps {
   // `judge` of a typed word); resolves with its answer, null when refused or
   // the connection dropped. Absent: read-only.
   ask?: (tool: string, input: Record<string, unknown>) => Promise<any | null>;
+}
+
+export interface ResultsProps<V = unknown, D = unknown> {
+  outcome: Outcome<D>;
+  view: V; // the last view
+  names: string[];
 }
 
 export interface OptionsProps {
@@ -55,21 +64,21 @@ export interface GameRules {
   sections: RulesSection[];
 }
 
-export interface ClientGame {
+export interface ClientGame<V = unknown, D = unknown> {
   rulesSummary: string; // the home card's line: the goal as the rulebook says it
   rules: GameRules; // « Comment jouer »
-  Board: FunctionComponent<BoardProps>;
+  Board: FunctionComponent<BoardProps<V>>;
   // The options form is drawn from the schema (/api/games); a game may put a
   // note above its fields (its `options` with the defaults filled in) and
   // give its own widget for an option a generic field cannot edit well (Le
   // Tapécho's per-seat sexes, kept balanced).
   OptionsNote?: FunctionComponent<OptionsProps>;
   optionWidgets?: Record<string, FunctionComponent<OptionWidgetProps>>;
-  Results: FunctionComponent<{ outcome: Outcome; view: any; names: string[] }>;
+  Results: FunctionComponent<ResultsProps<V, D>>;
   // The one line to keep in sight on a phone while typing (the bar pinned to
   // the top when the board's turn line is scrolled away), e.g. Mot pour Mot's
   // category; null or absent: the hourglass alone.
-  headline?: (view: any) => string | null;
+  headline?: (view: V) => string | null;
   // A label for a seat in the lobby (a team game names the seat's team);
   // `options` come with the schema's defaults filled in.
   seatLabel?: (seat: number, players: number, options: Record<string, Json>) => string | null;

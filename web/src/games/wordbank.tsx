@@ -1,27 +1,59 @@
 // Word Bank: the circle of vaults, everyone's gems, and the password entry
 // with the placement previewed before it is sent.
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import type { BoardProps, ClientGame } from './types';
+import type { BoardProps, ClientGame, ResultsProps } from './types';
+import type { GameEvent } from '../protocol';
 import { gameLetters } from './letters';
 import { best, ordered, placementProblem, type Direction, type Vault } from './placement';
 import { gameOver, Hourglass, NowLine, plural, rankLabel, seatColour, waitFor, watching, WordInput, yourMove, type Now } from '../ui';
 import { fr } from '../french';
 import { wordbankRules } from './wordbank-rules';
+import './wordbank.css'; // this board's styles (and its rules' examples'); the shared ones are in src/style.css
 
-interface WordBankView {
+// What the engine's view() sends (games/wordbank/wordbank.cc, public_json):
+// everything is public but the deck's order; a seat's view adds `you`.
+export interface WordBankCard {
+  letter: string;
+  spaces: number;
+}
+
+// The last turn played, as the engine keeps it: a password placed (word,
+// cards, direction), refused (word and `lost`: the refusal's code) or lost to
+// a pass or the hourglass (`lost`: 'pass' or 'timeout').
+export interface WordBankTurn {
+  player: number;
+  word?: string;
+  cards?: number[];
+  direction?: Direction;
+  lost?: string;
+  events: GameEvent[];
+}
+
+export type WordBankEnd = 'no_gems' | 'circle_empty' | 'stalled';
+
+export interface WordBankView {
+  game: 'wordbank';
   players: number;
-  hand: number[];
-  won: { letter: string; spaces: number }[][];
-  scores: number[];
+  hand: number[]; // gems in hand, per seat
+  won: WordBankCard[][]; // closed vaults, per seat
+  scores: number[]; // gems left (in hand and on open vaults): the lowest wins
   circle: Vault[];
   deck_count: number;
   used: string[];
   current: number;
   turn: number;
   over: boolean;
-  end_reason?: string;
-  deadline?: number;
-  you?: number;
+  end_reason?: WordBankEnd; // once over
+  last_turn: WordBankTurn | null;
+  now: number;
+  deadline?: number; // game clock, ms
+  you?: number; // a seat's view: that seat
+}
+
+export interface WordBankDetails {
+  scores: number[];
+  vaults: number[];
+  reason: WordBankEnd;
 }
 
 // What to do now (the line at the top of the board).
@@ -106,8 +138,7 @@ function useJudgement(word: string, used: string[], ask: BoardProps['ask'] | nul
   return judged && judged.word === typed && judged.against === against ? judged : null;
 }
 
-function Board({ view, deadline, names, you, act, ask }: BoardProps) {
-  const v = view as WordBankView;
+function Board({ view: v, deadline, names, you, act, ask }: BoardProps<WordBankView>) {
   const [word, setWord] = useState('');
   const [dir, setDir] = useState<Direction>('cw');
   const [picked, setPicked] = useState<number[]>([]); // picked[0] is the start card
@@ -115,7 +146,7 @@ function Board({ view, deadline, names, you, act, ask }: BoardProps) {
   const letters = gameLetters(word);
   const gems = you !== null ? v.hand[you] : 0;
   const cards = picked.length ? ordered(v.circle.length, picked[0], dir, picked) : [];
-  const problem = placementProblem(v.circle, letters, cards, gems);
+  const problem = placementProblem(v.circle, letters, cards, gems, dir);
   const closing = cards.filter((c) => v.circle[c].free === 1).length;
   const judged = useJudgement(word, v.used, myTurn ? ask : null);
   // The rulebook's penalty still applies if the player insists: a warning, not a lock.
@@ -234,8 +265,7 @@ const REASONS: Record<string, string> = {
   stalled: 'plus personne ne trouvait de mot',
 };
 
-function Results({ outcome, view, names }: { outcome: { rank: number[]; details: any }; view: any; names: string[] }) {
-  const v = view as WordBankView;
+function Results({ outcome, view: v, names }: ResultsProps<WordBankView, WordBankDetails>) {
   const order = names.map((_, p) => p).sort((a, b) => outcome.rank[a] - outcome.rank[b]);
   return (
     <div>
@@ -266,7 +296,7 @@ function Results({ outcome, view, names }: { outcome: { rank: number[]; details:
 }
 
 
-export const wordbank: ClientGame = {
+export const wordbank: ClientGame<WordBankView, WordBankDetails> = {
   rulesSummary: fr`Ton mot de passe commence par la lettre d'un coffre du cercle et pose tes pierres sur les coffres de ses lettres, dans l'ordre ; un coffre plein se ferme et ses pierres sont à l'abri. Quand quelqu'un n'a plus de pierre, le moins de pierres restantes (en main et sur les coffres ouverts) gagne.`,
   rules: wordbankRules,
   Board,

@@ -1,7 +1,7 @@
 // A finished game, step by step (/games/ID): the spectator's view after each
 // accepted action, what happened, and the final results.
 import { useEffect, useState } from 'preact/hooks';
-import { fetchJson, type Outcome } from '../protocol';
+import { fetchJson, type GameEvent, type Json, type Outcome } from '../protocol';
 import { clientGames } from '../games';
 import { RulesOpener } from '../rules';
 
@@ -13,7 +13,7 @@ interface Replay {
   names: string[];
   created_ms: number;
   outcome: Outcome | null;
-  steps: { action: any; events: any[]; view: any }[];
+  steps: { action: Json; events: GameEvent[]; view: unknown }[]; // views: the spectator's (ViewOf<game>)
 }
 
 export function ReplayScreen({ id }: { id: number }) {
@@ -43,7 +43,7 @@ export function ReplayScreen({ id }: { id: number }) {
   if (!replay) return <p class="card muted">Chargement de la partie…</p>;
   const client = clientGames[replay.game];
   if (!client) return <p class="card">Ce jeu ne s’affiche pas encore ici.</p>;
-  const players = replay.steps[0]?.view?.players ?? replay.names.length;
+  const players = (replay.steps[0]?.view as { players?: number } | undefined)?.players ?? replay.names.length;
   const names = Array.from({ length: players }, (_, p) => replay.names[p] ?? `Joueur ${p + 1}`);
   const s = replay.steps[step];
   const last = step === replay.steps.length - 1;
