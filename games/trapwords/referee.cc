@@ -140,6 +140,7 @@ struct Prepared {
   std::vector<Checked> checked;  // in order; echoes left out
   std::vector<lexicon::Reading> context;  // per checked word: what the sentence says of it
   std::vector<const Word*> missing_echo;
+  std::string_view message;  // the text the words point into
 };
 
 // --- context: how the sentence reads a word ------------------------------------
@@ -165,9 +166,78 @@ bool is_avoir(std::string_view k) {
   return in(k, {"a", "as", "ai", "avons", "avez", "ont", "avait", "avais", "avaient", "avions", "aviez", "aura",
                 "aurai", "auras", "aurons", "aurez", "auront", "aurait", "aurais", "auraient", "eu", "ayant"});
 }
+// Determiners of a plural noun group ("les chats"); the others are singular.
+bool is_plural_determiner(std::string_view k) {
+  return in(k, {"les", "des", "aux", "mes", "tes", "ses", "nos", "vos", "leurs", "ces", "plusieurs", "quelques",  // typography: ok
+                "quels", "quelles"});
+}
+// The adjectives French puts before the noun (beauty, age, goodness, size
+// and a few more): after a determiner they start the group, they do not end
+// it ("la grande porte", "le vieux bois").
+bool is_prenominal(std::string_view k) {
+  return in(k, {"grand", "petit", "beau", "bel", "bon", "jeune", "vieux", "vieil", "nouveau", "nouvel", "gros", "long",
+                "haut", "mauvais", "joli", "vrai", "faux", "premier", "dernier", "seul", "autre", "meme", "meilleur",
+                "pire", "double", "demi", "prochain", "simple", "pauvre", "cher", "ancien", "certain", "propre",
+                "sale", "brave", "drole", "excellent", "enorme", "immense", "large", "bref", "court", "fort",
+                "saint", "vaste", "sacre", "petite", "grande", "belle", "bonne", "vieille", "nouvelle", "grosse",
+                "longue", "haute", "mauvaise", "jolie", "fausse", "premiere", "derniere", "seule"});
+}
 bool is_adverb(std::string_view k) {
   return in(k, {"pas", "plus", "jamais", "toujours", "deja", "souvent", "encore", "bien", "beaucoup", "vraiment",
                 "meme", "aussi", "rarement", "parfois", "enfin", "tout", "trop", "tres", "peu", "mal"});
+}
+
+// True when checked word `i` follows a noun group that is its subject and
+// reads as a finite verb agreeing with it: "le soleil nuit", "un sommier
+// trop mou nuit", "les chats boivent". The group is a determiner, a noun
+// that is not also an adjective put before nouns (in "la grande porte" the
+// porte is the noun), then adjectives or adverbs; nothing but spaces between its words
+// and `i`. The word must have an attested finite verb reading of the
+// group's person (3s or 3p) and no adjective reading ("la nuit noire", "le
+// ciel calme" keep every reading).
+bool after_noun_group(const lexicon::Lexicon& lex, const Prepared& p, std::size_t i) {
+  if (p.checked[i].word->sentence_start || i < 2) return false;
+  auto k = [&](std::size_t j) { return key(p.checked[j].word->text); };
+  constexpr lexicon::MoodSet kFinite = lexicon::kIndicativePresent | lexicon::kIndicativeImperfect |
+                                       lexicon::kIndicativeSimplePast | lexicon::kIndicativeFuture |
+                                       lexicon::kConditional | lexicon::kSubjunctivePresent |
+                                       lexicon::kSubjunctiveImperfect;
+  // Up to three adjectives or adverbs between the noun and the word.
+  std::size_t j = i - 1;
+  for (int skipped = 0;; ++skipped) {
+    if (j == 0 || skipped > 3 || p.checked[j].word->elided) return false;
+    const auto kj = k(j);
+    bool noun = false, adjective = false, before_noun = false, other = false;
+    for (const auto& a : lex.analyses(p.checked[j].word->text)) {
+      if (!a.common) continue;
+      noun = noun || (a.pos & lexicon::kNoun);
+      adjective = adjective || (a.pos & lexicon::kAdjective);
+      before_noun = before_noun || ((a.pos & lexicon::kAdjective) && is_prenominal(key(a.lemma)));
+      other = other || (a.pos & (lexicon::kVerb | lexicon::kGrammatical));
+    }
+    if (noun && !before_noun && is_determiner(k(j - 1))) break;
+    if (!is_adverb(kj) && !in(kj, {"tres", "si", "assez", "trop"}) && !(adjective && !other)) return false;
+    --j;
+  }
+  // Nothing but spaces from the noun to the word ("le soleil, nuit" is a list).
+  for (std::size_t w = j; w < i; ++w) {
+    for (std::size_t c = p.checked[w].word->end; c < p.checked[w + 1].word->begin && c < p.message.size(); ++c) {
+      if (p.message[c] != ' ') return false;
+    }
+  }
+  const auto person = is_plural_determiner(k(j - 1)) ? lexicon::k3p : lexicon::k3s;
+  bool verb = false;
+  // Readings spelt as typed, when there are any: "tombe" is not "tombé".
+  const auto analyses = lex.analyses(p.checked[i].word->text);
+  const auto typed = exact(p.checked[i].word->text);
+  const bool any_exact =
+      std::any_of(analyses.begin(), analyses.end(), [&](const auto& a) { return exact(a.form) == typed; });
+  for (const auto& a : analyses) {
+    if (any_exact && exact(a.form) != typed) continue;
+    if (a.pos & lexicon::kAdjective) return false;
+    verb = verb || ((a.pos & lexicon::kVerb) && (a.moods & kFinite) && (a.persons & person));
+  }
+  return verb;
 }
 
 // What the words before checked word `i` say of it (lexicon::Reading): a
@@ -188,13 +258,16 @@ lexicon::Reading context_of(const lexicon::Lexicon& lex, const Prepared& p, std:
         (is_subject(before) || is_negation(before) || is_clitic(before))) {
       return lexicon::Reading::kVerb;
     }
-    // A participle after avoir, adverbs between: "il a été", "ça a toujours été".
+    // A participle after avoir, adverbs between: "il a été", "ça a toujours
+    // été", "le chat a été".
     std::size_t j = i - 1;
     while (j > 0 && is_adverb(k(j))) --j;
-    if (is_avoir(k(j)) && j > 0 && (is_subject(k(j - 1)) || is_clitic(k(j - 1)) || is_negation(k(j - 1)))) {
+    if (is_avoir(k(j)) && j > 0 &&
+        (is_subject(k(j - 1)) || is_clitic(k(j - 1)) || is_negation(k(j - 1)) || after_noun_group(lex, p, j))) {
       return lexicon::Reading::kVerb;
     }
     if (is_determiner(prev)) return lexicon::Reading::kNominal;
+    if (after_noun_group(lex, p, i)) return lexicon::Reading::kVerb;
   }
   for (const auto& a : lex.analyses(p.checked[i].word->text)) {
     if (a.tag.find(":G:R") != std::string_view::npos || a.tag.find(":G:C") != std::string_view::npos ||
@@ -215,6 +288,7 @@ bool is_echo_of(std::string_view base, std::string_view echo) {
 Prepared prepare(const lexicon::Lexicon& lex, std::string_view message, bool echo) {
   Prepared p;
   p.words = split_words(lex, message);
+  p.message = message;
   for (std::size_t i = 0; i < p.words.size(); ++i) {
     const auto& w = p.words[i];
     Checked c{&w, {}};

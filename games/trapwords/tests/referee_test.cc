@@ -143,6 +143,36 @@ TEST(TrapWordsReferee, TheSentenceTellsHowASameSpelledWordReads) {
             (std::vector<std::string>{"porter:porte-monnaie:compound"}));
 }
 
+TEST(TrapWordsReferee, AWordAfterANounGroupIsItsVerb) {
+  // Determiner + noun (+ adjectives or adverbs), then a finite verb reading
+  // agreeing with it: the subject's verb, not the noun trap.
+  EXPECT_TRUE(clue("hibou", {"nuit"}, "le bruit nuit au repos").ok());
+  EXPECT_TRUE(clue("hibou", {"nuit"}, "un oreiller bien trop dur nuit au cou").ok());
+  EXPECT_TRUE(clue("magicien", {"sort"}, "le lapin sort du chapeau").ok());
+  EXPECT_TRUE(clue("magicien", {"sort"}, "les lapins sortent du chapeau").ok());
+  EXPECT_TRUE(clue("cimetière", {"tombe"}, "la neige tombe").ok());
+  EXPECT_TRUE(clue("bibliothèque", {"livre"}, "le facteur livre un colis").ok());
+  // Avoir after a noun group: its participle ("le chien a été", "les enfants ont été").
+  EXPECT_TRUE(clue("plage", {"été"}, "le chien a souvent été là").ok());
+  EXPECT_TRUE(clue("plage", {"été"}, "les enfants ont été sages").ok());
+  // A trap that is the verb, or of its family, still fires.
+  EXPECT_EQ(fired(clue("chute", {"tomber"}, "la neige tombe").fired),
+            (std::vector<std::string>{"tomber:tombe:inflection"}));
+  EXPECT_EQ(fired(clue("crépuscule", {"tombée"}, "le jour tombe").fired),
+            (std::vector<std::string>{"tombée:tombe:derivative"}));
+  // Not a noun group: a pre-nominal adjective is not the noun ("la vieille
+  // porte"), an adjective after the noun stays an adjective ("la nuit
+  // noire"), a comma makes a list, a person that does not agree is no
+  // subject's verb.
+  EXPECT_EQ(fired(clue("château", {"porte"}, "une vieille porte").fired),
+            (std::vector<std::string>{"porte:porte:inflection"}));
+  EXPECT_EQ(fired(clue("château", {"nuit"}, "une nuit noire").fired),
+            (std::vector<std::string>{"nuit:nuit:inflection"}));
+  EXPECT_EQ(fired(clue("hibou", {"nuit"}, "le hibou, nuit et jour").fired),
+            (std::vector<std::string>{"nuit:nuit:inflection"}));
+  EXPECT_EQ(fired(clue("forêt", {"bois"}, "les cerfs bois").fired), (std::vector<std::string>{"bois:bois:inflection"}));
+}
+
 TEST(TrapWordsReferee, UnitsSymbolsAndRomanNumeralsAreSaidAsWords) {
   EXPECT_EQ(fired(clue("minuit", {"heure"}, "à 24h pile").fired), (std::vector<std::string>{"heure:24h:compound"}));
   EXPECT_EQ(fired(clue("four", {"minute"}, "bip au bout de 2 min").fired), (std::vector<std::string>{"minute:min:inflection"}));
