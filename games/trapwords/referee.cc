@@ -3,9 +3,14 @@
 #include <algorithm>
 #include <array>
 
+#include "games/core/content.h"
 #include "games/core/json.h"
 #include "lexicon/normalize.h"
 #include "lexicon/numbers.h"
+
+namespace logomachie::games {
+std::span<const ContentFile> trapwords_senses();  // generated from data/lexicon/senses.tsv
+}
 
 namespace logomachie::games::trapwords {
 namespace {
@@ -458,12 +463,140 @@ class Target {
   std::optional<lexicon::Lexicon::Prepared> single_;
 };
 
+// --- senses: homographs a table tells apart (data/lexicon/senses.tsv) ---------
+
+struct Sense {
+  std::string form;                 // match key of the trap
+  std::string label;
+  bool alone = false;               // `*`: the trap written alone means this
+  std::vector<std::string> topics;  // the secret or another trap relates to one
+  std::vector<std::string> is;      // `=W`: match keys
+  std::vector<std::string> before;  // `<W`
+  std::vector<std::vector<std::string>> after;  // `>W X`: match keys in order
+  char gender = 0;                  // 'm' or 'f': the determiner before the word
+};
+
+const std::vector<Sense>& senses() {
+  static const std::vector<Sense> all = [] {
+    std::vector<Sense> out;
+    for_each_data_line(content_file(trapwords_senses(), "senses.tsv"), [&](std::string_view line) {
+      const auto f = split_fields(line, '\t');
+      if (f.size() != 4) throw std::runtime_error("senses.tsv: four fields expected: " + std::string(line));
+      Sense s{key(f[0]), std::string(f[1])};
+      if (f[2] == "*") s.alone = true;
+      else if (f[2] != "-") for (const auto w : split_fields(f[2], '|')) s.topics.push_back(key(w));
+      if (f[3] != "-") {
+        for (const auto cue : split_fields(f[3], '|')) {
+          if (cue == "m" || cue == "f") {
+            s.gender = cue[0];
+          } else if (cue.size() > 1 && cue[0] == '=') {
+            s.is.push_back(key(cue.substr(1)));
+          } else if (cue.size() > 1 && cue[0] == '<') {
+            s.before.push_back(key(cue.substr(1)));
+          } else if (cue.size() > 1 && cue[0] == '>') {
+            // Split as a clue is: "d'or" is « d' » and « or ».
+            std::vector<std::string> words;
+            std::string cur;
+            for (const char c : std::string(cue.substr(1)) + " ") {
+              if (c == ' ' || c == '\'') {
+                if (c == '\'') cur += c;
+                if (!cur.empty()) words.push_back(key(cur));
+                cur.clear();
+              } else {
+                cur += c;
+              }
+            }
+            s.after.push_back(std::move(words));
+          } else {
+            throw std::runtime_error("senses.tsv: unknown cue: " + std::string(cue));
+          }
+        }
+      }
+      out.push_back(std::move(s));
+    });
+    return out;
+  }();
+  return all;
+}
+
+bool is_masculine_determiner(std::string_view k) {
+  return in(k, {"le", "un", "du", "au", "ce", "cet", "mon", "ton", "notre", "votre"});  // typography: ok
+}
+bool is_feminine_determiner(std::string_view k) {
+  return in(k, {"la", "une", "cette", "ma", "ta", "sa"});  // typography: ok
+}
+
+// True when the cues of `s` hold for checked word `i` of `p`.
+bool clue_cues_hold(const Sense& s, const Prepared& p, std::size_t i) {
+  auto k = [&](std::size_t j) { return key(p.checked[j].word->text); };
+  const auto word = k(i);
+  if (std::find(s.is.begin(), s.is.end(), word) != s.is.end()) return true;
+  if (i > 0 && std::find(s.before.begin(), s.before.end(), k(i - 1)) != s.before.end()) return true;
+  for (const auto& words : s.after) {
+    bool all = i + words.size() < p.checked.size();
+    for (std::size_t w = 0; all && w < words.size(); ++w) all = k(i + 1 + w) == words[w];
+    if (all) return true;
+  }
+  if (s.gender != 0 && i > 0) {
+    std::size_t d = i - 1;
+    if (d > 0 && is_prenominal(k(d))) --d;  // "la haute tour"
+    const auto det = k(d);
+    if (s.gender == 'm' ? is_masculine_determiner(det) : is_feminine_determiner(det)) return true;
+  }
+  return false;
+}
+
+// The sense (index into senses()) each trap means, from the secret and the
+// other traps; -1 when the trap has no senses or its sense is unknown.
+std::vector<int> trap_senses(const lexicon::Lexicon& lex, std::string_view secret, std::span<const std::string> traps) {
+  std::vector<int> out(traps.size(), -1);
+  const auto& all = senses();
+  for (std::size_t t = 0; t < traps.size(); ++t) {
+    const auto form = key(traps[t]);
+    int alone = -1, topic = -1, topics = 0;
+    for (std::size_t s = 0; s < all.size(); ++s) {
+      if (all[s].form != form) continue;
+      if (all[s].alone) alone = static_cast<int>(s);
+      bool hit = false;
+      for (const auto& w : all[s].topics) {
+        hit = hit || lex.relate(w, secret) != Relation::kUnrelated;
+        for (std::size_t o = 0; !hit && o < traps.size(); ++o) {
+          hit = o != t && lex.relate(w, traps[o]) != Relation::kUnrelated;
+        }
+        if (hit) break;
+      }
+      if (hit) {
+        topic = static_cast<int>(s);
+        ++topics;
+      }
+    }
+    out[t] = topics == 1 ? topic : topics == 0 ? alone : -1;
+  }
+  return out;
+}
+
+// True when checked word `i` means another sense of trap sense `sense` than
+// the trap does: the cues of exactly one sense of the form hold, and not the
+// trap's.
+bool other_sense(int sense, const Prepared& p, std::size_t i) {
+  if (sense < 0) return false;
+  const auto& all = senses();
+  int held = -1, count = 0;
+  for (std::size_t s = 0; s < all.size(); ++s) {
+    if (all[s].form != all[static_cast<std::size_t>(sense)].form || !clue_cues_hold(all[s], p, i)) continue;
+    held = static_cast<int>(s);
+    ++count;
+  }
+  return count == 1 && held != sense;
+}
+
 // Traps fired in `p`, each once, in order of first match.
-std::vector<Fired> fired_traps(const lexicon::Lexicon& lex, std::span<const std::string> traps, const Prepared& p,
-                               std::string_view message) {
+std::vector<Fired> fired_traps(const lexicon::Lexicon& lex, std::string_view secret, std::span<const std::string> traps,
+                               const Prepared& p, std::string_view message) {
   std::vector<Target> targets;
   targets.reserve(traps.size());
   for (const auto& t : traps) targets.emplace_back(lex, t, lexicon::Reading::kDominant);
+  const auto sense = trap_senses(lex, secret, traps);
   const auto tokens = tokens_of(p);
   std::vector<bool> done(traps.size(), false);
   std::vector<Fired> out;
@@ -471,6 +604,7 @@ std::vector<Fired> fired_traps(const lexicon::Lexicon& lex, std::span<const std:
     for (std::size_t t = 0; t < traps.size(); ++t) {
       if (done[t] || targets[t].empty()) continue;
       if (auto m = targets[t].match_at(p, i, message, tokens)) {
+        if (other_sense(sense[t], p, i)) continue;  // "le tour" against the tower
         done[t] = true;
         out.push_back({traps[t], m->text, m->relation});
       }
@@ -638,7 +772,7 @@ ClueVerdict Referee::judge_clue(std::string_view secret, std::span<const std::st
   ClueVerdict v;
   const bool echo = constraints.has(Curse::kEcho);
   const auto p = prepare(lex_, clue, echo);
-  v.fired = fired_traps(lex_, traps, p, clue);
+  v.fired = fired_traps(lex_, secret, traps, p, clue);
 
   const Target secret_word(lex_, secret, lexicon::Reading::kNoun);
   const auto tokens = tokens_of(p);
@@ -729,7 +863,7 @@ GuessVerdict Referee::judge_guess(std::string_view secret, std::string_view gues
       v.correct = m->relation == Relation::kInflection || m->relation == Relation::kCompound;
     }
   }
-  if (constraints.has(MonsterKind::kVampire)) v.fired = fired_traps(lex_, traps, p, rest);
+  if (constraints.has(MonsterKind::kVampire)) v.fired = fired_traps(lex_, secret, traps, p, rest);
   return v;
 }
 
