@@ -554,15 +554,20 @@ std::vector<int> trap_senses(const lexicon::Lexicon& lex, std::string_view secre
   for (std::size_t t = 0; t < traps.size(); ++t) {
     const auto form = key(traps[t]);
     int alone = -1, topic = -1, topics = 0;
+    // The words that pick a sense: the secret and the other traps. Only
+    // those sharing a topic's first two letters are related with it (speed:
+    // the families that matter here keep their first letters).
+    auto picks = [&](const std::string& w, std::string_view other) {
+      const auto k = key(other);
+      return k.compare(0, 2, w, 0, 2) == 0 && lex.relate(w, other) != Relation::kUnrelated;
+    };
     for (std::size_t s = 0; s < all.size(); ++s) {
       if (all[s].form != form) continue;
       if (all[s].alone) alone = static_cast<int>(s);
       bool hit = false;
       for (const auto& w : all[s].topics) {
-        hit = hit || lex.relate(w, secret) != Relation::kUnrelated;
-        for (std::size_t o = 0; !hit && o < traps.size(); ++o) {
-          hit = o != t && lex.relate(w, traps[o]) != Relation::kUnrelated;
-        }
+        hit = hit || picks(w, secret);
+        for (std::size_t o = 0; !hit && o < traps.size(); ++o) hit = o != t && picks(w, traps[o]);
         if (hit) break;
       }
       if (hit) {
