@@ -3,9 +3,14 @@
 #include <algorithm>
 #include <array>
 
+#include "games/core/content.h"
 #include "games/core/json.h"
 #include "lexicon/normalize.h"
 #include "lexicon/numbers.h"
+
+namespace logomachie::games {
+std::span<const ContentFile> trapwords_senses();  // generated from data/lexicon/senses.tsv
+}
 
 namespace logomachie::games::trapwords {
 namespace {
@@ -140,6 +145,7 @@ struct Prepared {
   std::vector<Checked> checked;  // in order; echoes left out
   std::vector<lexicon::Reading> context;  // per checked word: what the sentence says of it
   std::vector<const Word*> missing_echo;
+  std::string_view message;  // the text the words point into
 };
 
 // --- context: how the sentence reads a word ------------------------------------
@@ -165,9 +171,78 @@ bool is_avoir(std::string_view k) {
   return in(k, {"a", "as", "ai", "avons", "avez", "ont", "avait", "avais", "avaient", "avions", "aviez", "aura",
                 "aurai", "auras", "aurons", "aurez", "auront", "aurait", "aurais", "auraient", "eu", "ayant"});
 }
+// Determiners of a plural noun group ("les chats"); the others are singular.
+bool is_plural_determiner(std::string_view k) {
+  return in(k, {"les", "des", "aux", "mes", "tes", "ses", "nos", "vos", "leurs", "ces", "plusieurs", "quelques",  // typography: ok
+                "quels", "quelles"});
+}
+// The adjectives French puts before the noun (beauty, age, goodness, size
+// and a few more): after a determiner they start the group, they do not end
+// it ("la grande porte", "le vieux bois").
+bool is_prenominal(std::string_view k) {
+  return in(k, {"grand", "petit", "beau", "bel", "bon", "jeune", "vieux", "vieil", "nouveau", "nouvel", "gros", "long",
+                "haut", "mauvais", "joli", "vrai", "faux", "premier", "dernier", "seul", "autre", "meme", "meilleur",
+                "pire", "double", "demi", "prochain", "simple", "pauvre", "cher", "ancien", "certain", "propre",
+                "sale", "brave", "drole", "excellent", "enorme", "immense", "large", "bref", "court", "fort",
+                "saint", "vaste", "sacre", "petite", "grande", "belle", "bonne", "vieille", "nouvelle", "grosse",
+                "longue", "haute", "mauvaise", "jolie", "fausse", "premiere", "derniere", "seule"});
+}
 bool is_adverb(std::string_view k) {
   return in(k, {"pas", "plus", "jamais", "toujours", "deja", "souvent", "encore", "bien", "beaucoup", "vraiment",
                 "meme", "aussi", "rarement", "parfois", "enfin", "tout", "trop", "tres", "peu", "mal"});
+}
+
+// True when checked word `i` follows a noun group that is its subject and
+// reads as a finite verb agreeing with it: "le soleil nuit", "un sommier
+// trop mou nuit", "les chats boivent". The group is a determiner, a noun
+// that is not also an adjective put before nouns (in "la grande porte" the
+// porte is the noun), then adjectives or adverbs; nothing but spaces between its words
+// and `i`. The word must have an attested finite verb reading of the
+// group's person (3s or 3p) and no adjective reading ("la nuit noire", "le
+// ciel calme" keep every reading).
+bool after_noun_group(const lexicon::Lexicon& lex, const Prepared& p, std::size_t i) {
+  if (p.checked[i].word->sentence_start || i < 2) return false;
+  auto k = [&](std::size_t j) { return key(p.checked[j].word->text); };
+  constexpr lexicon::MoodSet kFinite = lexicon::kIndicativePresent | lexicon::kIndicativeImperfect |
+                                       lexicon::kIndicativeSimplePast | lexicon::kIndicativeFuture |
+                                       lexicon::kConditional | lexicon::kSubjunctivePresent |
+                                       lexicon::kSubjunctiveImperfect;
+  // Up to three adjectives or adverbs between the noun and the word.
+  std::size_t j = i - 1;
+  for (int skipped = 0;; ++skipped) {
+    if (j == 0 || skipped > 3 || p.checked[j].word->elided) return false;
+    const auto kj = k(j);
+    bool noun = false, adjective = false, before_noun = false, other = false;
+    for (const auto& a : lex.analyses(p.checked[j].word->text)) {
+      if (!a.common) continue;
+      noun = noun || (a.pos & lexicon::kNoun);
+      adjective = adjective || (a.pos & lexicon::kAdjective);
+      before_noun = before_noun || ((a.pos & lexicon::kAdjective) && is_prenominal(key(a.lemma)));
+      other = other || (a.pos & (lexicon::kVerb | lexicon::kGrammatical));
+    }
+    if (noun && !before_noun && is_determiner(k(j - 1))) break;
+    if (!is_adverb(kj) && !in(kj, {"tres", "si", "assez", "trop"}) && !(adjective && !other)) return false;
+    --j;
+  }
+  // Nothing but spaces from the noun to the word ("le soleil, nuit" is a list).
+  for (std::size_t w = j; w < i; ++w) {
+    for (std::size_t c = p.checked[w].word->end; c < p.checked[w + 1].word->begin && c < p.message.size(); ++c) {
+      if (p.message[c] != ' ') return false;
+    }
+  }
+  const auto person = is_plural_determiner(k(j - 1)) ? lexicon::k3p : lexicon::k3s;
+  bool verb = false;
+  // Readings spelt as typed, when there are any: "tombe" is not "tombé".
+  const auto analyses = lex.analyses(p.checked[i].word->text);
+  const auto typed = exact(p.checked[i].word->text);
+  const bool any_exact =
+      std::any_of(analyses.begin(), analyses.end(), [&](const auto& a) { return exact(a.form) == typed; });
+  for (const auto& a : analyses) {
+    if (any_exact && exact(a.form) != typed) continue;
+    if (a.pos & lexicon::kAdjective) return false;
+    verb = verb || ((a.pos & lexicon::kVerb) && (a.moods & kFinite) && (a.persons & person));
+  }
+  return verb;
 }
 
 // What the words before checked word `i` say of it (lexicon::Reading): a
@@ -188,13 +263,16 @@ lexicon::Reading context_of(const lexicon::Lexicon& lex, const Prepared& p, std:
         (is_subject(before) || is_negation(before) || is_clitic(before))) {
       return lexicon::Reading::kVerb;
     }
-    // A participle after avoir, adverbs between: "il a été", "ça a toujours été".
+    // A participle after avoir, adverbs between: "il a été", "ça a toujours
+    // été", "le chat a été".
     std::size_t j = i - 1;
     while (j > 0 && is_adverb(k(j))) --j;
-    if (is_avoir(k(j)) && j > 0 && (is_subject(k(j - 1)) || is_clitic(k(j - 1)) || is_negation(k(j - 1)))) {
+    if (is_avoir(k(j)) && j > 0 &&
+        (is_subject(k(j - 1)) || is_clitic(k(j - 1)) || is_negation(k(j - 1)) || after_noun_group(lex, p, j))) {
       return lexicon::Reading::kVerb;
     }
     if (is_determiner(prev)) return lexicon::Reading::kNominal;
+    if (after_noun_group(lex, p, i)) return lexicon::Reading::kVerb;
   }
   for (const auto& a : lex.analyses(p.checked[i].word->text)) {
     if (a.tag.find(":G:R") != std::string_view::npos || a.tag.find(":G:C") != std::string_view::npos ||
@@ -215,6 +293,7 @@ bool is_echo_of(std::string_view base, std::string_view echo) {
 Prepared prepare(const lexicon::Lexicon& lex, std::string_view message, bool echo) {
   Prepared p;
   p.words = split_words(lex, message);
+  p.message = message;
   for (std::size_t i = 0; i < p.words.size(); ++i) {
     const auto& w = p.words[i];
     Checked c{&w, {}};
@@ -384,12 +463,145 @@ class Target {
   std::optional<lexicon::Lexicon::Prepared> single_;
 };
 
+// --- senses: homographs a table tells apart (data/lexicon/senses.tsv) ---------
+
+struct Sense {
+  std::string form;                 // match key of the trap
+  std::string label;
+  bool alone = false;               // `*`: the trap written alone means this
+  std::vector<std::string> topics;  // the secret or another trap relates to one
+  std::vector<std::string> is;      // `=W`: match keys
+  std::vector<std::string> before;  // `<W`
+  std::vector<std::vector<std::string>> after;  // `>W X`: match keys in order
+  char gender = 0;                  // 'm' or 'f': the determiner before the word
+};
+
+const std::vector<Sense>& senses() {
+  static const std::vector<Sense> all = [] {
+    std::vector<Sense> out;
+    for_each_data_line(content_file(trapwords_senses(), "senses.tsv"), [&](std::string_view line) {
+      const auto f = split_fields(line, '\t');
+      if (f.size() != 4) throw std::runtime_error("senses.tsv: four fields expected: " + std::string(line));
+      Sense s{key(f[0]), std::string(f[1])};
+      if (f[2] == "*") s.alone = true;
+      else if (f[2] != "-") for (const auto w : split_fields(f[2], '|')) s.topics.push_back(key(w));
+      if (f[3] != "-") {
+        for (const auto cue : split_fields(f[3], '|')) {
+          if (cue == "m" || cue == "f") {
+            s.gender = cue[0];
+          } else if (cue.size() > 1 && cue[0] == '=') {
+            s.is.push_back(key(cue.substr(1)));
+          } else if (cue.size() > 1 && cue[0] == '<') {
+            s.before.push_back(key(cue.substr(1)));
+          } else if (cue.size() > 1 && cue[0] == '>') {
+            // Split as a clue is: "d'or" is « d' » and « or ».
+            std::vector<std::string> words;
+            std::string cur;
+            for (const char c : std::string(cue.substr(1)) + " ") {
+              if (c == ' ' || c == '\'') {
+                if (c == '\'') cur += c;
+                if (!cur.empty()) words.push_back(key(cur));
+                cur.clear();
+              } else {
+                cur += c;
+              }
+            }
+            s.after.push_back(std::move(words));
+          } else {
+            throw std::runtime_error("senses.tsv: unknown cue: " + std::string(cue));
+          }
+        }
+      }
+      out.push_back(std::move(s));
+    });
+    return out;
+  }();
+  return all;
+}
+
+bool is_masculine_determiner(std::string_view k) {
+  return in(k, {"le", "un", "du", "au", "ce", "cet", "mon", "ton", "notre", "votre"});  // typography: ok
+}
+bool is_feminine_determiner(std::string_view k) {
+  return in(k, {"la", "une", "cette", "ma", "ta", "sa"});  // typography: ok
+}
+
+// True when the cues of `s` hold for checked word `i` of `p`.
+bool clue_cues_hold(const Sense& s, const Prepared& p, std::size_t i) {
+  auto k = [&](std::size_t j) { return key(p.checked[j].word->text); };
+  const auto word = k(i);
+  if (std::find(s.is.begin(), s.is.end(), word) != s.is.end()) return true;
+  if (i > 0 && std::find(s.before.begin(), s.before.end(), k(i - 1)) != s.before.end()) return true;
+  for (const auto& words : s.after) {
+    bool all = i + words.size() < p.checked.size();
+    for (std::size_t w = 0; all && w < words.size(); ++w) all = k(i + 1 + w) == words[w];
+    if (all) return true;
+  }
+  if (s.gender != 0 && i > 0) {
+    std::size_t d = i - 1;
+    if (d > 0 && is_prenominal(k(d))) --d;  // "la haute tour"
+    const auto det = k(d);
+    if (s.gender == 'm' ? is_masculine_determiner(det) : is_feminine_determiner(det)) return true;
+  }
+  return false;
+}
+
+// The sense (index into senses()) each trap means, from the secret and the
+// other traps; -1 when the trap has no senses or its sense is unknown.
+std::vector<int> trap_senses(const lexicon::Lexicon& lex, std::string_view secret, std::span<const std::string> traps) {
+  std::vector<int> out(traps.size(), -1);
+  const auto& all = senses();
+  for (std::size_t t = 0; t < traps.size(); ++t) {
+    const auto form = key(traps[t]);
+    int alone = -1, topic = -1, topics = 0;
+    // The words that pick a sense: the secret and the other traps. Only
+    // those sharing a topic's first two letters are related with it (speed:
+    // the families that matter here keep their first letters).
+    auto picks = [&](const std::string& w, std::string_view other) {
+      const auto k = key(other);
+      return k.compare(0, 2, w, 0, 2) == 0 && lex.relate(w, other) != Relation::kUnrelated;
+    };
+    for (std::size_t s = 0; s < all.size(); ++s) {
+      if (all[s].form != form) continue;
+      if (all[s].alone) alone = static_cast<int>(s);
+      bool hit = false;
+      for (const auto& w : all[s].topics) {
+        hit = hit || picks(w, secret);
+        for (std::size_t o = 0; !hit && o < traps.size(); ++o) hit = o != t && picks(w, traps[o]);
+        if (hit) break;
+      }
+      if (hit) {
+        topic = static_cast<int>(s);
+        ++topics;
+      }
+    }
+    out[t] = topics == 1 ? topic : topics == 0 ? alone : -1;
+  }
+  return out;
+}
+
+// True when checked word `i` means another sense of trap sense `sense` than
+// the trap does: the cues of exactly one sense of the form hold, and not the
+// trap's.
+bool other_sense(int sense, const Prepared& p, std::size_t i) {
+  if (sense < 0) return false;
+  const auto& all = senses();
+  int held = -1, count = 0;
+  for (std::size_t s = 0; s < all.size(); ++s) {
+    if (all[s].form != all[static_cast<std::size_t>(sense)].form || !clue_cues_hold(all[s], p, i)) continue;
+    held = static_cast<int>(s);
+    ++count;
+  }
+  return count == 1 && held != sense;
+}
+
 // Traps fired in `p`, each once, in order of first match.
-std::vector<Fired> fired_traps(const lexicon::Lexicon& lex, std::span<const std::string> traps, const Prepared& p,
-                               std::string_view message) {
+std::vector<Fired> fired_traps(const lexicon::Lexicon& lex, std::string_view secret, std::span<const std::string> traps,
+                               const Prepared& p, std::string_view message) {
   std::vector<Target> targets;
   targets.reserve(traps.size());
   for (const auto& t : traps) targets.emplace_back(lex, t, lexicon::Reading::kDominant);
+  const auto sense = trap_senses(lex, secret, traps);
   const auto tokens = tokens_of(p);
   std::vector<bool> done(traps.size(), false);
   std::vector<Fired> out;
@@ -397,6 +609,7 @@ std::vector<Fired> fired_traps(const lexicon::Lexicon& lex, std::span<const std:
     for (std::size_t t = 0; t < traps.size(); ++t) {
       if (done[t] || targets[t].empty()) continue;
       if (auto m = targets[t].match_at(p, i, message, tokens)) {
+        if (other_sense(sense[t], p, i)) continue;  // "le tour" against the tower
         done[t] = true;
         out.push_back({traps[t], m->text, m->relation});
       }
@@ -564,7 +777,7 @@ ClueVerdict Referee::judge_clue(std::string_view secret, std::span<const std::st
   ClueVerdict v;
   const bool echo = constraints.has(Curse::kEcho);
   const auto p = prepare(lex_, clue, echo);
-  v.fired = fired_traps(lex_, traps, p, clue);
+  v.fired = fired_traps(lex_, secret, traps, p, clue);
 
   const Target secret_word(lex_, secret, lexicon::Reading::kNoun);
   const auto tokens = tokens_of(p);
@@ -655,7 +868,7 @@ GuessVerdict Referee::judge_guess(std::string_view secret, std::string_view gues
       v.correct = m->relation == Relation::kInflection || m->relation == Relation::kCompound;
     }
   }
-  if (constraints.has(MonsterKind::kVampire)) v.fired = fired_traps(lex_, traps, p, rest);
+  if (constraints.has(MonsterKind::kVampire)) v.fired = fired_traps(lex_, secret, traps, p, rest);
   return v;
 }
 

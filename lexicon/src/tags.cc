@@ -30,7 +30,8 @@ uint8_t person_bit(std::string_view t) {
   if (t == "3s") return k3s;
   if (t == "1p") return k1p;
   if (t == "2p") return k2p;
-  if (t == "3p") return k3p;
+  // "3p!": a form that is only a third person plural ("sont", "chantèrent").
+  if (t == "3p" || t == "3p!") return k3p;
   return 0;
 }
 

@@ -143,6 +143,66 @@ TEST(TrapWordsReferee, TheSentenceTellsHowASameSpelledWordReads) {
             (std::vector<std::string>{"porter:porte-monnaie:compound"}));
 }
 
+TEST(TrapWordsReferee, AWordAfterANounGroupIsItsVerb) {
+  // Determiner + noun (+ adjectives or adverbs), then a finite verb reading
+  // agreeing with it: the subject's verb, not the noun trap.
+  EXPECT_TRUE(clue("hibou", {"nuit"}, "le bruit nuit au repos").ok());
+  EXPECT_TRUE(clue("hibou", {"nuit"}, "un oreiller bien trop dur nuit au cou").ok());
+  EXPECT_TRUE(clue("magicien", {"sort"}, "le lapin sort du chapeau").ok());
+  EXPECT_TRUE(clue("magicien", {"sort"}, "les lapins sortent du chapeau").ok());
+  EXPECT_TRUE(clue("cimetière", {"tombe"}, "la neige tombe").ok());
+  EXPECT_TRUE(clue("bibliothèque", {"livre"}, "le facteur livre un colis").ok());
+  // Avoir after a noun group: its participle ("le chien a été", "les enfants ont été").
+  EXPECT_TRUE(clue("plage", {"été"}, "le chien a souvent été là").ok());
+  EXPECT_TRUE(clue("plage", {"été"}, "les enfants ont été sages").ok());
+  // A trap that is the verb, or of its family, still fires.
+  EXPECT_EQ(fired(clue("chute", {"tomber"}, "la neige tombe").fired),
+            (std::vector<std::string>{"tomber:tombe:inflection"}));
+  EXPECT_EQ(fired(clue("crépuscule", {"tombée"}, "le jour tombe").fired),
+            (std::vector<std::string>{"tombée:tombe:derivative"}));
+  // Not a noun group: a pre-nominal adjective is not the noun ("la vieille
+  // porte"), an adjective after the noun stays an adjective ("la nuit
+  // noire"), a comma makes a list, a person that does not agree is no
+  // subject's verb.
+  EXPECT_EQ(fired(clue("château", {"porte"}, "une vieille porte").fired),
+            (std::vector<std::string>{"porte:porte:inflection"}));
+  EXPECT_EQ(fired(clue("château", {"nuit"}, "une nuit noire").fired),
+            (std::vector<std::string>{"nuit:nuit:inflection"}));
+  EXPECT_EQ(fired(clue("hibou", {"nuit"}, "le hibou, nuit et jour").fired),
+            (std::vector<std::string>{"nuit:nuit:inflection"}));
+  EXPECT_EQ(fired(clue("forêt", {"bois"}, "les cerfs bois").fired), (std::vector<std::string>{"bois:bois:inflection"}));
+}
+
+TEST(TrapWordsReferee, HomographSensesFromTheSecretAndTheWordsAround) {
+  // data/lexicon/senses.tsv. The secret or another trap says which sense the
+  // trap means; the determiner's gender or the next words which sense the
+  // clue's word means. Both known and different: no fire.
+  EXPECT_TRUE(clue("forteresse", {"tour"}, "un tour de magie").ok());
+  EXPECT_TRUE(clue("vélo", {"tour"}, "la tour de garde").ok());
+  EXPECT_EQ(fired(clue("forteresse", {"tour"}, "la haute tour").fired), (std::vector<std::string>{"tour:tour:inflection"}));
+  EXPECT_EQ(fired(clue("vélo", {"tour"}, "un tour de piste").fired), (std::vector<std::string>{"tour:tour:inflection"}));
+  // A sense nothing tells fires as before.
+  EXPECT_EQ(fired(clue("forteresse", {"tour"}, "des tours").fired), (std::vector<std::string>{"tour:tours:inflection"}));
+  EXPECT_EQ(fired(clue("souvenir", {"tour"}, "le tour").fired), (std::vector<std::string>{"tour:tour:inflection"}));
+  // « fils » written alone is the son; threads are told by what follows.
+  EXPECT_TRUE(clue("roi", {"fils"}, "ses fils de fer").ok());
+  EXPECT_TRUE(clue("roi", {"fils"}, "un fil de laine").ok());
+  EXPECT_EQ(fired(clue("roi", {"fils"}, "ses fils").fired), (std::vector<std::string>{"fils:fils:inflection"}));
+  EXPECT_EQ(fired(clue("couture", {"fil"}, "des fils de soie").fired), (std::vector<std::string>{"fil:fils:inflection"}));
+  // Gender: la livre (pound), le voile (veil), le poêle (stove).
+  EXPECT_TRUE(clue("bibliothèque", {"livre"}, "une livre de beurre").ok());
+  EXPECT_TRUE(clue("bateau", {"voile"}, "le voile de la mariée").ok());
+  EXPECT_TRUE(clue("crêpe", {"poêle"}, "le poêle à bois").ok());
+  EXPECT_EQ(fired(clue("crêpe", {"poêle"}, "une poêle").fired), (std::vector<std::string>{"poêle:poêle:inflection"}));
+  // The flight is not the thief; the theft is.
+  EXPECT_TRUE(clue("avion", {"vol"}, "un voleur de bagages").ok());
+  EXPECT_EQ(fired(clue("police", {"vol"}, "un voleur").fired), (std::vector<std::string>{"vol:voleur:derivative"}));
+  // Short is not the tennis court.
+  EXPECT_TRUE(clue("tennis", {"court"}, "un match trop court").ok());
+  EXPECT_EQ(fired(clue("tennis", {"court"}, "sur le court central").fired),
+            (std::vector<std::string>{"court:court:inflection"}));
+}
+
 TEST(TrapWordsReferee, UnitsSymbolsAndRomanNumeralsAreSaidAsWords) {
   EXPECT_EQ(fired(clue("minuit", {"heure"}, "à 24h pile").fired), (std::vector<std::string>{"heure:24h:compound"}));
   EXPECT_EQ(fired(clue("four", {"minute"}, "bip au bout de 2 min").fired), (std::vector<std::string>{"minute:min:inflection"}));
