@@ -18,6 +18,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace logomachie::server {
@@ -43,6 +44,9 @@ class Directory {
   // This node's own heartbeat (renewed with the leases), and another's.
   virtual void beat() = 0;
   virtual bool alive(std::string_view node) = 0;
+  // Publishes this node's numbers (JSON text, kept for one lease) and
+  // returns every live node's, this one's included: (node, JSON text).
+  virtual std::vector<std::pair<std::string, std::string>> share(std::string_view snapshot) = 0;
   // How long a lease lasts without renewal.
   virtual int64_t lease_ms() const = 0;
 };

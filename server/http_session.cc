@@ -42,7 +42,7 @@ awaitable<void> serve_connection(SharedState& server, tcp::socket socket) {
   const std::string peer_address = peer_error ? std::string() : peer.address().to_string();
   beast::tcp_stream stream(std::move(socket));
   beast::flat_buffer buffer;
-  const RouterContext context{server.lobby, server.metrics, server.web};
+  const RouterContext context{server.lobby, server.metrics, server.web, &server.cluster_view};
   try {
     while (true) {
       stream.expires_after(std::chrono::seconds(30));

@@ -83,6 +83,19 @@ awaitable<void> accept_loop(SharedState& server) {
   }
 }
 
+// A cluster node shares its numbers and reads every node's, once a second
+// (room threads: Redis never blocks the network thread).
+void share_numbers(SharedState& server) {
+  const int64_t now = wall_ms();
+  if (!server.directory || now - server.last_share_ms < 1000) return;
+  server.last_share_ms = now;
+  try {
+    server.cluster_view.set(cluster_json(server.directory->share(server.metrics.json(server.lobby.rooms()))));
+  } catch (const DirectoryError& e) {
+    log_event(LogLevel::kWarn, "share_failed", {{"what", e.what()}});
+  }
+}
+
 awaitable<void> tick_loop(SharedState& server) {
   while (!server.stopping) {
     server.ticker.expires_after(std::chrono::milliseconds(200));
@@ -92,6 +105,7 @@ awaitable<void> tick_loop(SharedState& server) {
     auto tick = [&server] {
       std::vector<std::string> bots_due;
       auto deliveries = serialized(server.lobby.tick(wall_ms(), &bots_due), wall_ms());
+      share_numbers(server);
       return std::make_pair(std::move(deliveries), std::move(bots_due));
     };
     auto [out, due] = co_await server.on_pool(tick);

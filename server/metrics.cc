@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "games/core/json.h"
+
 namespace logomachie::server {
 
 void Metrics::observe(double seconds) {
@@ -52,6 +54,40 @@ std::string Metrics::text(std::size_t rooms) const {
   metric(out, "logomachie_slow_closed_total", "counter", "WebSocket peers closed for not reading their messages.",
          static_cast<double>(slow_closed.load()));
   return out;
+}
+
+std::string Metrics::json(std::size_t rooms) const {
+  return games::canonical(games::JsonObject{
+      {"rooms", rooms},
+      {"connections", connections.load()},
+      {"messages", messages.load()},
+      {"errors", errors.load()},
+      {"refused_connections", refused_connections.load()},
+      {"slow_closed", slow_closed.load()},
+  });
+}
+
+std::string cluster_json(const std::vector<std::pair<std::string, std::string>>& nodes) {
+  games::JsonObject total;
+  games::JsonArray list;
+  for (const auto& [node, text] : nodes) {
+    games::Json numbers;
+    try {
+      numbers = games::parse_json(text);
+    } catch (const games::ActionError&) {
+      numbers = text;
+    }
+    games::JsonObject entry{{"node", node}, {"metrics", numbers}};
+    list.push_back(std::move(entry));
+    if (!numbers.is_object()) continue;
+    for (const auto& [key, value] : numbers.as_object()) {
+      if (!value.is_int64() && !value.is_uint64()) continue;
+      const int64_t add = value.is_int64() ? value.as_int64() : static_cast<int64_t>(value.as_uint64());
+      auto* sum = total.if_contains(key);
+      total[key] = (sum && sum->is_int64() ? sum->as_int64() : 0) + add;
+    }
+  }
+  return games::canonical(games::JsonObject{{"nodes", std::move(list)}, {"total", std::move(total)}});
 }
 
 }  // namespace logomachie::server

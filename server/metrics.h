@@ -6,7 +6,10 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <mutex>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace logomachie::server {
 
@@ -27,11 +30,36 @@ class Metrics {
 
   // Everything in the text format, with the lobby's room count.
   std::string text(std::size_t rooms) const;
+  // The main gauges and counters as JSON text (what a cluster node shares).
+  std::string json(std::size_t rooms) const;
 
  private:
   std::array<std::atomic<uint64_t>, kBuckets.size()> latency_counts_{};
   std::atomic<uint64_t> latency_count_{0};
   std::atomic<uint64_t> latency_sum_us_{0};
+};
+
+// A cluster's numbers (/api/cluster): each node's shared snapshot (node, JSON
+// text from Metrics::json) and their sums, as JSON text. A snapshot that is
+// not a JSON object of numbers is listed as it came and left out of the sums.
+std::string cluster_json(const std::vector<std::pair<std::string, std::string>>& nodes);
+
+// The last cluster numbers, computed on the room threads and read by the
+// network thread (/api/cluster): "" until the first.
+class ClusterView {
+ public:
+  void set(std::string json) {
+    std::lock_guard lock(mu_);
+    json_ = std::move(json);
+  }
+  std::string get() const {
+    std::lock_guard lock(mu_);
+    return json_;
+  }
+
+ private:
+  mutable std::mutex mu_;
+  std::string json_;
 };
 
 }  // namespace logomachie::server

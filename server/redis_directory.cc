@@ -44,6 +44,25 @@ end
 return lost
 )lua";
 
+// ARGV node, ttl, snapshot. Sets this node's snapshot, returns every live
+// node's as a flat list (node, snapshot, node, snapshot…); forgets nodes whose
+// snapshot expired.
+constexpr const char* kShare = R"lua(
+redis.call('SET', 'logomachie:metrics:' .. ARGV[1], ARGV[3], 'PX', ARGV[2])
+redis.call('SADD', 'logomachie:metrics-nodes', ARGV[1])
+local out = {}
+for _, node in ipairs(redis.call('SMEMBERS', 'logomachie:metrics-nodes')) do
+  local snapshot = redis.call('GET', 'logomachie:metrics:' .. node)
+  if snapshot then
+    out[#out + 1] = node
+    out[#out + 1] = snapshot
+  else
+    redis.call('SREM', 'logomachie:metrics-nodes', node)
+  end
+end
+return out
+)lua";
+
 constexpr const char* kRelease = R"lua(
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 0
@@ -131,6 +150,20 @@ class RedisDirectory final : public Directory {
     std::vector<std::string> args{"SET", kNode + node_, "1", "PX", std::to_string(lease_ms_)};
     std::lock_guard lock(mu_);
     (void)command(args);
+  }
+
+  std::vector<std::pair<std::string, std::string>> share(std::string_view snapshot) override {
+    std::vector<std::string> args{"EVAL", kShare, "0", node_, std::to_string(lease_ms_), std::string(snapshot)};
+    std::lock_guard lock(mu_);
+    Reply reply = command(args);
+    if (reply.r->type != REDIS_REPLY_ARRAY) throw DirectoryError("directory: unexpected reply to a share");
+    std::vector<std::pair<std::string, std::string>> out;
+    for (std::size_t i = 0; i + 1 < reply.r->elements; i += 2) {
+      const auto* n = reply.r->element[i];
+      const auto* v = reply.r->element[i + 1];
+      if (n->type == REDIS_REPLY_STRING && v->type == REDIS_REPLY_STRING) out.emplace_back(std::string(n->str, n->len), std::string(v->str, v->len));
+    }
+    return out;
   }
 
   bool alive(std::string_view node) override {

@@ -1,6 +1,7 @@
 #include "server/room.h"
 
 #include <algorithm>
+#include <chrono>
 #include <random>
 
 #include "games/core/bot_level.h"
@@ -44,6 +45,14 @@ std::string clean_name(std::string_view name, std::size_t index) {
     ++chars;
   }
   return out.empty() ? "Joueur " + std::to_string(index + 1) : out;
+}
+
+// Bots wait this long after a store failure before playing again.
+constexpr int64_t kStoreRetryMs = 500;
+
+int64_t wall_now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
 }
 
 }  // namespace
@@ -357,6 +366,8 @@ std::pair<int, std::shared_ptr<games::Bot>> Room::due_bot(int64_t now_ms) const 
 
 bool Room::bot_due(int64_t now_ms) const {
   if (bot_out_ || held_current() || !state_ || state_->is_terminal()) return false;
+  // The store just failed: not in a loop while it is down (tests on a made-up clock never wait).
+  if (store_failed_ms_ && now_ms >= store_failed_ms_ && now_ms - store_failed_ms_ < kStoreRetryMs) return false;
   for (const auto seat : state_->to_act()) {
     if (bots_[static_cast<std::size_t>(seat)] || stood_in(seat, now_ms)) return true;
   }
@@ -473,6 +484,7 @@ std::optional<games::Error> Room::apply_and_store(const games::Action& action, s
     // sync error, a lost reply) may have kept the action: the next action
     // first asks the store what it holds.
     store_suspect_ = true;
+    store_failed_ms_ = wall_now_ms();
     log_event(LogLevel::kError, "store_failed", {{"room", code_}, {"id", *game_id_}, {"what", e.what()}});
     return error("store_failed", "Ce coup n’a pas pu être enregistré\u00a0: rejoue-le dans un instant.");
   }
@@ -490,7 +502,10 @@ std::optional<games::Error> Room::catch_up_with_store(std::vector<games::Json>& 
   } catch (const StoreError& e) {
     log_event(LogLevel::kError, "store_failed", {{"room", code_}, {"id", *game_id_}, {"what", e.what()}});
   }
-  if (!stored) return error("store_failed", "Ce coup n’a pas pu être enregistré\u00a0: rejoue-le dans un instant.");
+  if (!stored) {
+    store_failed_ms_ = wall_now_ms();
+    return error("store_failed", "Ce coup n’a pas pu être enregistré\u00a0: rejoue-le dans un instant.");
+  }
   // Actions the store kept though it reported a failure: they were accepted
   // by the engine then, so they are played now, and everyone hears of them.
   for (std::size_t i = record_.actions.size(); i < stored->record.actions.size(); ++i) {

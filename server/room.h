@@ -208,6 +208,9 @@ class Room {
   std::optional<std::string> round_key_;  // State::round_key() now…
   int64_t round_since_ = 0;               // …and the version since which it holds
   bool store_suspect_ = false;  // the last append failed: check the store before the next
+  // When the store last failed (wall ms): bots wait kStoreRetryMs before
+  // trying again, instead of retrying at once while the store is down.
+  int64_t store_failed_ms_ = 0;
   bool bot_out_ = false;     // a BotJob is being thought about
   // A bot move dated later than its position, waiting for the game clock.
   struct HeldMove {

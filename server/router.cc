@@ -61,6 +61,11 @@ HttpReply route(const RouterContext& context, std::string_view method, std::stri
   if (path == "/metrics") return plain(200, context.metrics.text(context.lobby.rooms()), "text/plain; version=0.0.4");
   if (path == "/api/games") return json_reply(200, context.lobby.games_json());
   if (path == "/api/replays") return json_reply(200, context.lobby.recent_json(20));
+  if (path == "/api/cluster") {
+    const std::string numbers = context.cluster ? context.cluster->get() : std::string();
+    if (numbers.empty()) return error_json(404, "not_a_cluster", "Ce serveur n’est pas (encore) dans une grappe.");
+    return {200, "application/json; charset=utf-8", numbers, "no-store"};
+  }
   if (path.starts_with(kReplays)) {
     const auto id_text = path.substr(kReplays.size());
     int64_t id = 0;

@@ -12,6 +12,7 @@ namespace logomachie::server {
 class Lobby;
 class Metrics;
 class StaticFiles;
+class ClusterView;
 
 struct HttpReply {
   int status = 200;
@@ -26,6 +27,7 @@ struct RouterContext {
   const Lobby& lobby;
   const Metrics& metrics;
   const StaticFiles& web;
+  const ClusterView* cluster = nullptr;  // a cluster node's view of every node (/api/cluster)
 };
 
 // `method` is the request's verb ("GET", "HEAD"…), `target` its path and

@@ -82,6 +82,8 @@ class SharedState {
   std::atomic<bool> stopping = false;
   Hub hub;
   Metrics metrics;
+  ClusterView cluster_view;  // every node's numbers, shared through the directory each second
+  std::atomic<int64_t> last_share_ms = 0;
   std::set<WebSocketSession*> sessions;  // every open WebSocket (for shutdown)
   std::size_t sockets = 0;               // open TCP connections, HTTP and WebSocket
   std::size_t max_sockets = 0;           // beyond, new connections are closed at once

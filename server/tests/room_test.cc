@@ -2,6 +2,8 @@
 // stale versions, spectators, secrets per member, timers, restore after a
 // restart.
 #include <gtest/gtest.h>
+
+#include <chrono>
 #include <unistd.h>
 
 #include <algorithm>
@@ -543,6 +545,85 @@ TEST_F(RoomTest, AGameInProgressComesBackAfterARestart) {
     EXPECT_GT(room->version(), version);
     EXPECT_EQ(static_cast<int64_t>(store_->load(*room->game_id())->record.actions.size()), room->version());
   }
+}
+
+}  // namespace
+}  // namespace logomachie::server
+
+namespace logomachie::server {
+namespace {
+
+// A store that refuses every append while `down`.
+class DownStore final : public Store {
+ public:
+  explicit DownStore(Store& inner) : inner_(inner) {}
+  bool down = false;
+  int appends_tried = 0;
+  int64_t create_game(std::string_view room, const games::Record& header, std::string_view meta) override {
+    return inner_.create_game(room, header, meta);
+  }
+  using Store::append;
+  void append(int64_t game, int64_t seq, const games::Action& action,
+              std::optional<std::string_view> outcome) override {
+    ++appends_tried;
+    if (down) throw StoreError("store: connection refused (test)");
+    inner_.append(game, seq, action, outcome);
+  }
+  void set_meta(int64_t game, std::string_view meta) override { inner_.set_meta(game, meta); }
+  void finish(int64_t game, std::string_view outcome) override { inner_.finish(game, outcome); }
+  void save_room(const StoredRoom& room) override { inner_.save_room(room); }
+  void drop_room(std::string_view code) override { inner_.drop_room(code); }
+  std::vector<StoredRoom> rooms() const override { return inner_.rooms(); }
+  void mark_alive(int64_t now_ms) override { inner_.mark_alive(now_ms); }
+  std::optional<int64_t> alive_before_open() const override { return inner_.alive_before_open(); }
+  std::vector<StoredGame> unfinished() const override { return inner_.unfinished(); }
+  std::optional<StoredGame> load(int64_t game) const override {
+    if (down) throw StoreError("store: connection refused (test)");
+    return inner_.load(game);
+  }
+  std::vector<GameSummary> recent(std::size_t limit) const override { return inner_.recent(limit); }
+
+ private:
+  Store& inner_;
+};
+
+// While the store is down a bot's move fails; the bot waits a moment before
+// trying again instead of hammering the store in a loop, then plays.
+TEST_F(RoomTest, ABotWaitsAfterAStoreFailureThenPlays) {
+  DownStore flaky(*store_);
+  Room room("BACKOFF", games::testing::game("wordbank"), flaky, 11);
+  room.set_deferred_bots(true);
+  const auto a = room.join("A").id;
+  room.connected(a);
+  room.take_seat(a, 0);
+  room.add_bot(a, 1, "easy");
+  room.set_options(a, games::JsonObject{{"stall_rounds", 9}});
+  ASSERT_FALSE(room.start(a, 0));
+  if (room.state()->to_act().front() == 0) {
+    ASSERT_FALSE(has_error(room.act(a, 0, games::JsonObject{{"type", "pass"}}, 10), "stale"));
+  }
+  ASSERT_EQ(room.state()->to_act().front(), 1);
+  const auto wall = [] {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+  };
+  flaky.down = true;
+  const auto version = room.version();
+  auto job = room.take_bot_job(wall());
+  ASSERT_TRUE(job);
+  room.bot_moved(*job, job->bot->act(*job->state, job->seat));
+  EXPECT_EQ(room.version(), version);
+  const int tried = flaky.appends_tried;
+  EXPECT_FALSE(room.bot_due(wall()));  // not at once
+  EXPECT_FALSE(room.take_bot_job(wall()));
+  EXPECT_EQ(flaky.appends_tried, tried);
+  flaky.down = false;
+  EXPECT_TRUE(room.bot_due(wall() + 600));
+  job = room.take_bot_job(wall() + 600);
+  ASSERT_TRUE(job);
+  room.bot_moved(*job, job->bot->act(*job->state, job->seat));
+  EXPECT_EQ(room.version(), version + 1);
 }
 
 }  // namespace

@@ -107,3 +107,36 @@ TEST(ClientAddress, OnlyATrustedProxyNamesTheClient) {
 
 }  // namespace
 }  // namespace logomachie::server
+
+namespace logomachie::server {
+namespace {
+
+TEST(ClusterNumbers, SumsEveryNodesNumbers) {
+  Metrics a;
+  a.messages = 5;
+  a.connections = 2;
+  Metrics b;
+  b.messages = 7;
+  const auto json = games::parse_json(cluster_json({{"n1", a.json(3)}, {"n2", b.json(1)}, {"n3", "not json"}}));
+  const auto& total = json.as_object().at("total").as_object();
+  EXPECT_EQ(total.at("messages").as_int64(), 12);
+  EXPECT_EQ(total.at("rooms").as_int64(), 4);
+  EXPECT_EQ(total.at("connections").as_int64(), 2);
+  EXPECT_EQ(json.as_object().at("nodes").as_array().size(), 3u);
+}
+
+TEST(ClusterNumbers, OnlyAClusterNodeAnswers) {
+  NoStore store;
+  Lobby lobby(std::vector<const games::Game*>{}, store);
+  Metrics metrics;
+  StaticFiles web;
+  EXPECT_EQ(route(RouterContext{lobby, metrics, web}, "GET", "/api/cluster").status, 404);
+  ClusterView view;
+  view.set(R"({"nodes":[],"total":{}})");
+  const auto reply = route(RouterContext{lobby, metrics, web, &view}, "GET", "/api/cluster");
+  EXPECT_EQ(reply.status, 200);
+  EXPECT_EQ(reply.body, R"({"nodes":[],"total":{}})");
+}
+
+}  // namespace
+}  // namespace logomachie::server

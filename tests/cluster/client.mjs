@@ -35,6 +35,20 @@ export class Player {
     this.lastMessageAt = 0;
   }
 
+  // Plays on by itself as a person would: passes on its turn, presses
+  // « Rejouer » (the host) when a game ends, and tries again a moment later
+  // when the server refused or did not answer (a node died, the store was down).
+  startNudging() {
+    this.nudger ??= setInterval(() => {
+      if (!this.autoPass || !this.view || Date.now() - this.lastMessageAt < 500) return;
+      if (this.view.over && this.restarts) this.send({ type: 'start' });
+      else if (this.view.your_turn && !this.view.over) {
+        this.pending.clear(); // whatever was sent before got no answer
+        this.act({ type: 'pass' });
+      }
+    }, 250);
+  }
+
   open(resend = null) {
     const url = `${this.base}/ws${this.node ? `?node=${this.node}` : ''}`;
     const ws = new WebSocket(url, { perMessageDeflate: false });
@@ -146,6 +160,7 @@ export class Player {
   }
 
   close() {
+    clearInterval(this.nudger);
     this.closed = true;
     this.autoPass = false;
     this.ws?.close();

@@ -60,7 +60,11 @@ async function wordBankRoom(label, { auto = true, guest = true } = {}) {
   }
   host.send({ type: 'bot', seat: seats - 1, level: 'medium' });
   await host.waitFor((m) => m.type === 'room' && m.seats?.[seats - 1]?.bot, 10_000, 'bot seated');
-  for (const p of [host, other]) if (p) p.autoPass = auto;
+  for (const p of [host, other]) {
+    if (!p) continue;
+    p.autoPass = auto;
+    p.startNudging();
+  }
   host.restarts = true;
   host.send({ type: 'start' });
   await host.waitFor((m) => m.type === 'view', 10_000, 'first view');
@@ -223,17 +227,6 @@ async function redis() {
 async function pg() {
   const rooms = [];
   for (let i = 0; i < 3; ++i) rooms.push(await wordBankRoom(`q${i}`));
-  // A refused pass is tried again a moment later.
-  for (const r of rooms) {
-    for (const p of r.people) {
-      const retry = setInterval(() => {
-        if (p.autoPass && p.view?.your_turn && !p.view.over && p.pending.size === 0 && Date.now() - p.lastMessageAt > 300) {
-          p.act({ type: 'pass' });
-        }
-      }, 200);
-      p.retry = retry;
-    }
-  }
   await sleep(1000);
   log('stopping PostgreSQL');
   cluster('pg-stop');
@@ -248,13 +241,15 @@ async function pg() {
   check(refused > 0, 'no action was refused while PostgreSQL was down');
   log(`${refused} actions refused with store_failed; starting PostgreSQL`);
   cluster('pg-start');
-  await sleep(4000);
-  rooms.forEach((r, i) => {
-    const now = r.people.reduce((n, p) => n + p.acks, 0);
-    check(now > during[i], `room ${r.code} did not play again after PostgreSQL came back (${during[i]} → ${now})`);
-  });
+  const restarted = Date.now();
+  const stalled = () => rooms.filter((r, i) => r.people.reduce((n, p) => n + p.acks, 0) <= during[i]);
+  while (stalled().length && Date.now() - restarted < 15_000) await sleep(250);
+  for (const r of stalled()) {
+    const state = r.people.map((p) => `${p.name}: v${p.version} turn ${p.view?.your_turn} pending ${p.pending.size} errors ${p.errors.slice(-3)}`);
+    check(false, `room ${r.code} did not play again within 15 s of PostgreSQL's return: ${state.join('; ')}`);
+  }
+  log(`every room played again ${Date.now() - restarted} ms after PostgreSQL was back`);
   await settle(rooms);
-  for (const r of rooms) for (const p of r.people) clearInterval(p.retry);
   checkLog(rooms);
   log('pg: refused while down, played on after');
   for (const r of rooms) for (const p of r.people) p.close();
@@ -273,10 +268,17 @@ for (const name of scenarios) {
   }
   for (const p of players.splice(0)) p.close();
 }
-// The game list and a replay are served by any node from the shared store.
+// The game list is served by any node from the shared store, and any node
+// sums every node's numbers.
 try {
   const recent = await (await fetch(`${http}/api/replays`)).json();
   check(Array.isArray(recent.games ?? recent), 'no replay list');
+  await sleep(1500);
+  const numbers = await (await fetch(`${http}/api/cluster`)).json();
+  check(numbers.nodes?.length === 3, `/api/cluster lists ${numbers.nodes?.length} nodes`);
+  const sum = numbers.nodes.reduce((n, x) => n + x.metrics.messages, 0);
+  check(numbers.total.messages === sum && sum > 0, `/api/cluster total ${numbers.total.messages}, nodes ${sum}`);
+  log(`cluster numbers: ${JSON.stringify(numbers.total)}`);
 } catch (e) {
   failed = true;
   log(`FAILED replays: ${e.message}`);

@@ -17,6 +17,14 @@ export CLUSTER_PORT=${CLUSTER_PORT:-28080}
 export LOGOMACHIE_BIN="$bin"
 cluster="$root/scripts/cluster.sh"
 cleanup() {
+  local status=$?
+  if [ "$status" -ne 0 ] && [ -f "$CLUSTER_STATE" ]; then
+    # What the nodes said about it: their warnings and errors, last ones.
+    for log in "$(cat "$CLUSTER_STATE")"/n*.log; do
+      echo "--- $(basename "$log")"
+      grep -E '"level":"(warn|error)"' "$log" | grep -v heartbeat_failed | tail -15 | cut -c1-300
+    done
+  fi
   "$cluster" down >/dev/null 2>&1 || true
   rm -rf "$work"
 }
