@@ -262,3 +262,69 @@ test('What to do now: one line on every screen, « À toi » for the player whos
 
   assertFrench(lines, 'à toi');
 });
+
+test('The link follows a cluster’s `moved`: to the named node with the same entry, again later while the room moves, and lets the screen resume when its room moved', async () => {
+  const sockets = [];
+  class FakeSocket {
+    static OPEN = 1;
+    constructor(url) {
+      this.url = url;
+      this.sent = [];
+      this.readyState = 0;
+      sockets.push(this);
+    }
+    send(text) { this.sent.push(JSON.parse(text)); }
+    close() {
+      this.readyState = 3;
+      setTimeout(() => this.onclose?.(), 0);
+    }
+    opened() {
+      this.readyState = 1;
+      this.onopen?.();
+    }
+    receive(m) { this.onmessage?.({ data: JSON.stringify(m) }); }
+  }
+  const saved = { WebSocket: globalThis.WebSocket, location: globalThis.location };
+  globalThis.WebSocket = FakeSocket;
+  globalThis.location = { protocol: 'http:', host: 'jeu.example' };
+  const wait = (ms) => new Promise((r) => setTimeout(r, ms));
+  try {
+    const { Link } = await vite.ssrLoadModule('/src/socket.ts');
+    const messages = [];
+    const states = [];
+    const link = new Link((m) => messages.push(m), (s, reopened) => states.push([s, reopened]));
+    sockets[0].opened();
+    link.send({ type: 'join', room: 'ABCDE', name: 'Léa' });
+    sockets[0].receive({ type: 'moved', room: 'ABCDE', node: 'n2', retry_ms: 750 });
+    assert.equal(messages.length, 0, 'moved is the link’s business, not the screen’s');
+    await wait(400);
+    assert.equal(sockets.length, 2);
+    assert.equal(sockets[1].url, 'ws://jeu.example/ws?node=n2');
+    sockets[1].opened();
+    assert.equal(sockets[1].sent[0].type, 'join', 'the same message again, on the right node');
+    assert.equal(sockets[1].sent[0].name, 'Léa');
+    assert.deepEqual(states.at(-1), ['open', false], 'not announced as a reopening: the join was sent again');
+    sockets[1].receive({ type: 'welcome', room: 'ABCDE', member: 2, token: 't' });
+    assert.equal(messages.at(-1).type, 'welcome');
+    // The room changes node: the resume is asked again on the same connection.
+    link.send({ type: 'resume', room: 'ABCDE', token: 't' });
+    sockets[1].receive({ type: 'moved', room: 'ABCDE', retry_ms: 200 });
+    await wait(350);
+    assert.equal(sockets.length, 2);
+    assert.deepEqual(sockets[1].sent.filter((m) => m.type === 'resume').length, 2);
+    sockets[1].receive({ type: 'welcome', room: 'ABCDE', member: 2 });
+    // Its room moved away while in it: reconnect, and the screen resumes.
+    sockets[1].receive({ type: 'moved', room: 'ABCDE', retry_ms: 0 });
+    await wait(600);
+    assert.equal(sockets.length, 3);
+    assert.equal(sockets[2].url, 'ws://jeu.example/ws');
+    sockets[2].opened();
+    assert.deepEqual(states.at(-1), ['open', true], 'announced as a reopening: the screen sends its resume');
+    assert.equal(sockets[2].sent.length, 0);
+    link.close();
+  } finally {
+    globalThis.WebSocket = saved.WebSocket;
+    if (saved.location === undefined) delete globalThis.location;
+    else globalThis.location = saved.location;
+  }
+});
