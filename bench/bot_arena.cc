@@ -53,7 +53,8 @@ int main(int argc, char** argv) {
       const auto acts = state->to_act();
       games::Action action;
       if (acts.empty()) {
-        action = games::Action::make(games::kHost, *state->deadline(), games::JsonObject{{"type", "timeout"}});
+        action =
+            games::Action::make(games::kHost, *state->deadline(), games::JsonObject{{"type", "timeout"}});
       } else {
         auto chosen = bots[static_cast<std::size_t>(acts.front())]->act(*state, acts.front());
         if (!chosen) break;
@@ -76,11 +77,15 @@ int main(int argc, char** argv) {
     }
     bool a_first = false, b_first = false;
     for (int p = 0; p < players; ++p) {
-      if (rank[static_cast<std::size_t>(p)] == 1) (is_a[static_cast<std::size_t>(p)] ? a_first : b_first) = true;
+      if (rank[static_cast<std::size_t>(p)] == 1)
+        (is_a[static_cast<std::size_t>(p)] ? a_first : b_first) = true;
     }
-    if (a_first && b_first) ++ties;
-    else if (a_first) ++wins_a;
-    else ++wins_b;
+    if (a_first && b_first)
+      ++ties;
+    else if (a_first)
+      ++wins_a;
+    else
+      ++wins_b;
   }
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::printf("| %s | %s vs %s | %d | %d | %.1f%% | %.1f%% | %.1f%% | %d | %.1f | %.1f s |\n", name.c_str(),
@@ -88,8 +93,8 @@ int main(int argc, char** argv) {
               100.0 * wins_b / games_count, 100.0 * ties / games_count, unfinished,
               static_cast<double>(actions) / games_count, secs);
   if (turns > 0) {
-    std::printf("words found: %lld of %lld turns (%.1f%%); turns lost on a trap: %lld (%.1f%%)\n", found, turns,
-                100.0 * found / turns, trapped, 100.0 * trapped / turns);
+    std::printf("words found: %lld of %lld turns (%.1f%%); turns lost on a trap: %lld (%.1f%%)\n", found,
+                turns, 100.0 * found / turns, trapped, 100.0 * trapped / turns);
   }
   return unfinished == 0 ? 0 : 1;
 }

@@ -6,13 +6,13 @@
 // `lexicon check` trims them (a trailing CR, spaces and tabs at either end);
 // an empty line is not a word. Output is buffered and written in large blocks,
 // so that the timing measures the spell checker rather than the pipe.
-#include <hunspell/hunspell.hxx>
-
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <string>
 #include <string_view>
+
+#include <hunspell/hunspell.hxx>
 
 namespace {
 

@@ -34,9 +34,6 @@
 //                   [--soak] [--drop-every 600] [--away-min 5] [--away-max 120]
 //                   [--games-per-room 3] [--report-every 60] [--seed 1]
 // Prints one JSON object on stdout (soak: one per window, then the total).
-#include <boost/asio.hpp>
-#include <boost/beast.hpp>
-
 #include <algorithm>
 #include <charconv>
 #include <chrono>
@@ -51,6 +48,9 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <boost/asio.hpp>
+#include <boost/beast.hpp>
 
 namespace net = boost::asio;
 namespace beast = boost::beast;
@@ -115,12 +115,12 @@ double percentile(std::vector<double> v, double p) {
 struct Window {
   int64_t actions = 0;
   std::vector<double> latencies_ms;
-  int64_t errors = 0;       // refusals of any kind
-  int64_t stale = 0;        // of which "stale" (a stand-in played first)
-  int64_t drops = 0;        // players gone silent
-  int64_t resumes = 0;      // players back in their seat
+  int64_t errors = 0;   // refusals of any kind
+  int64_t stale = 0;    // of which "stale" (a stand-in played first)
+  int64_t drops = 0;    // players gone silent
+  int64_t resumes = 0;  // players back in their seat
   int64_t resume_failures = 0;
-  int64_t games = 0;        // games finished
+  int64_t games = 0;  // games finished
   int64_t rooms_opened = 0;
   int64_t failed_connects = 0;
   std::map<std::string, int64_t> codes;  // refusals by error code
@@ -155,8 +155,15 @@ class Client : public std::enable_shared_from_this<Client> {
 
   Client(net::io_context& ioc, const Options& o, Stats& stats, std::shared_ptr<Room> room, int seat,
          uint64_t seed, OnRetire on_retire)
-      : ioc_(ioc), o_(o), stats_(stats), room_(std::move(room)), seat_(seat), rng_(seed),
-        on_retire_(std::move(on_retire)), timer_(ioc), life_(ioc) {}
+      : ioc_(ioc),
+        o_(o),
+        stats_(stats),
+        room_(std::move(room)),
+        seat_(seat),
+        rng_(seed),
+        on_retire_(std::move(on_retire)),
+        timer_(ioc),
+        life_(ioc) {}
 
   void start() { net::co_spawn(ioc_, connect_and_read(), net::detached); }
 
@@ -271,18 +278,21 @@ class Client : public std::enable_shared_from_this<Client> {
     queue_.push_back(std::move(text));
     if (writing_) return;
     writing_ = true;
-    net::co_spawn(ioc_, [self = shared_from_this(), ws = ws_.get()]() -> awaitable<void> {
-      try {
-        while (!self->queue_.empty() && ws == self->ws_.get()) {
-          const auto text = std::move(self->queue_.front());
-          self->queue_.pop_front();
-          co_await ws->async_write(net::buffer(text), use_awaitable);
-        }
-      } catch (const std::exception&) {
-        self->queue_.clear();
-      }
-      self->writing_ = false;
-    }, net::detached);
+    net::co_spawn(
+        ioc_,
+        [self = shared_from_this(), ws = ws_.get()]() -> awaitable<void> {
+          try {
+            while (!self->queue_.empty() && ws == self->ws_.get()) {
+              const auto text = std::move(self->queue_.front());
+              self->queue_.pop_front();
+              co_await ws->async_write(net::buffer(text), use_awaitable);
+            }
+          } catch (const std::exception&) {
+            self->queue_.clear();
+          }
+          self->writing_ = false;
+        },
+        net::detached);
   }
 
   void on_message(const std::string& text) {
@@ -304,9 +314,12 @@ class Client : public std::enable_shared_from_this<Client> {
     }
     if (t.starts_with(R"({"type":"room")")) {
       // The others join once the room has all its seats (else their seat may not exist yet).
-      if (seat_ == 0 && room_->code.empty() && int_after(t, R"("players":)") == o_.per_room) room_->code = code_;
+      if (seat_ == 0 && room_->code.empty() && int_after(t, R"("players":)") == o_.per_room)
+        room_->code = code_;
       int taken = 0;
-      for (std::size_t p = t.find(R"("seats":[)"); (p = t.find(R"("member":)", p + 1)) != std::string_view::npos;) ++taken;
+      for (std::size_t p = t.find(R"("seats":[)");
+           (p = t.find(R"("member":)", p + 1)) != std::string_view::npos;)
+        ++taken;
       if (seat_ == 0 && !started_ && taken >= o_.per_room) {
         started_ = true;
         stats_.seated += o_.per_room;
@@ -321,11 +334,12 @@ class Client : public std::enable_shared_from_this<Client> {
         stats_.count([](Window& w) { ++w.resume_failures; });
       }
       const auto code = string_after(t, R"("code":")");
-      if (stats_.measuring) stats_.count([&](Window& w) {
-        ++w.errors;
-        if (stale) ++w.stale;
-        ++w.codes[code];
-      });
+      if (stats_.measuring)
+        stats_.count([&](Window& w) {
+          ++w.errors;
+          if (stale) ++w.stale;
+          ++w.codes[code];
+        });
       pending_ = false;
       return;
     }
@@ -406,23 +420,27 @@ class Client : public std::enable_shared_from_this<Client> {
 // The refusals of a window by code, as the inside of a JSON object.
 std::string codes_json(const Window& w) {
   std::string codes;
-  for (const auto& [code, n] : w.codes) codes += (codes.empty() ? "\"" : ",\"") + code + "\":" + std::to_string(n);
+  for (const auto& [code, n] : w.codes)
+    codes += (codes.empty() ? "\"" : ",\"") + code + "\":" + std::to_string(n);
   return codes;
 }
 
 void print_window(const char* kind, const Stats& stats, const Window& w, double elapsed_s, double window_s) {
   const auto codes = codes_json(w);
   const double p50 = percentile(w.latencies_ms, 0.50), p99 = percentile(w.latencies_ms, 0.99);
-  const double max = w.latencies_ms.empty() ? 0 : *std::max_element(w.latencies_ms.begin(), w.latencies_ms.end());
+  const double max =
+      w.latencies_ms.empty() ? 0 : *std::max_element(w.latencies_ms.begin(), w.latencies_ms.end());
   std::printf(
       "{\"kind\":\"%s\",\"elapsed_s\":%.0f,\"window_s\":%.1f,\"connected\":%lld,\"actions\":%lld,"
       "\"actions_per_s\":%.1f,\"p50_ms\":%.2f,\"p99_ms\":%.2f,\"max_ms\":%.2f,\"errors\":%lld,\"stale\":%lld,"
-      "\"drops\":%lld,\"resumes\":%lld,\"resume_failures\":%lld,\"games_finished\":%lld,\"rooms_opened\":%lld,"
+      "\"drops\":%lld,\"resumes\":%lld,\"resume_failures\":%lld,\"games_finished\":%lld,\"rooms_opened\":%"
+      "lld,"
       "\"failed_connects\":%lld,\"codes\":{%s}}\n",
       kind, elapsed_s, window_s, static_cast<long long>(stats.connected), static_cast<long long>(w.actions),
-      window_s > 0 ? static_cast<double>(w.actions) / window_s : 0, p50, p99, max, static_cast<long long>(w.errors),
-      static_cast<long long>(w.stale), static_cast<long long>(w.drops), static_cast<long long>(w.resumes),
-      static_cast<long long>(w.resume_failures), static_cast<long long>(w.games), static_cast<long long>(w.rooms_opened),
+      window_s > 0 ? static_cast<double>(w.actions) / window_s : 0, p50, p99, max,
+      static_cast<long long>(w.errors), static_cast<long long>(w.stale), static_cast<long long>(w.drops),
+      static_cast<long long>(w.resumes), static_cast<long long>(w.resume_failures),
+      static_cast<long long>(w.games), static_cast<long long>(w.rooms_opened),
       static_cast<long long>(w.failed_connects), codes.c_str());
   std::fflush(stdout);
 }
@@ -447,20 +465,34 @@ int main(int argc, char** argv) {
     }
     if (i + 1 >= argc) return usage(k);
     const double v = std::atof(argv[++i]);
-    if (k == "--port") o.port = static_cast<uint16_t>(v);
-    else if (k == "--clients") o.clients = static_cast<int>(v);
-    else if (k == "--per-room") o.per_room = static_cast<int>(v);
-    else if (k == "--pace") o.pace = v;
-    else if (k == "--seconds") o.seconds = v;
-    else if (k == "--ramp-per-second") o.ramp_per_second = static_cast<int>(v);
-    else if (k == "--addresses") o.addresses = static_cast<int>(v);
-    else if (k == "--drop-every") o.drop_every = v;
-    else if (k == "--away-min") o.away_min = v;
-    else if (k == "--away-max") o.away_max = v;
-    else if (k == "--games-per-room") o.games_per_room = std::max(1, static_cast<int>(v));
-    else if (k == "--report-every") o.report_every = v;
-    else if (k == "--seed") o.seed = static_cast<uint64_t>(v);
-    else return usage(k);
+    if (k == "--port")
+      o.port = static_cast<uint16_t>(v);
+    else if (k == "--clients")
+      o.clients = static_cast<int>(v);
+    else if (k == "--per-room")
+      o.per_room = static_cast<int>(v);
+    else if (k == "--pace")
+      o.pace = v;
+    else if (k == "--seconds")
+      o.seconds = v;
+    else if (k == "--ramp-per-second")
+      o.ramp_per_second = static_cast<int>(v);
+    else if (k == "--addresses")
+      o.addresses = static_cast<int>(v);
+    else if (k == "--drop-every")
+      o.drop_every = v;
+    else if (k == "--away-min")
+      o.away_min = v;
+    else if (k == "--away-max")
+      o.away_max = v;
+    else if (k == "--games-per-room")
+      o.games_per_room = std::max(1, static_cast<int>(v));
+    else if (k == "--report-every")
+      o.report_every = v;
+    else if (k == "--seed")
+      o.seed = static_cast<uint64_t>(v);
+    else
+      return usage(k);
   }
   o.clients = std::clamp(o.clients, o.per_room, 50000);
   o.addresses = std::clamp(o.addresses, 1, 250 * 250);
@@ -480,9 +512,8 @@ int main(int argc, char** argv) {
     room->index = next_room++;
     stats.count([](Window& w) { ++w.rooms_opened; });
     for (int s = 0; s < o.per_room; ++s) {
-      auto c = std::make_shared<Client>(ioc, o, stats, room, s, seeds(), [&](int) {
-        net::post(ioc, [&]() { open_room(); });
-      });
+      auto c = std::make_shared<Client>(ioc, o, stats, room, s, seeds(),
+                                        [&](int) { net::post(ioc, [&]() { open_room(); }); });
       clients.push_back(c);
       room->players.push_back(c);
       c->start();
@@ -490,67 +521,74 @@ int main(int argc, char** argv) {
   };
 
   const auto t0 = Clock::now();
-  net::co_spawn(ioc, [&]() -> awaitable<void> {
-    net::steady_timer pause(ioc);
-    // Ramp: open clients in batches, room by room.
-    const int batch = std::max(o.per_room, o.ramp_per_second / 10);
-    for (int r = 0; r < rooms; ++r) {
-      open_room();
-      if ((r + 1) * o.per_room % batch < o.per_room) {
-        pause.expires_after(std::chrono::milliseconds(100));
-        co_await pause.async_wait(use_awaitable);
-      }
-    }
-    // Wait until every room has started (or 60 s), then measure.
-    for (int i = 0; i < 600 && stats.seated < rooms * o.per_room; ++i) {
-      pause.expires_after(std::chrono::milliseconds(100));
-      co_await pause.async_wait(use_awaitable);
-    }
-    const double ramp_s = std::chrono::duration<double>(Clock::now() - t0).count();
-    std::cerr << "load_bench: " << stats.connected << " connected, " << stats.seated << " seated after " << ramp_s
-              << " s; measuring for " << o.seconds << " s\n";
-    pause.expires_after(seconds(o.pace * 2));
-    co_await pause.async_wait(use_awaitable);  // let the first paced actions start
-    stats.measuring = true;
-    stats.window = {};
-    stats.total = {};
-    const auto measure_start = Clock::now();
-    stats.window_start = measure_start;
-    const double step = o.soak ? std::min(o.report_every, o.seconds) : o.seconds;
-    for (double done = 0; done < o.seconds; done += step) {
-      pause.expires_after(seconds(std::min(step, o.seconds - done)));
-      co_await pause.async_wait(use_awaitable);
-      if (!o.soak) break;
-      const auto now = Clock::now();
-      print_window("window", stats, stats.window, std::chrono::duration<double>(now - measure_start).count(),
-                   std::chrono::duration<double>(now - stats.window_start).count());
-      stats.window = {};
-      stats.window_start = now;
-    }
-    stats.measuring = false;
-    const double window = std::chrono::duration<double>(Clock::now() - measure_start).count();
-    if (o.soak) {
-      print_window("total", stats, stats.total, window, window);
-    } else {
-      const auto& w = stats.total;
-      const double p50 = percentile(w.latencies_ms, 0.50), p99 = percentile(w.latencies_ms, 0.99);
-      const double max = w.latencies_ms.empty() ? 0 : *std::max_element(w.latencies_ms.begin(), w.latencies_ms.end());
-      std::printf(
-          "{\"clients\":%d,\"connected\":%lld,\"seated\":%lld,\"rooms\":%d,\"pace_s\":%.2f,\"ramp_s\":%.1f,"
-          "\"window_s\":%.1f,\"actions\":%lld,\"actions_per_s\":%.1f,\"target_actions_per_s\":%.1f,"
-          "\"p50_ms\":%.2f,\"p99_ms\":%.2f,\"max_ms\":%.2f,\"errors\":%lld,\"games_finished\":%lld,"
-          "\"failed_connects\":%lld,\"codes\":{%s}}\n",
-          rooms * o.per_room, static_cast<long long>(stats.connected), static_cast<long long>(stats.seated), rooms,
-          o.pace, ramp_s, window, static_cast<long long>(w.actions), static_cast<double>(w.actions) / window,
-          rooms / o.pace, p50, p99, max, static_cast<long long>(w.errors), static_cast<long long>(w.games),
-          static_cast<long long>(w.failed_connects), codes_json(w).c_str());
-      std::fflush(stdout);
-    }
-    for (auto& p : clients) {
-      if (auto c = p.lock()) c->close();
-    }
-    ioc.stop();
-  }, net::detached);
+  net::co_spawn(
+      ioc,
+      [&]() -> awaitable<void> {
+        net::steady_timer pause(ioc);
+        // Ramp: open clients in batches, room by room.
+        const int batch = std::max(o.per_room, o.ramp_per_second / 10);
+        for (int r = 0; r < rooms; ++r) {
+          open_room();
+          if ((r + 1) * o.per_room % batch < o.per_room) {
+            pause.expires_after(std::chrono::milliseconds(100));
+            co_await pause.async_wait(use_awaitable);
+          }
+        }
+        // Wait until every room has started (or 60 s), then measure.
+        for (int i = 0; i < 600 && stats.seated < rooms * o.per_room; ++i) {
+          pause.expires_after(std::chrono::milliseconds(100));
+          co_await pause.async_wait(use_awaitable);
+        }
+        const double ramp_s = std::chrono::duration<double>(Clock::now() - t0).count();
+        std::cerr << "load_bench: " << stats.connected << " connected, " << stats.seated << " seated after "
+                  << ramp_s << " s; measuring for " << o.seconds << " s\n";
+        pause.expires_after(seconds(o.pace * 2));
+        co_await pause.async_wait(use_awaitable);  // let the first paced actions start
+        stats.measuring = true;
+        stats.window = {};
+        stats.total = {};
+        const auto measure_start = Clock::now();
+        stats.window_start = measure_start;
+        const double step = o.soak ? std::min(o.report_every, o.seconds) : o.seconds;
+        for (double done = 0; done < o.seconds; done += step) {
+          pause.expires_after(seconds(std::min(step, o.seconds - done)));
+          co_await pause.async_wait(use_awaitable);
+          if (!o.soak) break;
+          const auto now = Clock::now();
+          print_window("window", stats, stats.window,
+                       std::chrono::duration<double>(now - measure_start).count(),
+                       std::chrono::duration<double>(now - stats.window_start).count());
+          stats.window = {};
+          stats.window_start = now;
+        }
+        stats.measuring = false;
+        const double window = std::chrono::duration<double>(Clock::now() - measure_start).count();
+        if (o.soak) {
+          print_window("total", stats, stats.total, window, window);
+        } else {
+          const auto& w = stats.total;
+          const double p50 = percentile(w.latencies_ms, 0.50), p99 = percentile(w.latencies_ms, 0.99);
+          const double max =
+              w.latencies_ms.empty() ? 0 : *std::max_element(w.latencies_ms.begin(), w.latencies_ms.end());
+          std::printf(
+              "{\"clients\":%d,\"connected\":%lld,\"seated\":%lld,\"rooms\":%d,\"pace_s\":%.2f,\"ramp_s\":%."
+              "1f,"
+              "\"window_s\":%.1f,\"actions\":%lld,\"actions_per_s\":%.1f,\"target_actions_per_s\":%.1f,"
+              "\"p50_ms\":%.2f,\"p99_ms\":%.2f,\"max_ms\":%.2f,\"errors\":%lld,\"games_finished\":%lld,"
+              "\"failed_connects\":%lld,\"codes\":{%s}}\n",
+              rooms * o.per_room, static_cast<long long>(stats.connected),
+              static_cast<long long>(stats.seated), rooms, o.pace, ramp_s, window,
+              static_cast<long long>(w.actions), static_cast<double>(w.actions) / window, rooms / o.pace, p50,
+              p99, max, static_cast<long long>(w.errors), static_cast<long long>(w.games),
+              static_cast<long long>(w.failed_connects), codes_json(w).c_str());
+          std::fflush(stdout);
+        }
+        for (auto& p : clients) {
+          if (auto c = p.lock()) c->close();
+        }
+        ioc.stop();
+      },
+      net::detached);
   ioc.run();
   return 0;
 }

@@ -51,14 +51,17 @@ int main(int argc, char** argv) {
     return 1;
   }
   std::size_t fired = 0;
-  for (const auto& c : clues) fired += referee.judge_clue(c.secret, c.traps, c.text, {}).fired.size();  // warm-up
+  for (const auto& c : clues)
+    fired += referee.judge_clue(c.secret, c.traps, c.text, {}).fired.size();  // warm-up
   const auto start = std::chrono::steady_clock::now();
   for (int r = 0; r < rounds; ++r) {
     for (const auto& c : clues) fired += referee.judge_clue(c.secret, c.traps, c.text, {}).fired.size();
   }
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const double n = static_cast<double>(clues.size()) * rounds;
-  std::printf("| TrapWords referee, %zu corpus clues × %d rounds, one thread | %.0f clues/s (%.1f µs/clue) | ≥ 5,000 clues/s |\n",
-              clues.size(), rounds, n / s, 1e6 * s / n);
+  std::printf(
+      "| TrapWords referee, %zu corpus clues × %d rounds, one thread | %.0f clues/s (%.1f µs/clue) | ≥ 5,000 "
+      "clues/s |\n",
+      clues.size(), rounds, n / s, 1e6 * s / n);
   return fired == 0 ? 1 : 0;
 }

@@ -87,8 +87,9 @@ int main(int argc, char** argv) {
     rng.shuffle(std::span(deck));
     WbPos p;
     for (int k = 0; k < 7; ++k) {
-      p.circle.push_back({deck[static_cast<std::size_t>(k)].letter,
-                          1 + static_cast<int>(rng.below(static_cast<uint64_t>(deck[static_cast<std::size_t>(k)].spaces)))});
+      p.circle.push_back(
+          {deck[static_cast<std::size_t>(k)].letter,
+           1 + static_cast<int>(rng.below(static_cast<uint64_t>(deck[static_cast<std::size_t>(k)].spaces)))});
     }
     p.gems = 1 + static_cast<int>(rng.below(20));
     const int used = std::getenv("NO_USED") ? 0 : static_cast<int>(rng.below(16));
@@ -107,7 +108,8 @@ int main(int argc, char** argv) {
     fast.push_back(time_us([&] { a = wb.solver().best(q); }));
     if (static_cast<int>(i) < naive_positions) {
       naive.push_back(time_us([&] { b = wb.solver().naive_best(q); }));
-      if (a.has_value() != b.has_value() || (a && (a->display != b->display || a->placement.cards != b->placement.cards))) {
+      if (a.has_value() != b.has_value() ||
+          (a && (a->display != b->display || a->placement.cards != b->placement.cards))) {
         ++mismatches;
       }
     }
@@ -115,7 +117,8 @@ int main(int argc, char** argv) {
   row("Word Bank, trie search", stats(fast));
   {
     std::vector<double> capped, open7;
-    for (std::size_t i = 0; i < wb_positions.size(); ++i) (wb_positions[i].gems < 7 ? capped : open7).push_back(fast[i]);
+    for (std::size_t i = 0; i < wb_positions.size(); ++i)
+      (wb_positions[i].gems < 7 ? capped : open7).push_back(fast[i]);
     row("  of which 7+ gems in hand", stats(open7));
     row("  of which fewer than 7 gems", stats(capped));
   }
@@ -163,7 +166,8 @@ int main(int argc, char** argv) {
     fast.push_back(time_us([&] { a = ll.solver().best(q); }));
     if (i < naive_positions) {
       naive.push_back(time_us([&] { b = ll.solver().naive_best(q); }));
-      if (a.has_value() != b.has_value() || (a && (a->display != b->display || a->score != b->score))) ++mismatches;
+      if (a.has_value() != b.has_value() || (a && (a->display != b->display || a->score != b->score)))
+        ++mismatches;
     }
     q.constraint = &ll.deck()[static_cast<std::size_t>(i) % ll.deck().size()];
     constrained.push_back(time_us([&] { a = ll.solver().best(q); }));

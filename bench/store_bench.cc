@@ -61,8 +61,8 @@ int main(int argc, char** argv) {
     pool.emplace_back([&, t] {
       auto& mine = latencies[static_cast<std::size_t>(t)];
       for (int64_t seq = 0; !stop; ++seq) {
-        const auto action = games::Action::make(static_cast<int>(seq % 4), seq * 1000,
-                                                games::JsonObject{{"type", "pass"}});
+        const auto action =
+            games::Action::make(static_cast<int>(seq % 4), seq * 1000, games::JsonObject{{"type", "pass"}});
         const auto t0 = Clock::now();
         store->append(games[static_cast<std::size_t>(t)], seq, action);
         mine.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
@@ -76,10 +76,13 @@ int main(int argc, char** argv) {
   std::vector<double> all;
   for (auto& l : latencies) all.insert(all.end(), l.begin(), l.end());
   std::sort(all.begin(), all.end());
-  auto pct = [&](double p) { return all.empty() ? 0.0 : all[static_cast<std::size_t>(p * (all.size() - 1))]; };
-  std::printf("{\"store\":\"%s\",\"threads\":%d,\"seconds\":%.1f,\"appends\":%zu,\"appends_per_s\":%.0f,"
-              "\"p50_ms\":%.2f,\"p99_ms\":%.2f}\n",
-              pg ? "postgresql" : "sqlite", threads, elapsed, all.size(), static_cast<double>(all.size()) / elapsed,
-              pct(0.5), pct(0.99));
+  auto pct = [&](double p) {
+    return all.empty() ? 0.0 : all[static_cast<std::size_t>(p * (all.size() - 1))];
+  };
+  std::printf(
+      "{\"store\":\"%s\",\"threads\":%d,\"seconds\":%.1f,\"appends\":%zu,\"appends_per_s\":%.0f,"
+      "\"p50_ms\":%.2f,\"p99_ms\":%.2f}\n",
+      pg ? "postgresql" : "sqlite", threads, elapsed, all.size(), static_cast<double>(all.size()) / elapsed,
+      pct(0.5), pct(0.99));
   return 0;
 }

@@ -1,10 +1,10 @@
 #include "args.h"
 
-#include <CLI/CLI.hpp>
-
 #include <algorithm>
 #include <charconv>
 #include <iostream>
+
+#include <CLI/CLI.hpp>
 
 namespace logomachie::cli {
 namespace {
@@ -38,8 +38,8 @@ std::string joined(const std::vector<std::string>& words, std::string_view betwe
 // CLI11 says "--port: 1 required TEXT missing" when an option ends the line.
 std::string mismatch_message(const std::string& what) {
   const auto colon = what.find(':');
-  if (what.starts_with("--") && colon != std::string::npos && what.find("required", colon) != std::string::npos &&
-      what.ends_with("missing")) {
+  if (what.starts_with("--") && colon != std::string::npos &&
+      what.find("required", colon) != std::string::npos && what.ends_with("missing")) {
     return what.substr(0, colon) + " needs a value";
   }
   return what;
@@ -110,8 +110,8 @@ Args::Value Args::value(Kind kind, std::string name, std::string value_name, std
   return v;
 }
 
-Args& Args::text(std::string name, std::string value_name, std::optional<std::string>& target, std::string help,
-                 std::size_t max_bytes) {
+Args& Args::text(std::string name, std::string value_name, std::optional<std::string>& target,
+                 std::string help, std::size_t max_bytes) {
   Value v = value(Kind::kText, "--" + name, std::move(value_name), std::move(help));
   v.text = &target;
   v.max_bytes = max_bytes;
@@ -119,8 +119,8 @@ Args& Args::text(std::string name, std::string value_name, std::optional<std::st
   return *this;
 }
 
-Args& Args::number(std::string name, std::string value_name, std::optional<std::uint64_t>& target, Range range,
-                   std::string help) {
+Args& Args::number(std::string name, std::string value_name, std::optional<std::uint64_t>& target,
+                   Range range, std::string help) {
   Value v = value(Kind::kNumber, "--" + name, std::move(value_name), std::move(help));
   v.number = &target;
   v.range = range;

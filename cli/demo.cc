@@ -18,10 +18,14 @@ using games::guillemets;
 
 std::string_view relation_fr(lexicon::Relation r) {
   switch (r) {
-    case lexicon::Relation::kInflection: return "même mot (forme fléchie)";
-    case lexicon::Relation::kCompound: return "mot composé qui le contient";
-    case lexicon::Relation::kDerivative: return "même famille (dérivé)";
-    case lexicon::Relation::kUnrelated: return "aucun lien";
+    case lexicon::Relation::kInflection:
+      return "même mot (forme fléchie)";
+    case lexicon::Relation::kCompound:
+      return "mot composé qui le contient";
+    case lexicon::Relation::kDerivative:
+      return "même famille (dérivé)";
+    case lexicon::Relation::kUnrelated:
+      return "aucun lien";
   }
   return "aucun lien";
 }
@@ -29,12 +33,22 @@ std::string_view relation_fr(lexicon::Relation r) {
 // "nom masculin pluriel", "verbe, indicatif futur, 1re personne du pluriel"…
 std::string describe(const lexicon::Analysis& a) {
   using namespace lexicon;
-  static constexpr std::pair<uint32_t, const char*> kPos[] = {
-      {kNoun, "nom"}, {kAdjective, "adjectif"}, {kVerb, "verbe"}, {kAdverb, "adverbe"},
-      {kGrammatical, "mot grammatical"}, {kInterjection, "interjection"}, {kNumber, "nombre"},
-      {kTitle, "titre"}, {kFirstName, "prénom"}, {kSurname, "nom de famille"}, {kPlace, "nom de lieu"},
-      {kOtherProper, "nom propre"}, {kFragment, "élément de mot"}, {kRomanNumeral, "chiffre romain"},
-      {kSymbol, "symbole"}, {kPunctuation, "ponctuation"}};
+  static constexpr std::pair<uint32_t, const char*> kPos[] = {{kNoun, "nom"},
+                                                              {kAdjective, "adjectif"},
+                                                              {kVerb, "verbe"},
+                                                              {kAdverb, "adverbe"},
+                                                              {kGrammatical, "mot grammatical"},
+                                                              {kInterjection, "interjection"},
+                                                              {kNumber, "nombre"},
+                                                              {kTitle, "titre"},
+                                                              {kFirstName, "prénom"},
+                                                              {kSurname, "nom de famille"},
+                                                              {kPlace, "nom de lieu"},
+                                                              {kOtherProper, "nom propre"},
+                                                              {kFragment, "élément de mot"},
+                                                              {kRomanNumeral, "chiffre romain"},
+                                                              {kSymbol, "symbole"},
+                                                              {kPunctuation, "ponctuation"}};
   std::string out;
   for (const auto& [bit, name] : kPos) {
     if (a.pos & bit) out += (out.empty() ? "" : " et ") + std::string(name);
@@ -45,11 +59,16 @@ std::string describe(const lexicon::Analysis& a) {
   if (a.number == Number::kSingular) out += " singulier";
   if (a.number == Number::kPlural) out += " pluriel";
   static constexpr std::pair<uint16_t, const char*> kMoods[] = {
-      {kInfinitive, "infinitif"}, {kPresentParticiple, "participe présent"},
-      {kPastParticiple, "participe passé"}, {kIndicativePresent, "indicatif présent"},
-      {kIndicativeImperfect, "imparfait"}, {kIndicativeSimplePast, "passé simple"},
-      {kIndicativeFuture, "futur"}, {kConditional, "conditionnel"},
-      {kSubjunctivePresent, "subjonctif présent"}, {kSubjunctiveImperfect, "subjonctif imparfait"},
+      {kInfinitive, "infinitif"},
+      {kPresentParticiple, "participe présent"},
+      {kPastParticiple, "participe passé"},
+      {kIndicativePresent, "indicatif présent"},
+      {kIndicativeImperfect, "imparfait"},
+      {kIndicativeSimplePast, "passé simple"},
+      {kIndicativeFuture, "futur"},
+      {kConditional, "conditionnel"},
+      {kSubjunctivePresent, "subjonctif présent"},
+      {kSubjunctiveImperfect, "subjonctif imparfait"},
       {kImperative, "impératif"}};
   std::string moods;
   for (const auto& [bit, name] : kMoods) {
@@ -87,7 +106,8 @@ int run_demo(std::string_view lexicon_path, std::istream& in, std::ostream& out)
     return 1;
   }
   out << "Bienvenue dans Logomachie\u00a0! Le serveur de jeu arrive bientôt\u00a0;\n"
-         "en attendant, voici l’arbitre des mots (" << lex->form_count() << " formes).\n";
+         "en attendant, voici l’arbitre des mots ("
+      << lex->form_count() << " formes).\n";
   help(out);
   std::string line;
   while (out << "> " << std::flush, std::getline(in, line)) {
@@ -103,16 +123,23 @@ int run_demo(std::string_view lexicon_path, std::istream& in, std::ostream& out)
         out << "Il me faut deux mots\u00a0: lien MOT1 MOT2\n";
         continue;
       }
-      out << guillemets(b) << " par rapport à " << guillemets(a) << "\u00a0: " << relation_fr(lex->relate(a, b)) << "\n";
+      out << guillemets(b) << " par rapport à " << guillemets(a)
+          << "\u00a0: " << relation_fr(lex->relate(a, b)) << "\n";
     } else if (cmd == "famille") {
       std::string w;
-      if (!(words >> w)) { out << "Il me faut un mot\u00a0: famille MOT\n"; continue; }
+      if (!(words >> w)) {
+        out << "Il me faut un mot\u00a0: famille MOT\n";
+        continue;
+      }
       const auto fam = lex->family_of(w);
       if (fam.empty()) out << "Je ne connais pas " << guillemets(w) << ".\n";
       for (const auto l : fam) out << "  " << l << "\n";
     } else if (cmd == "synonymes") {
       std::string w;
-      if (!(words >> w)) { out << "Il me faut un mot\u00a0: synonymes MOT\n"; continue; }
+      if (!(words >> w)) {
+        out << "Il me faut un mot\u00a0: synonymes MOT\n";
+        continue;
+      }
       const auto senses = lex->synonyms(w);
       if (senses.empty()) out << "Pas de synonymes pour " << guillemets(w) << ".\n";
       for (const auto& s : senses) {
@@ -130,7 +157,8 @@ int run_demo(std::string_view lexicon_path, std::istream& in, std::ostream& out)
       out << guillemets(word) << " "
           << (lex->contains(word) ? "est un mot valide" : "n’est pas un nom commun (nom propre, sigle…)")
           << ".\n";
-      for (const auto& a : as) out << "  " << a.form << "\u00a0: " << describe(a) << ", de " << guillemets(a.lemma) << "\n";
+      for (const auto& a : as)
+        out << "  " << a.form << "\u00a0: " << describe(a) << ", de " << guillemets(a.lemma) << "\n";
       if (const auto r = lex->frequency_rank(word)) out << "  rang de fréquence\u00a0: " << *r << "\n";
     }
   }

@@ -9,7 +9,8 @@ namespace logomachie::cli {
 
 std::optional<lexicon::Lexicon> open_lexicon(std::string_view path, std::string_view command) {
   try {
-    return lexicon::Lexicon::open(path.empty() ? lexicon::Lexicon::default_path() : std::filesystem::path(path));
+    return lexicon::Lexicon::open(path.empty() ? lexicon::Lexicon::default_path()
+                                               : std::filesystem::path(path));
   } catch (const lexicon::LexiconError& e) {
     std::cerr << "logomachie " << command << ": " << e.what() << "\n";
     return std::nullopt;

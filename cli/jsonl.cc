@@ -20,7 +20,8 @@ bool input_would_block(std::istream& in) {
 }  // namespace
 
 std::string error_line(std::string_view code, std::string_view message) {
-  return games::canonical(games::JsonObject{{"error", games::JsonObject{{"code", code}, {"message", message}}}});
+  return games::canonical(
+      games::JsonObject{{"error", games::JsonObject{{"code", code}, {"message", message}}}});
 }
 
 int run_jsonl_contract(const std::function<std::string(std::string_view line)>& handle) {

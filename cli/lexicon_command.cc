@@ -22,14 +22,23 @@ using lexicon::Accept;
 using lexicon::Lexicon;
 
 std::string pos_names(lexicon::PosSet pos) {
-  static constexpr std::pair<uint32_t, const char*> kNames[] = {
-      {lexicon::kNoun, "noun"}, {lexicon::kAdjective, "adjective"}, {lexicon::kVerb, "verb"},
-      {lexicon::kAdverb, "adverb"}, {lexicon::kGrammatical, "grammatical"},
-      {lexicon::kInterjection, "interjection"}, {lexicon::kNumber, "number"}, {lexicon::kTitle, "title"},
-      {lexicon::kFirstName, "first_name"}, {lexicon::kSurname, "surname"}, {lexicon::kPlace, "place"},
-      {lexicon::kOtherProper, "proper_noun"}, {lexicon::kFragment, "fragment"},
-      {lexicon::kRomanNumeral, "roman_numeral"}, {lexicon::kPunctuation, "punctuation"},
-      {lexicon::kSymbol, "symbol"}, {lexicon::kOtherPos, "other"}};
+  static constexpr std::pair<uint32_t, const char*> kNames[] = {{lexicon::kNoun, "noun"},
+                                                                {lexicon::kAdjective, "adjective"},
+                                                                {lexicon::kVerb, "verb"},
+                                                                {lexicon::kAdverb, "adverb"},
+                                                                {lexicon::kGrammatical, "grammatical"},
+                                                                {lexicon::kInterjection, "interjection"},
+                                                                {lexicon::kNumber, "number"},
+                                                                {lexicon::kTitle, "title"},
+                                                                {lexicon::kFirstName, "first_name"},
+                                                                {lexicon::kSurname, "surname"},
+                                                                {lexicon::kPlace, "place"},
+                                                                {lexicon::kOtherProper, "proper_noun"},
+                                                                {lexicon::kFragment, "fragment"},
+                                                                {lexicon::kRomanNumeral, "roman_numeral"},
+                                                                {lexicon::kPunctuation, "punctuation"},
+                                                                {lexicon::kSymbol, "symbol"},
+                                                                {lexicon::kOtherPos, "other"}};
   std::string out = "[";
   for (const auto& [bit, name] : kNames) {
     if (pos & bit) {
@@ -42,13 +51,17 @@ std::string pos_names(lexicon::PosSet pos) {
 
 std::string mood_names(lexicon::MoodSet moods) {
   static constexpr std::pair<uint16_t, const char*> kNames[] = {
-      {lexicon::kInfinitive, "infinitive"}, {lexicon::kPresentParticiple, "present_participle"},
-      {lexicon::kPastParticiple, "past_participle"}, {lexicon::kIndicativePresent, "indicative_present"},
+      {lexicon::kInfinitive, "infinitive"},
+      {lexicon::kPresentParticiple, "present_participle"},
+      {lexicon::kPastParticiple, "past_participle"},
+      {lexicon::kIndicativePresent, "indicative_present"},
       {lexicon::kIndicativeImperfect, "indicative_imperfect"},
       {lexicon::kIndicativeSimplePast, "indicative_simple_past"},
-      {lexicon::kIndicativeFuture, "indicative_future"}, {lexicon::kConditional, "conditional"},
+      {lexicon::kIndicativeFuture, "indicative_future"},
+      {lexicon::kConditional, "conditional"},
       {lexicon::kSubjunctivePresent, "subjunctive_present"},
-      {lexicon::kSubjunctiveImperfect, "subjunctive_imperfect"}, {lexicon::kImperative, "imperative"}};
+      {lexicon::kSubjunctiveImperfect, "subjunctive_imperfect"},
+      {lexicon::kImperative, "imperative"}};
   std::string out = "[";
   for (const auto& [bit, name] : kNames) {
     if (moods & bit) {
@@ -73,19 +86,27 @@ std::string person_names(lexicon::PersonSet persons) {
 
 const char* gender_name(lexicon::Gender g) {
   switch (g) {
-    case lexicon::Gender::kMasculine: return "\"masculine\"";
-    case lexicon::Gender::kFeminine: return "\"feminine\"";
-    case lexicon::Gender::kEpicene: return "\"epicene\"";
-    default: return "null";
+    case lexicon::Gender::kMasculine:
+      return "\"masculine\"";
+    case lexicon::Gender::kFeminine:
+      return "\"feminine\"";
+    case lexicon::Gender::kEpicene:
+      return "\"epicene\"";
+    default:
+      return "null";
   }
 }
 
 const char* number_name(lexicon::Number n) {
   switch (n) {
-    case lexicon::Number::kSingular: return "\"singular\"";
-    case lexicon::Number::kPlural: return "\"plural\"";
-    case lexicon::Number::kInvariable: return "\"invariable\"";
-    default: return "null";
+    case lexicon::Number::kSingular:
+      return "\"singular\"";
+    case lexicon::Number::kPlural:
+      return "\"plural\"";
+    case lexicon::Number::kInvariable:
+      return "\"invariable\"";
+    default:
+      return "null";
   }
 }
 
@@ -121,7 +142,8 @@ std::string lookup_json(const Lexicon& lex, std::string_view word) {
 std::string_view trim_line(std::string_view line) {
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
-  while (!line.empty() && (line.back() == ' ' || line.back() == '\t' || line.back() == '\r')) line.remove_suffix(1);
+  while (!line.empty() && (line.back() == ' ' || line.back() == '\t' || line.back() == '\r'))
+    line.remove_suffix(1);
   return line;
 }
 
@@ -208,7 +230,7 @@ int run_check(const Lexicon& lex, Accept accept) {
       }
       chunk.remove_prefix(nl + 1);
     }
-    judge();  // before the next read reuses the buffer the lines point into
+    judge();                       // before the next read reuses the buffer the lines point into
     if (out.size() > (1 << 20)) {  // bound memory on endless input
       if (!write_all(1, out)) return 1;
       out.clear();
@@ -227,7 +249,8 @@ constexpr std::string_view kCommands =
     "  lookup WORD…          one JSON object per word: analyses, frequency rank\n"
     "  relate BASE OTHER [--reading every|dominant|noun]\n"
     "                        inflection | compound | derivative | unrelated (BASE read as told;\n"
-    "                        default every reading; the referees read traps as dominant, deck words as noun)\n"
+    "                        default every reading; the referees read traps as dominant, deck words as "
+    "noun)\n"
     "  check [--proper]      reads words on stdin, writes 1 (a word) or 0 per line\n"
     "  family WORD           lemmas of the same derivational family, one per line\n"
     "  synonyms WORD         thesaurus senses, one per line: LABEL<TAB>word|word…\n"
@@ -237,7 +260,8 @@ constexpr std::string_view kCommands =
 // Opens the lexicon; prints why not and returns nullopt on failure.
 std::optional<Lexicon> open(const std::string& lexicon_path) {
   try {
-    return Lexicon::open(lexicon_path.empty() ? Lexicon::default_path() : std::filesystem::path(lexicon_path));
+    return Lexicon::open(lexicon_path.empty() ? Lexicon::default_path()
+                                              : std::filesystem::path(lexicon_path));
   } catch (const lexicon::LexiconError& e) {
     std::cerr << "logomachie lexicon: " << e.what() << "\n";
     return std::nullopt;
@@ -323,7 +347,9 @@ int prefix(std::span<const std::string> args, std::string lexicon_path) {
   std::string start;
   std::optional<std::uint64_t> limit;
   Args cli("lexicon prefix", lexicon_path);
-  cli.operand("PREFIX", start).operand("N", limit, {}).about("  up to N (default 20) words starting with PREFIX\n");
+  cli.operand("PREFIX", start)
+      .operand("N", limit, {})
+      .about("  up to N (default 20) words starting with PREFIX\n");
   if (auto done = cli.parse(args)) return *done;
   const auto lex = open(lexicon_path);
   if (!lex) return 1;

@@ -19,7 +19,8 @@ namespace {
 
 constexpr std::string_view kAbout =
     "  GAME: one of `logomachie games`. N seats in all, K of them bots; the others are people at this\n"
-    "  keyboard (the first one called NAME); games with secret hands or trap sheets take one person at most.\n"
+    "  keyboard (the first one called NAME); games with secret hands or trap sheets take one person at "
+    "most.\n"
     "  A game may take flags of its own: `logomachie play GAME --help` lists them.\n";
 
 // What the command line asks for.
@@ -85,8 +86,8 @@ int play_command(std::span<const std::string> args, std::string lexicon_path, st
   ui->game = game.get();
   const int players = flags.players ? static_cast<int>(*flags.players) : ui->default_players();
   if (players < game->info().min_players || players > game->info().max_players) {
-    std::cerr << "logomachie play: " << game->info().title << " se joue de " << game->info().min_players << " à "
-              << game->info().max_players << " joueurs.\n";
+    std::cerr << "logomachie play: " << game->info().title << " se joue de " << game->info().min_players
+              << " à " << game->info().max_players << " joueurs.\n";
     return 2;
   }
   const int bot_count = flags.bots ? static_cast<int>(*flags.bots) : players - 1;
@@ -95,8 +96,9 @@ int play_command(std::span<const std::string> args, std::string lexicon_path, st
     return 2;
   }
   if (players - bot_count > ui->max_people(players)) {
-    std::cerr << "logomachie play: " << game->info().title << " takes " << ui->max_people(players)
-              << " person(s) at most at this keyboard (the others are bots): what each player holds is secret\n";
+    std::cerr
+        << "logomachie play: " << game->info().title << " takes " << ui->max_people(players)
+        << " person(s) at most at this keyboard (the others are bots): what each player holds is secret\n";
     return 2;
   }
 
@@ -114,22 +116,26 @@ int play_command(std::span<const std::string> args, std::string lexicon_path, st
     const int people = players - bot_count;
     for (int p = 0; p < players; ++p) {
       if (p >= people) {
-        seat_bots[static_cast<std::size_t>(p)] = game->make_bot(level, seed * 7919 + static_cast<uint64_t>(p));
+        seat_bots[static_cast<std::size_t>(p)] =
+            game->make_bot(level, seed * 7919 + static_cast<uint64_t>(p));
         ui->names.emplace_back();  // named below
       } else {
         // Narration speaks in the third person: a name, not "toi".
-        ui->names.push_back(p == 0 && !name_of_first.empty() ? name_of_first : "Joueur " + std::to_string(p + 1));
+        ui->names.push_back(p == 0 && !name_of_first.empty() ? name_of_first
+                                                             : "Joueur " + std::to_string(p + 1));
       }
     }
     std::vector<bool> bot(static_cast<std::size_t>(players));
     for (int p = people; p < players; ++p) bot[static_cast<std::size_t>(p)] = true;
     games::name_bots(ui->names, bot);
-    if (auto refused = game->check_bots(setup, bot)) throw games::ActionError(refused->code, refused->message);
+    if (auto refused = game->check_bots(setup, bot))
+      throw games::ActionError(refused->code, refused->message);
   } catch (const games::ActionError& e) {
     std::cerr << "logomachie play: " << e.error().message << "\n";
     return 2;
   }
-  out << "Bienvenue à " << game->info().title << "\u00a0! (partie n°\u00a0" << seed << ", robots\u00a0: " << level << ")\n";
+  out << "Bienvenue à " << game->info().title << "\u00a0! (partie n°\u00a0" << seed
+      << ", robots\u00a0: " << level << ")\n";
 
   while (!state->is_terminal()) {
     const auto acts = state->to_act();
@@ -141,12 +147,14 @@ int play_command(std::span<const std::string> args, std::string lexicon_path, st
       continue;
     }
     // Bots first, so that people see a settled table (unless the game wants its own order).
-    const auto bot_it = std::find_if(acts.begin(), acts.end(),
-                                     [&](games::PlayerId p) { return seat_bots[static_cast<std::size_t>(p)] != nullptr; });
+    const auto bot_it = std::find_if(acts.begin(), acts.end(), [&](games::PlayerId p) {
+      return seat_bots[static_cast<std::size_t>(p)] != nullptr;
+    });
     games::PlayerId seat = bot_it != acts.end() && !ui->follow_order(*state) ? *bot_it : acts.front();
     if (ui->people_first(*state)) {
-      const auto person = std::find_if(acts.begin(), acts.end(),
-                                       [&](games::PlayerId p) { return seat_bots[static_cast<std::size_t>(p)] == nullptr; });
+      const auto person = std::find_if(acts.begin(), acts.end(), [&](games::PlayerId p) {
+        return seat_bots[static_cast<std::size_t>(p)] == nullptr;
+      });
       if (person != acts.end()) seat = *person;
     }
     std::optional<games::Action> action;

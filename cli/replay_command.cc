@@ -22,12 +22,14 @@ int replay_command(std::span<const std::string> args, std::string lexicon_path, 
   while (in.read(buf, sizeof buf) || in.gcount() > 0) {
     text.append(buf, static_cast<std::size_t>(in.gcount()));
     if (text.size() > kMaxScenario) {
-      out << R"({"error":{"code":"scenario_too_large","message":"Scénario trop gros (64 Mo au plus)."}})" << "\n";
+      out << R"({"error":{"code":"scenario_too_large","message":"Scénario trop gros (64 Mo au plus)."}})"
+          << "\n";
       return 1;
     }
   }
   auto fail = [&](const games::Error& e) {
-    out << games::canonical(games::JsonObject{{"error", games::JsonObject{{"code", e.code}, {"message", e.message}}}})
+    out << games::canonical(
+               games::JsonObject{{"error", games::JsonObject{{"code", e.code}, {"message", e.message}}}})
         << "\n";
     return 1;
   };

@@ -9,8 +9,8 @@
 
 #include "args.h"
 #include "game_context.h"
-#include "server/http_server.h"
 #include "server/directory.h"
+#include "server/http_server.h"
 #include "server/store.h"
 
 namespace logomachie::cli {
@@ -68,8 +68,10 @@ struct ServeFlags {
 int serve_command(std::span<const std::string> args, std::string lexicon_path) {
   ServeFlags flags;
   Args cli("serve", lexicon_path);
-  cli.about("  the game server (docs/protocol.md); rooms left empty with no game under way close after 10 minutes\n"
-            "  environment: LOGOMACHIE_PORT, LOGOMACHIE_BIND, LOGOMACHIE_DB, LOGOMACHIE_WEB (the flags win)\n")
+  cli.about(
+         "  the game server (docs/protocol.md); rooms left empty with no game under way close after 10 "
+         "minutes\n"
+         "  environment: LOGOMACHIE_PORT, LOGOMACHIE_BIND, LOGOMACHIE_DB, LOGOMACHIE_WEB (the flags win)\n")
       .number("port", "N", flags.port, {0, 65535}, "port to listen on (default 8080; 0: any free port)")
       .text("bind", "ADDRESS", flags.bind, "default 127.0.0.1; 0.0.0.0 to play on the local network")
       .text("db", "FILE", flags.db, "the games' store (default var/logomachie.db)")
@@ -79,8 +81,9 @@ int serve_command(std::span<const std::string> args, std::string lexicon_path) {
       .number("max-connections", "N", flags.max_connections, {1, 10'000'000},
               "default: the descriptor limit less 64")
       .number("max-rooms", "N", flags.max_rooms, {1, 10'000'000}, "default 10000")
-      .text("store", "URL", flags.store,
-            "a PostgreSQL store (postgresql://user@host:port/db) instead of the SQLite file (docs/scaling.md)")
+      .text(
+          "store", "URL", flags.store,
+          "a PostgreSQL store (postgresql://user@host:port/db) instead of the SQLite file (docs/scaling.md)")
       .text("directory", "URL", flags.directory,
             "a cluster's Redis directory of rooms (redis://host:port); needs --store and --node")
       .text("node", "NAME", flags.node, "this server's name in the cluster (letters, digits, - and _)")
@@ -113,7 +116,8 @@ int serve_command(std::span<const std::string> args, std::string lexicon_path) {
     return 2;
   }
   if (!options.store.empty() && options.node.empty()) {
-    std::cerr << "logomachie serve: --store and --directory need --node NAME (this server's name in the cluster)\n";
+    std::cerr
+        << "logomachie serve: --store and --directory need --node NAME (this server's name in the cluster)\n";
     return 2;
   }
   if (!std::all_of(options.node.begin(), options.node.end(),
@@ -125,7 +129,8 @@ int serve_command(std::span<const std::string> args, std::string lexicon_path) {
   if (!lex) return 1;
   try {
     server::HttpServer http(*lex, options);
-    const std::string host = options.bind == "0.0.0.0" || options.bind == "127.0.0.1" ? "localhost" : options.bind;
+    const std::string host =
+        options.bind == "0.0.0.0" || options.bind == "127.0.0.1" ? "localhost" : options.bind;
     const std::string where = options.store.empty() ? options.db.string() : "PostgreSQL";
     std::cout << "Logomachie est prêt\u00a0: ouvre http://" << host << ":" << http.port() << "/\n"
               << "(parties enregistrées dans " << where << "\u00a0; Ctrl+C pour arrêter)\n";

@@ -1,10 +1,10 @@
 #include "tool_command.h"
 
-#include <boost/json/serialize.hpp>
-
 #include <algorithm>
 #include <iostream>
 #include <string>
+
+#include <boost/json/serialize.hpp>
 
 #include "args.h"
 #include "game_context.h"
@@ -15,15 +15,19 @@
 namespace logomachie::cli {
 
 // The tool verbs the games offer (Game::tools); a game without the tool says so.
-bool is_tool(std::string_view tool) { return tool == "solve" || tool == "referee" || tool == "judge"; }
+bool is_tool(std::string_view tool) {
+  return tool == "solve" || tool == "referee" || tool == "judge";
+}
 
 int tool_command(const std::string& tool, std::span<const std::string> args, std::string lexicon_path) {
   std::string name;
   Args cli(tool, lexicon_path);
   cli.operand("GAME", name)
       .reads("JSON Lines")
-      .about("  one answer line per input line (docs/solvers.md)\n"
-             "  GAME: one of `logomachie games`; a game without a " + tool + " tool says so\n");
+      .about(
+          "  one answer line per input line (docs/solvers.md)\n"
+          "  GAME: one of `logomachie games`; a game without a " +
+          tool + " tool says so\n");
   if (auto done = cli.parse(args)) return *done;
   if (!games::find_game(name)) return cli.usage_error("unknown game '" + name + "'");
   auto lex = open_lexicon(lexicon_path, tool);

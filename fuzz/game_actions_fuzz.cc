@@ -60,7 +60,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   const auto space = first.find(' ');
   const auto name = first.substr(0, space);
   const unsigned char pick = space == std::string_view::npos || space + 1 >= first.size()
-                                 ? 0 : static_cast<unsigned char>(first[space + 1]);
+                                 ? 0
+                                 : static_cast<unsigned char>(first[space + 1]);
   const games::Game* found = nullptr;
   for (const auto& g : loaded()) {
     if (g->info().name == name) found = g.get();

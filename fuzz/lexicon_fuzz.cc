@@ -26,9 +26,9 @@ const Lexicon& lexicon() {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   const std::string_view input(reinterpret_cast<const char*>(data), size);
   const auto key = match_key(input);
-  if (key && !is_valid_utf8(*key)) std::abort();           // keys are valid UTF-8
-  if (key && key->size() > kMaxWordBytes) std::abort();     // and bounded
-  if (key && match_key(*key) != key) std::abort();           // and idempotent
+  if (key && !is_valid_utf8(*key)) std::abort();         // keys are valid UTF-8
+  if (key && key->size() > kMaxWordBytes) std::abort();  // and bounded
+  if (key && match_key(*key) != key) std::abort();       // and idempotent
   if (is_valid_utf8(input) != to_display(input).has_value()) std::abort();
   (void)fold_case(input);
 

@@ -75,7 +75,8 @@ void check(const std::vector<server::Delivery>& out, const std::vector<std::stri
     if (*type == "error") {
       const auto* code = m.if_contains("code");
       const auto* message = m.if_contains("message");
-      if (!code || !message || !code->is_string() || code->get_string().empty() || !message->is_string()) std::abort();
+      if (!code || !message || !code->is_string() || code->get_string().empty() || !message->is_string())
+        std::abort();
     }
     // Tokens travel only in a welcome, to the one it belongs to.
     const auto text = games::canonical(d.message);
@@ -123,7 +124,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
       if (state && me && me->seat && !state->is_terminal()) {
         auto bot = room->game().make_bot("easy", static_cast<uint64_t>(lines));
         if (auto a = bot->act(*state, *me->seat)) {
-          message = games::canonical(games::JsonObject{{"type", "act"}, {"version", room->version()}, {"action", a->body}});
+          message = games::canonical(
+              games::JsonObject{{"type", "act"}, {"version", room->version()}, {"action", a->body}});
         }
       }
     }

@@ -12,10 +12,8 @@ namespace logomachie::games {
 
 const std::vector<GameEntry>& registered_games() {
   static const std::vector<GameEntry> games = {
-      {"wordbank", &wordbank::make_game},
-      {"lettralettre", &lettralettre::make_game},
-      {"motpourmot", &motpourmot::make_game},
-      {"trapwords", &trapwords::make_game},
+      {"wordbank", &wordbank::make_game},     {"lettralettre", &lettralettre::make_game},
+      {"motpourmot", &motpourmot::make_game}, {"trapwords", &trapwords::make_game},
       {"tapecho", &tapecho::make_game},
   };
   return games;

@@ -14,6 +14,7 @@ packages=(
   ccache               # rebuilds in seconds
   clang                # fuzz preset (libFuzzer)
   libclang-rt-14-dev   # libFuzzer and sanitizer runtimes for clang
+  clang-format         # ctest format_check (scripts/check-format.sh, .clang-format)
   pkg-config
   libicu-dev           # Unicode normalisation and case folding
   libboost1.81-dev     # Boost headers (JSON now; Beast/Asio for the server)

@@ -52,6 +52,7 @@ class Directory {
 };
 
 // Connects to Redis at `url` (redis://host:port) for node `node`.
-std::unique_ptr<Directory> open_redis_directory(const std::string& url, const std::string& node, int64_t lease_ms);
+std::unique_ptr<Directory> open_redis_directory(const std::string& url, const std::string& node,
+                                                int64_t lease_ms);
 
 }  // namespace logomachie::server

@@ -54,14 +54,13 @@ class HttpServer {
  public:
   HttpServer(const lexicon::Lexicon& lexicon, const ServeOptions& options);
   ~HttpServer();
-  uint16_t port() const;  // the port actually bound
+  uint16_t port() const;          // the port actually bound
   std::size_t web_files() const;  // files of the web client being served
-  void run();             // until stop() or SIGINT/SIGTERM
+  void run();                     // until stop() or SIGINT/SIGTERM
   // Graceful stop (thread-safe; also on SIGINT/SIGTERM): no new connections,
   // every client is told (`shutdown` message, then a WebSocket close "going
   // away"), then run() returns. Accepted actions are already durable.
   void stop();
-
 
  private:
   std::unique_ptr<SharedState> impl_;  // server/shared_state.h

@@ -2,11 +2,11 @@
 // at /ws hands the connection to a WebSocketSession. What to answer is
 // server/router.h; what reads finished games from the store (a replay, the
 // list of them) runs on the replay thread, rate-limited per address.
+#include <chrono>
+
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
-
-#include <chrono>
 
 #include "server/router.h"
 #include "server/shared_state.h"
@@ -51,8 +51,8 @@ awaitable<void> serve_connection(SharedState& server, tcp::socket socket) {
       const std::string_view target(req.target().data(), req.target().size());
       const std::string_view path = target.substr(0, target.find('?'));
       const auto forwarded = req["X-Forwarded-For"];
-      const std::string address = client_address(peer_address, std::string_view(forwarded.data(), forwarded.size()),
-                                                 server.options.trusted_proxies);
+      const std::string address = client_address(
+          peer_address, std::string_view(forwarded.data(), forwarded.size()), server.options.trusted_proxies);
       if (websocket::is_upgrade(req) && path == "/ws") {
         stream.expires_never();  // the WebSocket has its own timeouts
         auto session =
@@ -64,8 +64,10 @@ awaitable<void> serve_connection(SharedState& server, tcp::socket socket) {
       HttpReply reply;
       // (No co_await inside ?: — GCC 12 miscompiles it.)
       if (is_replay_target(target) && !server.allow_replay(address)) {
-        reply = {429, "application/json; charset=utf-8",
-                 R"({"code":"rate_limited","message":"Doucement\u00a0: trop de parties demandées d’un coup."})", "no-store"};
+        reply = {
+            429, "application/json; charset=utf-8",
+            R"({"code":"rate_limited","message":"Doucement\u00a0: trop de parties demandées d’un coup."})",
+            "no-store"};
       } else if (is_replay_target(target)) {
         auto replay = [&context, method, target] { return route(context, method, target); };
         reply = co_await server.on_replay_thread(replay);

@@ -48,7 +48,8 @@ class Subscriber {
 class Hub {
  public:
   void subscribe(const std::shared_ptr<Subscriber>& s, const std::string& room, MemberId member);
-  void unsubscribe(const std::shared_ptr<Subscriber>& s, const std::string& room, std::optional<MemberId> member);
+  void unsubscribe(const std::shared_ptr<Subscriber>& s, const std::string& room,
+                   std::optional<MemberId> member);
   // Sends each delivery to its sessions (the sender's own replies to `sender`);
   // returns how many were errors.
   std::size_t deliver(const std::shared_ptr<Subscriber>& sender, const std::vector<Outbound>& deliveries);

@@ -3,11 +3,11 @@
 // public methods. Connections are served by http_session.cc.
 #include <sys/resource.h>
 
-#include <boost/asio.hpp>
-#include <boost/json/serialize.hpp>
-
 #include <algorithm>
 #include <chrono>
+
+#include <boost/asio.hpp>
+#include <boost/json/serialize.hpp>
 
 #include "games/core/registry.h"
 #include "server/log.h"
@@ -20,7 +20,8 @@ using net::awaitable;
 using net::use_awaitable;
 
 int64_t wall_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
       .count();
 }
 
@@ -118,9 +119,11 @@ awaitable<void> tick_loop(SharedState& server) {
 
 SharedState::SharedState(const lexicon::Lexicon& lexicon, const ServeOptions& serve_options)
     : options(serve_options),
-      store(options.store.empty() ? open_sqlite_store(options.db) : open_postgres_store(options.store, options.node)),
-      directory(options.directory.empty() ? nullptr
-                                          : open_redis_directory(options.directory, options.node, options.lease_ms)),
+      store(options.store.empty() ? open_sqlite_store(options.db)
+                                  : open_postgres_store(options.store, options.node)),
+      directory(options.directory.empty()
+                    ? nullptr
+                    : open_redis_directory(options.directory, options.node, options.lease_ms)),
       lobby(make_games(lexicon), *store),
       acceptor(ioc, {net::ip::make_address(options.bind), options.port}),
       signals(ioc, SIGINT, SIGTERM),
@@ -155,12 +158,14 @@ void SharedState::schedule_bots(const std::string& room) {
 bool SharedState::allow_replay(const std::string& address) {
   const auto now = std::chrono::steady_clock::now();
   if (replay_allowance.size() > 10'000) {  // forget whoever has a full allowance again
-    std::erase_if(replay_allowance, [&](const auto& e) { return now - e.second.last > std::chrono::seconds(10); });
+    std::erase_if(replay_allowance,
+                  [&](const auto& e) { return now - e.second.last > std::chrono::seconds(10); });
   }
   auto [it, fresh] = replay_allowance.try_emplace(address, Allowance{kReplayBurst, now});
   auto& a = it->second;
   if (!fresh) {
-    a.tokens = std::min(kReplayBurst, a.tokens + kReplayPerSecond * std::chrono::duration<double>(now - a.last).count());
+    a.tokens = std::min(kReplayBurst,
+                        a.tokens + kReplayPerSecond * std::chrono::duration<double>(now - a.last).count());
     a.last = now;
   }
   if (a.tokens < 1) return false;
@@ -168,21 +173,24 @@ bool SharedState::allow_replay(const std::string& address) {
   return true;
 }
 
-void SharedState::deliver(const std::shared_ptr<Subscriber>& sender, const std::vector<Outbound>& deliveries) {
+void SharedState::deliver(const std::shared_ptr<Subscriber>& sender,
+                          const std::vector<Outbound>& deliveries) {
   metrics.errors += hub.deliver(sender, deliveries);
 }
 
 void SharedState::shutdown() {
   if (stopping) return;
   stopping = true;
-  log_event(LogLevel::kInfo, "shutdown", {{"connections", metrics.connections.load()}, {"rooms", lobby.rooms()}});
+  log_event(LogLevel::kInfo, "shutdown",
+            {{"connections", metrics.connections.load()}, {"rooms", lobby.rooms()}});
   boost::system::error_code ec;
   acceptor.close(ec);
   ticker.cancel();
   signals.cancel();
   lobby.release_all();  // a cluster's other nodes take the rooms over at once
   const auto goodbye = std::make_shared<const std::string>(boost::json::serialize(games::JsonObject{
-      {"type", "shutdown"}, {"message", "Le serveur redémarre\u00a0: tu retrouveras ta place dans un instant."}}));
+      {"type", "shutdown"},
+      {"message", "Le serveur redémarre\u00a0: tu retrouveras ta place dans un instant."}}));
   for (auto* s : std::set<WebSocketSession*>(sessions)) s->close_gracefully(goodbye);
   // Give the goodbyes a moment to leave, then stop whatever is left.
   auto timer = std::make_shared<net::steady_timer>(ioc, std::chrono::milliseconds(500));
@@ -194,9 +202,13 @@ HttpServer::HttpServer(const lexicon::Lexicon& lexicon, const ServeOptions& opti
 
 HttpServer::~HttpServer() = default;
 
-uint16_t HttpServer::port() const { return impl_->acceptor.local_endpoint().port(); }
+uint16_t HttpServer::port() const {
+  return impl_->acceptor.local_endpoint().port();
+}
 
-std::size_t HttpServer::web_files() const { return impl_->web.size(); }
+std::size_t HttpServer::web_files() const {
+  return impl_->web.size();
+}
 
 void HttpServer::run() {
   auto& s = *impl_;
@@ -204,7 +216,11 @@ void HttpServer::run() {
     if (!ec) s.shutdown();
   });
   log_event(LogLevel::kInfo, "listening",
-            {{"port", port()}, {"node", s.options.node}, {"restored", s.restored}, {"web_files", s.web.size()}, {"max_connections", s.max_sockets}});
+            {{"port", port()},
+             {"node", s.options.node},
+             {"restored", s.restored},
+             {"web_files", s.web.size()},
+             {"max_connections", s.max_sockets}});
   net::co_spawn(s.ioc, accept_loop(s), net::detached);
   net::co_spawn(s.ioc, tick_loop(s), net::detached);
   s.ioc.run();

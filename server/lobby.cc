@@ -14,14 +14,18 @@
 namespace logomachie::server {
 namespace {
 
-Delivery to_sender(games::Json message) { return {"", std::nullopt, std::move(message)}; }
+Delivery to_sender(games::Json message) {
+  return {"", std::nullopt, std::move(message)};
+}
 
 Delivery error_to_sender(std::string code, std::string message) {
-  return to_sender(games::JsonObject{{"type", "error"}, {"code", std::move(code)}, {"message", std::move(message)}});
+  return to_sender(
+      games::JsonObject{{"type", "error"}, {"code", std::move(code)}, {"message", std::move(message)}});
 }
 
 Delivery unavailable() {
-  return error_to_sender("unavailable", "Le serveur est momentanément indisponible\u00a0: réessaie dans un instant.");
+  return error_to_sender("unavailable",
+                         "Le serveur est momentanément indisponible\u00a0: réessaie dans un instant.");
 }
 
 // Locks a room and, when the connection comes from another room, that one
@@ -29,7 +33,8 @@ Delivery unavailable() {
 template <class Slot>
 class RoomLock {
  public:
-  RoomLock(Slot& target, Slot* previous) : target_(target), previous_(previous == &target ? nullptr : previous) {
+  RoomLock(Slot& target, Slot* previous)
+      : target_(target), previous_(previous == &target ? nullptr : previous) {
     if (previous_) {
       std::lock(target_.mutex, previous_->mutex);
     } else {
@@ -64,7 +69,8 @@ std::size_t utf8_chars(std::string_view s) {
 
 }  // namespace
 
-Lobby::Lobby(std::vector<std::unique_ptr<games::Game>> games, Store& store) : owned_(std::move(games)), store_(store) {
+Lobby::Lobby(std::vector<std::unique_ptr<games::Game>> games, Store& store)
+    : owned_(std::move(games)), store_(store) {
   for (const auto& g : owned_) games_.push_back(g.get());
 }
 
@@ -130,7 +136,8 @@ std::size_t Lobby::restore(int64_t now_ms) {
       store_.claim_room(stored.room, false);
       add(stored.room, Room::restore(stored, *game, store_, downtime));
     } catch (const std::exception& e) {
-      log_event(LogLevel::kError, "restore_failed", {{"room", stored.room}, {"id", stored.id}, {"what", e.what()}});
+      log_event(LogLevel::kError, "restore_failed",
+                {{"room", stored.room}, {"id", stored.id}, {"what", e.what()}});
     }
   }
   return n;
@@ -251,7 +258,8 @@ void Lobby::keep_leases(std::vector<Delivery>& out) {
     store_.unclaim_room(code);
     log_event(LogLevel::kWarn, "room_lost", {{"room", code}});
     // Everyone there reconnects to whichever node serves the room now.
-    out.push_back({code, std::nullopt, games::JsonObject{{"type", "moved"}, {"room", code}, {"retry_ms", 0}}});
+    out.push_back(
+        {code, std::nullopt, games::JsonObject{{"type", "moved"}, {"room", code}, {"retry_ms", 0}}});
   }
 }
 
@@ -274,7 +282,8 @@ void Lobby::release_all() {
 }
 
 std::string Lobby::new_code() {
-  static constexpr std::string_view kLetters = "ABCDEFGHJKLMNPQRSTUVWXYZ";  // no I or O: read aloud without doubt
+  static constexpr std::string_view kLetters =
+      "ABCDEFGHJKLMNPQRSTUVWXYZ";  // no I or O: read aloud without doubt
   std::random_device device;
   while (true) {
     std::string code;
@@ -283,8 +292,8 @@ std::string Lobby::new_code() {
   }
 }
 
-std::vector<Delivery> Lobby::welcome(Connection& c, Room& room, const Member& m, bool with_token, int64_t now_ms,
-                                     Room* previous) {
+std::vector<Delivery> Lobby::welcome(Connection& c, Room& room, const Member& m, bool with_token,
+                                     int64_t now_ms, Room* previous) {
   std::vector<Delivery> out;
   const bool same = c.member && !previous && *c.member == m.id;
   if (c.member && !same) {  // this connection was someone else until now
@@ -298,8 +307,9 @@ std::vector<Delivery> Lobby::welcome(Connection& c, Room& room, const Member& m,
   std::erase_if(c.rooms_visited, [&](const Connection::Visited& v) { return v.room == c.room; });
   if (c.rooms_visited.size() >= kMaxRoomsPerConnection) c.rooms_visited.erase(c.rooms_visited.begin());
   c.rooms_visited.push_back({c.room, m.id, m.token});
-  games::JsonObject w{{"type", "welcome"}, {"v", kProtocolVersion}, {"room", room.code()},
-                      {"game", room.game().info().name}, {"member", m.id}, {"name", m.name}};
+  games::JsonObject w{{"type", "welcome"},   {"v", kProtocolVersion},
+                      {"room", room.code()}, {"game", room.game().info().name},
+                      {"member", m.id},      {"name", m.name}};
   if (with_token) w["token"] = m.token;
   out.push_back(to_sender(std::move(w)));
   out.push_back({room.code(), std::nullopt, room.summary()});
@@ -311,10 +321,12 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
   if (c.allowance < 0) {
     c.allowance = kRateBurst;
   } else {
-    c.allowance = std::min(kRateBurst, c.allowance + kRatePerSecond * static_cast<double>(now_ms - c.last_ms) / 1000.0);
+    c.allowance =
+        std::min(kRateBurst, c.allowance + kRatePerSecond * static_cast<double>(now_ms - c.last_ms) / 1000.0);
   }
   c.last_ms = now_ms;
-  if (c.allowance < 1) return {error_to_sender("rate_limited", "Doucement\u00a0: trop de messages d’un coup.")};
+  if (c.allowance < 1)
+    return {error_to_sender("rate_limited", "Doucement\u00a0: trop de messages d’un coup.")};
   c.allowance -= 1;
   if (text.size() > kMaxMessageBytes) return {error_to_sender("too_large", "Message trop long.")};
   games::Json parsed;
@@ -327,7 +339,8 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
   const auto& o = parsed.get_object();
   try {
     if (const auto* v = o.if_contains("v"); v && !(v->is_int64() && v->get_int64() == kProtocolVersion)) {
-      return {error_to_sender("bad_version", "Version du protocole non prise en charge\u00a0: recharge la page.")};
+      return {error_to_sender("bad_version",
+                              "Version du protocole non prise en charge\u00a0: recharge la page.")};
     }
     const auto type = games::get_string(o, "type");
     // The room this connection was in, locked together with the one it enters.
@@ -338,9 +351,12 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
       auto s = std::make_shared<RoomSlot>();
       {
         std::lock_guard lock(rooms_mutex_);
-        if (rooms_.size() >= max_rooms_) return {error_to_sender("too_many_rooms", "Trop de salles ouvertes\u00a0: réessaie plus tard.")};
+        if (rooms_.size() >= max_rooms_)
+          return {error_to_sender("too_many_rooms", "Trop de salles ouvertes\u00a0: réessaie plus tard.")};
         if (!c.address.empty() && rooms_by_address_[c.address] >= kMaxRoomsPerAddress) {
-          return {error_to_sender("too_many_rooms", "Tu as déjà ouvert beaucoup de salles\u00a0: rejoins-en une ou attends un peu.")};
+          return {error_to_sender(
+              "too_many_rooms",
+              "Tu as déjà ouvert beaucoup de salles\u00a0: rejoins-en une ou attends un peu.")};
         }
       }
       std::string code;
@@ -369,7 +385,8 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
     }
     if (type == "join" || type == "resume" || type == "peek") {
       if (c.failed_joins >= kMaxFailedJoins || address_throttled(c.address, now_ms)) {
-        return {error_to_sender("too_many_tries", "Trop de codes essayés\u00a0: recharge la page pour recommencer.")};
+        return {error_to_sender("too_many_tries",
+                                "Trop de codes essayés\u00a0: recharge la page pour recommencer.")};
       }
       std::string code(games::get_string(o, "room"));
       for (auto& ch : code) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
@@ -428,7 +445,8 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
       }
       if (r.members() >= kMaxMembersPerRoom) return {error_to_sender("room_full", "La salle est pleine.")};
       if (!c.address.empty() && r.members_from(c.address) >= kMaxMembersPerAddress) {
-        return {error_to_sender("too_many_here", "Trop de monde est déjà entré dans cette salle depuis ta connexion.")};
+        return {error_to_sender("too_many_here",
+                                "Trop de monde est déjà entré dans cette salle depuis ta connexion.")};
       }
       if (r.locked()) return {error_to_sender("room_locked", "La salle est fermée aux nouveaux venus.")};
       const auto& m = r.join(games::get_optional_string(o, "name").value_or(""), c.address);
@@ -447,8 +465,8 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
   }
 }
 
-std::vector<Delivery> Lobby::in_room(Connection& c, Room& r, std::string_view type, const games::JsonObject& o,
-                                     int64_t now_ms) {
+std::vector<Delivery> Lobby::in_room(Connection& c, Room& r, std::string_view type,
+                                     const games::JsonObject& o, int64_t now_ms) {
   const MemberId who = *c.member;
   if (const Member* me = r.member(who); !me || me->kicked) return {kicked_error(c)};
   auto after = [&](std::optional<games::Error> e) -> std::vector<Delivery> {
@@ -459,10 +477,12 @@ std::vector<Delivery> Lobby::in_room(Connection& c, Room& r, std::string_view ty
   if (type == "seat") return after(r.take_seat(who, static_cast<int>(games::get_int(o, "seat", 0, 63))));
   if (type == "unseat") return after(r.leave_seat(who));
   if (type == "bot") {
-    return after(r.add_bot(who, static_cast<int>(games::get_int(o, "seat", 0, 63)), games::get_string(o, "level")));
+    return after(
+        r.add_bot(who, static_cast<int>(games::get_int(o, "seat", 0, 63)), games::get_string(o, "level")));
   }
   if (type == "unbot") return after(r.remove_bot(who, static_cast<int>(games::get_int(o, "seat", 0, 63))));
-  if (type == "players") return after(r.set_players(who, static_cast<int>(games::get_int(o, "players", 1, 64))));
+  if (type == "players")
+    return after(r.set_players(who, static_cast<int>(games::get_int(o, "players", 1, 64))));
   if (type == "options") return after(r.set_options(who, games::get_object(o, "options")));
   if (type == "lock") return after(r.lock(who, games::get_bool(o, "locked", true)));
   if (type == "kick") {
@@ -487,7 +507,8 @@ std::vector<Delivery> Lobby::in_room(Connection& c, Room& r, std::string_view ty
     // sender's own view when the action was accepted, so that a client keeps
     // what the player typed until it knows.
     const auto id = games::get_optional_int(o, "id", 0, INT64_MAX / 2);
-    auto replies = r.act(who, games::get_int(o, "version", 0, INT64_MAX / 2), games::get_object(o, "action"), now_ms);
+    auto replies =
+        r.act(who, games::get_int(o, "version", 0, INT64_MAX / 2), games::get_object(o, "action"), now_ms);
     bool refused = false;
     for (auto& m : replies) refused = refused || (m.to == who && m.message.as_object().at("type") == "error");
     std::vector<Delivery> out;
@@ -511,7 +532,8 @@ std::vector<Delivery> Lobby::in_room(Connection& c, Room& r, std::string_view ty
     try {
       const Member* me = r.member(who);
       if (!me || !me->seat || !r.state() || r.state()->is_terminal()) {
-        throw games::ActionError("not_playing", "Seuls les joueurs d’une partie en cours posent ces questions.");
+        throw games::ActionError("not_playing",
+                                 "Seuls les joueurs d’une partie en cours posent ces questions.");
       }
       const auto tool = games::get_string(o, "tool");
       const auto allowed = r.game().player_tools();
@@ -536,9 +558,11 @@ std::vector<Delivery> Lobby::in_room(Connection& c, Room& r, std::string_view ty
       return {error_to_sender("bad_chat", "Un message de 1 à 300 caractères, s’il te plaît.")};
     }
     return {{c.room, std::nullopt,
-             games::JsonObject{{"type", "chat"}, {"member", who}, {"name", r.member(who)->name}, {"text", text_field}}}};
+             games::JsonObject{
+                 {"type", "chat"}, {"member", who}, {"name", r.member(who)->name}, {"text", text_field}}}};
   }
-  return {error_to_sender("unknown_message", "Type de message inconnu\u00a0: " + games::guillemets(type) + ".")};
+  return {
+      error_to_sender("unknown_message", "Type de message inconnu\u00a0: " + games::guillemets(type) + ".")};
 }
 
 bool Lobby::address_throttled(const std::string& address, int64_t now_ms) const {
@@ -554,7 +578,8 @@ void Lobby::failed_join(Connection& c, int64_t now_ms) {
   if (c.address.empty()) return;
   std::lock_guard lock(failures_mutex_);
   if (failures_.size() > 100'000) {  // forget the stale entries rather than grow without end
-    std::erase_if(failures_, [&](const auto& e) { return now_ms - e.second.since_ms >= kFailedJoinWindowMs; });
+    std::erase_if(failures_,
+                  [&](const auto& e) { return now_ms - e.second.since_ms >= kFailedJoinWindowMs; });
   }
   auto& f = failures_[c.address];
   if (now_ms - f.since_ms >= kFailedJoinWindowMs) f = {0, now_ms};
@@ -636,12 +661,14 @@ std::optional<BotJob> Lobby::take_bot_job(const std::string& code, int64_t now_m
   return s->room->take_bot_job(now_ms);
 }
 
-std::vector<Delivery> Lobby::bot_moved(const std::string& code, const BotJob& job, std::optional<games::Action> action) {
+std::vector<Delivery> Lobby::bot_moved(const std::string& code, const BotJob& job,
+                                       std::optional<games::Action> action) {
   const auto s = slot(code);
   if (!s) return {};
   std::lock_guard lock(s->mutex);
   std::vector<Delivery> out;
-  for (auto& m : s->room->bot_moved(job, std::move(action))) out.push_back({code, m.to, std::move(m.message)});
+  for (auto& m : s->room->bot_moved(job, std::move(action)))
+    out.push_back({code, m.to, std::move(m.message)});
   return out;
 }
 
@@ -669,8 +696,11 @@ games::Json Lobby::recent_json(std::size_t limit) const {
   games::JsonArray list;
   for (const auto& g : store_.recent(limit * 4)) {
     if (!g.finished || list.size() >= limit) continue;
-    list.push_back(games::JsonObject{{"id", g.id}, {"game", g.game}, {"room", g.room},
-                                     {"actions", g.actions}, {"created_ms", g.created_ms}});
+    list.push_back(games::JsonObject{{"id", g.id},
+                                     {"game", g.game},
+                                     {"room", g.room},
+                                     {"actions", g.actions},
+                                     {"created_ms", g.created_ms}});
   }
   return games::JsonObject{{"games", std::move(list)}};
 }
@@ -706,7 +736,8 @@ std::optional<games::Json> Lobby::replay_json(int64_t id) const {
     const auto meta = games::parse_json(stored->meta).as_object();
     std::map<int64_t, std::string> by_member;
     for (const auto& m : games::get_array(meta, "members")) {
-      by_member[m.as_object().at("id").to_number<int64_t>()] = std::string(m.as_object().at("name").as_string());
+      by_member[m.as_object().at("id").to_number<int64_t>()] =
+          std::string(m.as_object().at("name").as_string());
     }
     std::vector<bool> bot;  // named as the room named them (Room::seat_names)
     for (const auto& s : games::get_array(meta, "seats")) {
@@ -729,15 +760,15 @@ std::optional<games::Json> Lobby::replay_json(int64_t id) const {
   try {
     auto state = game->new_state(stored->record.setup);
     const auto spectator = games::Viewer::spectator();
-    steps.push_back(games::JsonObject{{"action", nullptr}, {"events", games::JsonArray{}},
-                                      {"view", state->view(spectator)}});
+    steps.push_back(games::JsonObject{
+        {"action", nullptr}, {"events", games::JsonArray{}}, {"view", state->view(spectator)}});
     for (const auto& action : stored->record.actions) {
       auto result = state->apply(action);
       if (!result.ok()) return std::nullopt;  // a log this program cannot replay
       games::JsonArray events;
       for (const auto& e : result.events) events.push_back(games::with_sentence(*game, e, seat_names));
-      steps.push_back(games::JsonObject{{"action", action.to_json()}, {"events", std::move(events)},
-                                        {"view", state->view(spectator)}});
+      steps.push_back(games::JsonObject{
+          {"action", action.to_json()}, {"events", std::move(events)}, {"view", state->view(spectator)}});
     }
     if (state->is_terminal()) {
       const auto o = state->outcome();
@@ -748,10 +779,14 @@ std::optional<games::Json> Lobby::replay_json(int64_t id) const {
   } catch (const games::ActionError&) {
     return std::nullopt;
   }
-  return games::JsonObject{{"id", stored->id},         {"game", stored->record.game},
-                           {"title", game->info().title}, {"room", stored->room},
-                           {"names", std::move(names)},  {"created_ms", stored->created_ms},
-                           {"finished_ms", stored->finished_ms}, {"outcome", std::move(outcome)},
+  return games::JsonObject{{"id", stored->id},
+                           {"game", stored->record.game},
+                           {"title", game->info().title},
+                           {"room", stored->room},
+                           {"names", std::move(names)},
+                           {"created_ms", stored->created_ms},
+                           {"finished_ms", stored->finished_ms},
+                           {"outcome", std::move(outcome)},
                            {"steps", std::move(steps)}};
 }
 

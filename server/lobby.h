@@ -58,7 +58,7 @@ struct Connection {
     std::string token;  // the member's: a later room under the same code is another room
   };
   std::vector<Visited> rooms_visited;  // oldest first
-  int failed_joins = 0;  // join codes guessed wrong: throttled after kMaxFailedJoins
+  int failed_joins = 0;                // join codes guessed wrong: throttled after kMaxFailedJoins
   // Rate limit (token bucket): kRateBurst messages at once, kRatePerSecond
   // sustained; beyond, messages are refused with `rate_limited`.
   double allowance = -1;  // < 0: not started
@@ -116,7 +116,8 @@ class Lobby {
   // Deferred bots: the next move to think about in `room` (one at a time per
   // room), and its result, validated like anyone's move.
   std::optional<BotJob> take_bot_job(const std::string& room, int64_t now_ms);
-  std::vector<Delivery> bot_moved(const std::string& room, const BotJob& job, std::optional<games::Action> action);
+  std::vector<Delivery> bot_moved(const std::string& room, const BotJob& job,
+                                  std::optional<games::Action> action);
   // The transport closed `connection`: presence is updated for the room.
   std::vector<Delivery> disconnect(Connection& connection, int64_t now_ms);
 
@@ -179,8 +180,8 @@ class Lobby {
   Store& store_;
   bool deferred_bots_ = false;
   Directory* directory_ = nullptr;
-  std::mutex adopt_mutex_;  // one takeover at a time
-  std::atomic<int64_t> last_beat_ms_ = 0;  // tick() writes the heartbeat once a second
+  std::mutex adopt_mutex_;                  // one takeover at a time
+  std::atomic<int64_t> last_beat_ms_ = 0;   // tick() writes the heartbeat once a second
   std::atomic<int64_t> last_lease_ms_ = 0;  // and renews the cluster leases
   std::atomic<int64_t> last_sweep_ms_ = 0;  // and adopts orphaned rooms
   mutable std::mutex rooms_mutex_;

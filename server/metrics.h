@@ -17,16 +17,16 @@ class Metrics {
  public:
   // Time to handle one message (rules, bots, durable store), in seconds.
   static constexpr std::array<double, 10> kBuckets = {0.0005, 0.001, 0.0025, 0.005, 0.01,
-                                                      0.025, 0.05, 0.1, 0.25, 1.0};
+                                                      0.025,  0.05,  0.1,    0.25,  1.0};
   void observe(double seconds);
 
-  std::atomic<uint64_t> messages{0};         // WebSocket messages received
-  std::atomic<uint64_t> errors{0};           // error replies sent
-  std::atomic<int64_t> connections{0};       // WebSocket connections open
-  std::atomic<uint64_t> accept_errors{0};    // failed accepts (out of descriptors…)
+  std::atomic<uint64_t> messages{0};             // WebSocket messages received
+  std::atomic<uint64_t> errors{0};               // error replies sent
+  std::atomic<int64_t> connections{0};           // WebSocket connections open
+  std::atomic<uint64_t> accept_errors{0};        // failed accepts (out of descriptors…)
   std::atomic<uint64_t> refused_connections{0};  // over the connection cap
-  std::atomic<uint64_t> idle_closed{0};      // silent peers closed by the idle timeout
-  std::atomic<uint64_t> slow_closed{0};      // peers closed for not reading their messages
+  std::atomic<uint64_t> idle_closed{0};          // silent peers closed by the idle timeout
+  std::atomic<uint64_t> slow_closed{0};          // peers closed for not reading their messages
 
   // Everything in the text format, with the lobby's room count.
   std::string text(std::size_t rooms) const;

@@ -34,7 +34,8 @@ namespace logomachie::server {
 namespace {
 
 int64_t now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
       .count();
 }
 
@@ -136,7 +137,8 @@ class Connection {
     std::vector<const char*> values;
     values.reserve(params.size());
     for (const auto& p : params) values.push_back(p ? p->c_str() : nullptr);
-    Result r(PQexecParams(conn_, sql, static_cast<int>(values.size()), nullptr, values.data(), nullptr, nullptr, 0));
+    Result r(PQexecParams(conn_, sql, static_cast<int>(values.size()), nullptr, values.data(), nullptr,
+                          nullptr, 0));
     if (!r.ok()) throw StoreError("store: " + r.error());
     return r;
   }
@@ -168,7 +170,8 @@ class Connection {
       conn_ = nullptr;
       throw StoreError("store: cannot connect to PostgreSQL: " + why);
     }
-    PQsetNoticeProcessor(conn_, [](void*, const char*) {}, nullptr);  // CREATE … IF NOT EXISTS chatter
+    PQsetNoticeProcessor(
+        conn_, [](void*, const char*) {}, nullptr);  // CREATE … IF NOT EXISTS chatter
     // The reading connection also writes the heartbeat, which does not wait
     // for a sync (see Store::mark_alive).
     if (!synced_) PQclear(PQexec(conn_, "SET synchronous_commit = off"));
@@ -179,11 +182,14 @@ class Connection {
   PGconn* conn_ = nullptr;
 };
 
-std::string str(int64_t v) { return std::to_string(v); }
+std::string str(int64_t v) {
+  return std::to_string(v);
+}
 
 class PostgresStore final : public Store {
  public:
-  PostgresStore(const std::string& url, std::string node) : node_(std::move(node)), write_(url, true), read_(url, false) {
+  PostgresStore(const std::string& url, std::string node)
+      : node_(std::move(node)), write_(url, true), read_(url, false) {
     write_.run("SELECT pg_advisory_lock($1)", {str(kSchemaLock)});
     try {
       write_.script(kSchema);
@@ -291,7 +297,8 @@ class PostgresStore final : public Store {
   void set_meta(int64_t game, std::string_view meta) override {
     std::lock_guard lock(write_mu_);
     fenced(room_of(game), [&] {
-      if (write_.run("UPDATE games SET meta = $1 WHERE id = $2", {std::string(meta), str(game)}).changed() == 0) {
+      if (write_.run("UPDATE games SET meta = $1 WHERE id = $2", {std::string(meta), str(game)}).changed() ==
+          0) {
         throw StoreError("store: no game " + str(game));
       }
     });
@@ -314,9 +321,11 @@ class PostgresStore final : public Store {
     fenced(room.code, [&] {
       write_.run(
           "INSERT INTO rooms (code, game, meta, game_id, updated_ms) VALUES ($1, $2, $3, $4, $5) "
-          "ON CONFLICT (code) DO UPDATE SET game = EXCLUDED.game, meta = EXCLUDED.meta, game_id = EXCLUDED.game_id, "
+          "ON CONFLICT (code) DO UPDATE SET game = EXCLUDED.game, meta = EXCLUDED.meta, game_id = "
+          "EXCLUDED.game_id, "
           "updated_ms = EXCLUDED.updated_ms",
-          {room.code, room.game, room.meta, room.game_id ? Param(str(*room.game_id)) : std::nullopt, str(now_ms())});
+          {room.code, room.game, room.meta, room.game_id ? Param(str(*room.game_id)) : std::nullopt,
+           str(now_ms())});
     });
   }
 
@@ -348,8 +357,9 @@ class PostgresStore final : public Store {
 
   void mark_alive(int64_t now) override {
     std::lock_guard lock(read_mu_);
-    read_.run("INSERT INTO nodes (name, alive_ms) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET alive_ms = $2",
-              {node_, str(now)});
+    read_.run(
+        "INSERT INTO nodes (name, alive_ms) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET alive_ms = $2",
+        {node_, str(now)});
   }
 
   std::optional<int64_t> alive_before_open() const override { return alive_before_open_; }
@@ -411,7 +421,8 @@ class PostgresStore final : public Store {
         {str(static_cast<int64_t>(limit))});
     std::vector<GameSummary> out;
     for (int i = 0; i < r.rows(); ++i) {
-      out.push_back({r.integer(i, 0), r.text(i, 1), r.text(i, 2), r.integer(i, 5), r.boolean(i, 3), r.integer(i, 4)});
+      out.push_back(
+          {r.integer(i, 0), r.text(i, 1), r.text(i, 2), r.integer(i, 5), r.boolean(i, 3), r.integer(i, 4)});
     }
     return out;
   }
@@ -491,7 +502,8 @@ class PostgresStore final : public Store {
       std::string list = "{";
       for (const auto& code : codes) list += (list.size() > 1 ? "," : "") + code;  // codes are letters only
       list += "}";
-      const auto fences = write_.run("SELECT code, epoch FROM fences WHERE code = ANY($1::text[]) FOR SHARE", {list});
+      const auto fences =
+          write_.run("SELECT code, epoch FROM fences WHERE code = ANY($1::text[]) FOR SHARE", {list});
       std::map<std::string, int64_t> current;
       for (int i = 0; i < fences.rows(); ++i) current[fences.text(i, 0)] = fences.integer(i, 1);
       for (auto& p : batch) {
@@ -508,7 +520,8 @@ class PostgresStore final : public Store {
           p->error = "store: game " + str(p->game) + " expects action " + str(next) + ", not " + str(p->seq);
           continue;
         }
-        write_.run("INSERT INTO actions (game, seq, action) VALUES ($1, $2, $3)", {str(p->game), str(p->seq), p->text});
+        write_.run("INSERT INTO actions (game, seq, action) VALUES ($1, $2, $3)",
+                   {str(p->game), str(p->seq), p->text});
         if (p->outcome) {
           write_.run("UPDATE games SET finished = TRUE, outcome = $1, finished_ms = $2 WHERE id = $3",
                      {*p->outcome, str(now_ms()), str(p->game)});
@@ -534,10 +547,10 @@ class PostgresStore final : public Store {
   mutable Connection write_;
   mutable std::mutex read_mu_;
   mutable Connection read_;
-  std::map<std::string, int64_t> epochs_;          // room → this node's claim (write_mu_)
-  std::set<std::string> claimed_once_;             // rooms this process has claimed (write_mu_)
+  std::map<std::string, int64_t> epochs_;             // room → this node's claim (write_mu_)
+  std::set<std::string> claimed_once_;                // rooms this process has claimed (write_mu_)
   mutable std::map<int64_t, std::string> game_room_;  // game → room (write_mu_)
-  std::map<int64_t, int64_t> next_seq_;           // (write_mu_)
+  std::map<int64_t, int64_t> next_seq_;               // (write_mu_)
   std::optional<int64_t> alive_before_open_;
   int64_t start_epoch_ = 0;
   GroupCommit<Pending> group_;

@@ -94,7 +94,8 @@ class RedisDirectory final : public Directory {
     if (colon != std::string_view::npos) {
       const auto p = rest.substr(colon + 1);
       const auto [end, ec] = std::from_chars(p.data(), p.data() + p.size(), port_);
-      if (ec != std::errc() || end != p.data() + p.size()) throw DirectoryError("directory: bad port in " + url);
+      if (ec != std::errc() || end != p.data() + p.size())
+        throw DirectoryError("directory: bad port in " + url);
     }
     if (host_.empty()) host_ = "127.0.0.1";
     std::lock_guard lock(mu_);
@@ -130,11 +131,13 @@ class RedisDirectory final : public Directory {
       args.push_back(std::to_string(lease_ms_));
       std::lock_guard lock(mu_);
       Reply reply = command(args);
-      if (reply.r->type != REDIS_REPLY_ARRAY) throw DirectoryError("directory: unexpected reply to a renewal");
+      if (reply.r->type != REDIS_REPLY_ARRAY)
+        throw DirectoryError("directory: unexpected reply to a renewal");
       const std::size_t prefix = std::char_traits<char>::length(kLease);
       for (std::size_t i = 0; i < reply.r->elements; ++i) {
         const auto* e = reply.r->element[i];
-        if (e->type == REDIS_REPLY_STRING && e->len > prefix) lost.emplace_back(e->str + prefix, e->len - prefix);
+        if (e->type == REDIS_REPLY_STRING && e->len > prefix)
+          lost.emplace_back(e->str + prefix, e->len - prefix);
       }
     }
     return lost;
@@ -153,7 +156,8 @@ class RedisDirectory final : public Directory {
   }
 
   std::vector<std::pair<std::string, std::string>> share(std::string_view snapshot) override {
-    std::vector<std::string> args{"EVAL", kShare, "0", node_, std::to_string(lease_ms_), std::string(snapshot)};
+    std::vector<std::string> args{
+        "EVAL", kShare, "0", node_, std::to_string(lease_ms_), std::string(snapshot)};
     std::lock_guard lock(mu_);
     Reply reply = command(args);
     if (reply.r->type != REDIS_REPLY_ARRAY) throw DirectoryError("directory: unexpected reply to a share");
@@ -161,7 +165,8 @@ class RedisDirectory final : public Directory {
     for (std::size_t i = 0; i + 1 < reply.r->elements; i += 2) {
       const auto* n = reply.r->element[i];
       const auto* v = reply.r->element[i + 1];
-      if (n->type == REDIS_REPLY_STRING && v->type == REDIS_REPLY_STRING) out.emplace_back(std::string(n->str, n->len), std::string(v->str, v->len));
+      if (n->type == REDIS_REPLY_STRING && v->type == REDIS_REPLY_STRING)
+        out.emplace_back(std::string(n->str, n->len), std::string(v->str, v->len));
     }
     return out;
   }
@@ -181,7 +186,8 @@ class RedisDirectory final : public Directory {
       const std::string why = ctx_ ? ctx_->errstr : "out of memory";
       if (ctx_) redisFree(ctx_);
       ctx_ = nullptr;
-      throw DirectoryError("directory: cannot connect to Redis at " + host_ + ":" + std::to_string(port_) + ": " + why);
+      throw DirectoryError("directory: cannot connect to Redis at " + host_ + ":" + std::to_string(port_) +
+                           ": " + why);
     }
     redisSetTimeout(ctx_, timeout);
   }
@@ -204,7 +210,8 @@ class RedisDirectory final : public Directory {
       ctx_ = nullptr;
       throw DirectoryError("directory: Redis did not answer: " + why);
     }
-    if (reply.r->type == REDIS_REPLY_ERROR) throw DirectoryError("directory: " + std::string(reply.r->str, reply.r->len));
+    if (reply.r->type == REDIS_REPLY_ERROR)
+      throw DirectoryError("directory: " + std::string(reply.r->str, reply.r->len));
     return reply;
   }
 
@@ -218,7 +225,8 @@ class RedisDirectory final : public Directory {
 
 }  // namespace
 
-std::unique_ptr<Directory> open_redis_directory(const std::string& url, const std::string& node, int64_t lease_ms) {
+std::unique_ptr<Directory> open_redis_directory(const std::string& url, const std::string& node,
+                                                int64_t lease_ms) {
   return std::make_unique<RedisDirectory>(url, node, lease_ms);
 }
 

@@ -12,7 +12,9 @@
 namespace logomachie::server {
 namespace {
 
-games::Error error(std::string code, std::string message) { return {std::move(code), std::move(message)}; }
+games::Error error(std::string code, std::string message) {
+  return {std::move(code), std::move(message)};
+}
 
 games::Json error_message(const games::Error& e) {
   return games::JsonObject{{"type", "error"}, {"code", e.code}, {"message", e.message}};
@@ -51,14 +53,19 @@ std::string clean_name(std::string_view name, std::size_t index) {
 constexpr int64_t kStoreRetryMs = 500;
 
 int64_t wall_now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
       .count();
 }
 
 }  // namespace
 
 Room::Room(std::string code, const games::Game& game, Store& store, uint64_t seed)
-    : code_(std::move(code)), game_(game), store_(store), rng_(seed), players_(game.info().default_players ? game.info().default_players : game.info().min_players),
+    : code_(std::move(code)),
+      game_(game),
+      store_(store),
+      rng_(seed),
+      players_(game.info().default_players ? game.info().default_players : game.info().min_players),
       seats_(static_cast<std::size_t>(players_)) {}
 
 const Member& Room::join(std::string_view name, std::string_view address) {
@@ -93,10 +100,13 @@ void Room::note_round() {
   round_since_ = version();
 }
 
-const char* Room::status() const { return !state_ ? "lobby" : state_->is_terminal() ? "over" : "playing"; }
+const char* Room::status() const {
+  return !state_ ? "lobby" : state_->is_terminal() ? "over" : "playing";
+}
 
 bool Room::kicked(std::string_view token) const {
-  return !token.empty() && std::any_of(members_.begin(), members_.end(), [&](const Member& m) { return m.kicked && m.token == token; });
+  return !token.empty() && std::any_of(members_.begin(), members_.end(),
+                                       [&](const Member& m) { return m.kicked && m.token == token; });
 }
 
 games::Json Room::peek() const {
@@ -116,7 +126,8 @@ std::optional<games::Error> Room::lock(MemberId who, bool locked) {
 std::optional<games::Error> Room::kick(MemberId who, MemberId target) {
   if (!is_host(who)) return error("not_host", "Seul l’hôte de la salle peut faire ça.");
   if (target == who) return error("bad_member", "L’hôte ne peut pas se renvoyer lui-même.");
-  auto it = std::find_if(members_.begin(), members_.end(), [&](const Member& m) { return m.id == target && !m.kicked; });
+  auto it = std::find_if(members_.begin(), members_.end(),
+                         [&](const Member& m) { return m.id == target && !m.kicked; });
   if (it == members_.end()) return error("unknown_member", "Ce joueur n’est pas dans la salle.");
   it->kicked = true;
   it->connections = 0;
@@ -130,19 +141,19 @@ std::optional<games::Error> Room::kick(MemberId who, MemberId target) {
   if (game_id_) {
     try {
       store_.set_meta(*game_id_, meta());
-    } catch (const StoreError&) {
-    }
+    } catch (const StoreError&) {}
   }
   return std::nullopt;
 }
 
 std::size_t Room::members() const {
-  return static_cast<std::size_t>(std::count_if(members_.begin(), members_.end(), [](const Member& m) { return !m.kicked; }));
+  return static_cast<std::size_t>(
+      std::count_if(members_.begin(), members_.end(), [](const Member& m) { return !m.kicked; }));
 }
 
 std::size_t Room::members_from(std::string_view address) const {
-  return static_cast<std::size_t>(
-      std::count_if(members_.begin(), members_.end(), [&](const Member& m) { return !m.kicked && m.address == address; }));
+  return static_cast<std::size_t>(std::count_if(
+      members_.begin(), members_.end(), [&](const Member& m) { return !m.kicked && m.address == address; }));
 }
 
 const Member* Room::member(MemberId id) const {
@@ -157,7 +168,8 @@ std::optional<games::Error> Room::take_seat(MemberId who, int seat) {
   if (state_) return error("game_started", "La partie a commencé\u00a0: les places sont prises.");
   if (seat < 0 || seat >= players_) return error("bad_seat", "Cette place n’existe pas.");
   auto& s = seats_[static_cast<std::size_t>(seat)];
-  if ((s.member && *s.member != who) || !s.bot.empty()) return error("seat_taken", "Cette place est déjà prise.");
+  if ((s.member && *s.member != who) || !s.bot.empty())
+    return error("seat_taken", "Cette place est déjà prise.");
   leave_seat(who);
   s.member = who;
   for (auto& m : members_) {
@@ -240,7 +252,8 @@ std::optional<games::Error> Room::start(MemberId who, int64_t now_ms) {
   if (!is_host(who)) return error("not_host", "Seul l’hôte de la salle peut lancer la partie.");
   if (state_ && !state_->is_terminal()) return error("game_started", "La partie est déjà lancée.");
   for (const auto& s : seats_) {
-    if (!s.member && s.bot.empty()) return error("seats_empty", "Il reste des places vides\u00a0: ajoute un robot ou attends un ami.");
+    if (!s.member && s.bot.empty())
+      return error("seats_empty", "Il reste des places vides\u00a0: ajoute un robot ou attends un ami.");
   }
   games::Record record;
   record.game = game_.info().name;
@@ -265,8 +278,8 @@ std::optional<games::Error> Room::start(MemberId who, int64_t now_ms) {
   started_ms_ = now_ms;
   try {
     game_id_ = store_.create_game(code_, record, meta());
-    log_event(LogLevel::kInfo, "game_started", {{"room", code_}, {"game", record.game}, {"id", *game_id_},
-                                               {"players", players_}});
+    log_event(LogLevel::kInfo, "game_started",
+              {{"room", code_}, {"game", record.game}, {"id", *game_id_}, {"players", players_}});
   } catch (const StoreError& e) {
     log_event(LogLevel::kError, "store_failed", {{"room", code_}, {"what", e.what()}});
     return error("store_failed", "La partie n’a pas pu être enregistrée\u00a0: réessaie dans un instant.");
@@ -287,7 +300,8 @@ int64_t Room::game_time(int64_t now_ms) const {
   return std::max(state_ ? state_->now() : 0, now_ms - started_ms_);
 }
 
-std::vector<Outgoing> Room::act(MemberId who, int64_t version, const games::JsonObject& body, int64_t now_ms) {
+std::vector<Outgoing> Room::act(MemberId who, int64_t version, const games::JsonObject& body,
+                                int64_t now_ms) {
   const Member* m = member(who);
   auto refuse = [&](const games::Error& e) { return std::vector<Outgoing>{{who, error_message(e)}}; };
   if (!m || m->kicked) return refuse(error("unknown_member", "Ce joueur n’est pas dans la salle."));
@@ -298,8 +312,9 @@ std::vector<Outgoing> Room::act(MemberId who, int64_t version, const games::Json
   // An independent action (a trap beside a teammate's, a vote) may come from
   // an older view, as long as it belongs to the same moment (State::round_key):
   // a vote sent during one vote never counts in the next.
-  const bool fresh_enough = type && type->is_string() && version < this->version() && version >= round_since_ &&
-                            std::find(independent.begin(), independent.end(), type->get_string()) != independent.end();
+  const bool fresh_enough =
+      type && type->is_string() && version < this->version() && version >= round_since_ &&
+      std::find(independent.begin(), independent.end(), type->get_string()) != independent.end();
   if (version != this->version() && !fresh_enough) {
     auto out = refuse(error("stale", "La partie a avancé pendant ce temps\u00a0: voici où elle en est."));
     out.push_back({who, view_for(who)});
@@ -318,11 +333,13 @@ std::vector<Outgoing> Room::tick(int64_t now_ms) {
   if (!state_ || state_->is_terminal()) return {};
   const auto deadline = state_->deadline();
   if (deadline && game_time(now_ms) >= *deadline) {
-    return accept(games::Action::make(games::kHost, *deadline, games::JsonObject{{"type", "timeout"}}), std::nullopt);
+    return accept(games::Action::make(games::kHost, *deadline, games::JsonObject{{"type", "timeout"}}),
+                  std::nullopt);
   }
   for (const auto seat : state_->to_act()) {
     const auto who = seats_[static_cast<std::size_t>(seat)].member;
-    auto it = std::find_if(members_.begin(), members_.end(), [&](const Member& x) { return who && x.id == *who; });
+    auto it =
+        std::find_if(members_.begin(), members_.end(), [&](const Member& x) { return who && x.id == *who; });
     if (it != members_.end() && it->connections == 0 && it->offline_since == 0) {
       it->offline_since = now_ms;  // never seen (e.g. after a restart): grace starts now
     }
@@ -367,7 +384,8 @@ std::pair<int, std::shared_ptr<games::Bot>> Room::due_bot(int64_t now_ms) const 
 bool Room::bot_due(int64_t now_ms) const {
   if (bot_out_ || held_current() || !state_ || state_->is_terminal()) return false;
   // The store just failed: not in a loop while it is down (tests on a made-up clock never wait).
-  if (store_failed_ms_ && now_ms >= store_failed_ms_ && now_ms - store_failed_ms_ < kStoreRetryMs) return false;
+  if (store_failed_ms_ && now_ms >= store_failed_ms_ && now_ms - store_failed_ms_ < kStoreRetryMs)
+    return false;
   for (const auto seat : state_->to_act()) {
     if (bots_[static_cast<std::size_t>(seat)] || stood_in(seat, now_ms)) return true;
   }
@@ -439,7 +457,9 @@ std::vector<Outgoing> Room::accept(const games::Action& action, std::optional<Me
       // now, and this action, made against the position before it, is stale.
       auto out = views(events);
       if (sender) {
-        out.push_back({*sender, error_message(error("stale", "La partie a avancé pendant ce temps\u00a0: voici où elle en est."))});
+        out.push_back(
+            {*sender, error_message(error(
+                          "stale", "La partie a avancé pendant ce temps\u00a0: voici où elle en est."))});
       }
       return out;
     }
@@ -452,7 +472,8 @@ std::vector<Outgoing> Room::accept(const games::Action& action, std::optional<Me
   return views(events);
 }
 
-std::optional<games::Error> Room::apply_and_store(const games::Action& action, std::vector<games::Json>& events) {
+std::optional<games::Error> Room::apply_and_store(const games::Action& action,
+                                                  std::vector<games::Json>& events) {
   // All or nothing, durable before acknowledged: apply on a copy, append to
   // the store, then keep the copy.
   auto next = state_->clone();
@@ -478,7 +499,9 @@ std::optional<games::Error> Room::apply_and_store(const games::Action& action, s
     std::optional<std::string> outcome;
     if (next->is_terminal()) outcome = games::canonical(next->outcome().details);
     store_.append(*game_id_, version(), *kept, outcome);
-    if (outcome) log_event(LogLevel::kInfo, "game_over", {{"room", code_}, {"id", *game_id_}, {"actions", version() + 1}});
+    if (outcome)
+      log_event(LogLevel::kInfo, "game_over",
+                {{"room", code_}, {"id", *game_id_}, {"actions", version() + 1}});
   } catch (const StoreError& e) {
     // Most failures store nothing, but one that came after the write (a
     // sync error, a lost reply) may have kept the action: the next action
@@ -576,7 +599,8 @@ games::Json Room::view_for(MemberId who) const {
   const Member* m = member(who);
   const auto viewer = m && m->seat ? games::Viewer::player(*m->seat) : games::Viewer::spectator();
   out["view"] = state_->view(viewer);
-  if (const auto d = state_->deadline()) out["deadline_ms"] = started_ms_ + *d;  // wall clock, for hourglasses
+  if (const auto d = state_->deadline())
+    out["deadline_ms"] = started_ms_ + *d;  // wall clock, for hourglasses
   out["over"] = state_->is_terminal();
   if (m && m->seat && !state_->is_terminal()) {
     // Only whether this viewer is expected to act (for the turn alert), not who else is.
@@ -619,7 +643,8 @@ games::JsonArray Room::seats_json(bool for_store) const {
     games::JsonObject o;
     if (s.member) o["member"] = *s.member;
     if (!s.bot.empty()) o["bot"] = s.bot;
-    if (!for_store && (s.member || !s.bot.empty())) o["name"] = names[i];  // what the game's sentences call it
+    if (!for_store && (s.member || !s.bot.empty()))
+      o["name"] = names[i];  // what the game's sentences call it
     out.push_back(std::move(o));
   }
   return out;
@@ -638,9 +663,14 @@ games::Json Room::summary() const {
 }
 
 std::string Room::meta() const {
-  return games::canonical(games::JsonObject{{"members", members_json(true)}, {"seats", seats_json(true)},
-                                            {"host", host_}, {"started_ms", started_ms_}, {"rng", rng_.to_hex()},
-                                            {"players", players_}, {"options", options_}, {"locked", locked_}});
+  return games::canonical(games::JsonObject{{"members", members_json(true)},
+                                            {"seats", seats_json(true)},
+                                            {"host", host_},
+                                            {"started_ms", started_ms_},
+                                            {"rng", rng_.to_hex()},
+                                            {"players", players_},
+                                            {"options", options_},
+                                            {"locked", locked_}});
 }
 
 void Room::save() const {
@@ -671,7 +701,8 @@ void Room::load_meta(std::string_view text) {
   rng_ = games::Rng::from_hex(games::get_string(meta, "rng"));
   // Saved since schema 2 (a game's own setup has them too).
   if (meta.contains("players")) {
-    players_ = static_cast<int>(games::get_int(meta, "players", game_.info().min_players, game_.info().max_players));
+    players_ =
+        static_cast<int>(games::get_int(meta, "players", game_.info().min_players, game_.info().max_players));
   }
   if (meta.contains("options")) options_ = games::get_object(meta, "options");
   locked_ = games::get_bool(meta, "locked", false);
@@ -717,7 +748,7 @@ void Room::pause_clock(int64_t downtime_ms) {
 }
 
 std::unique_ptr<Room> Room::restore(const StoredGame& stored, const games::Game& game, Store& store,
-                                   int64_t downtime_ms) {
+                                    int64_t downtime_ms) {
   auto room = std::make_unique<Room>(stored.room, game, store, 0);
   room->load_meta(stored.meta);
   room->load_game(stored);
@@ -726,7 +757,7 @@ std::unique_ptr<Room> Room::restore(const StoredGame& stored, const games::Game&
 }
 
 std::unique_ptr<Room> Room::restore(const StoredRoom& saved, const std::optional<StoredGame>& stored,
-                                   const games::Game& game, Store& store, int64_t downtime_ms) {
+                                    const games::Game& game, Store& store, int64_t downtime_ms) {
   auto room = std::make_unique<Room>(saved.code, game, store, 0);
   room->load_meta(saved.meta);  // the newest: saved after every change
   if (stored) room->load_game(*stored);

@@ -34,10 +34,10 @@ struct Member {
   std::string name;
   std::string token;  // secret: lets this person back into the room
   std::optional<int> seat;
-  int connections = 0;         // open connections (presence)
+  int connections = 0;  // open connections (presence)
   bool kicked = false;
-  int64_t offline_since = 0;   // wall clock when the last one closed
-  std::string address;         // where they joined from (per-address limits; not saved)
+  int64_t offline_since = 0;  // wall clock when the last one closed
+  std::string address;        // where they joined from (per-address limits; not saved)
 };
 
 // How long a seated person may be gone before a bot plays for them.
@@ -174,7 +174,8 @@ class Room {
   std::pair<int, std::shared_ptr<games::Bot>> due_bot(int64_t now_ms) const;
   int64_t game_time(int64_t now_ms) const;
   std::vector<Outgoing> views(const std::vector<games::Json>& events) const;
-  // Each seat's name as players see it: the member's (kicked or not), the bot's first name (games::name_bots), or « Place n ».
+  // Each seat's name as players see it: the member's (kicked or not), the bot's first name
+  // (games::name_bots), or « Place n ».
   std::vector<std::string> seat_names() const;
   std::string meta() const;  // what the store keeps besides the game (tokens included)
   void load_meta(std::string_view text);
@@ -207,11 +208,11 @@ class Room {
   bool deferred_bots_ = false;
   std::optional<std::string> round_key_;  // State::round_key() now…
   int64_t round_since_ = 0;               // …and the version since which it holds
-  bool store_suspect_ = false;  // the last append failed: check the store before the next
+  bool store_suspect_ = false;            // the last append failed: check the store before the next
   // When the store last failed (wall ms): bots wait kStoreRetryMs before
   // trying again, instead of retrying at once while the store is down.
   int64_t store_failed_ms_ = 0;
-  bool bot_out_ = false;     // a BotJob is being thought about
+  bool bot_out_ = false;  // a BotJob is being thought about
   // A bot move dated later than its position, waiting for the game clock.
   struct HeldMove {
     int64_t version = 0;
@@ -221,8 +222,10 @@ class Room {
   std::optional<HeldMove> held_;
   // Whether a stand-in bot plays `seat` now: its person has been away past the grace period.
   bool stood_in(int seat, int64_t now_ms) const;
-  bool held_current() const { return held_ && held_->version == version() && held_->generation == generation_; }
-  uint64_t generation_ = 0;  // +1 per game started in this room
+  bool held_current() const {
+    return held_ && held_->version == version() && held_->generation == generation_;
+  }
+  uint64_t generation_ = 0;       // +1 per game started in this room
   int64_t last_activity_ms_ = 0;  // wall clock of the last arrival or departure
 };
 

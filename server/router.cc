@@ -1,12 +1,12 @@
 #include "server/router.h"
 
-#include <boost/json/serialize.hpp>
-
 #include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cstdint>
 #include <optional>
+
+#include <boost/json/serialize.hpp>
 
 #include "games/core/json.h"
 #include "server/lobby.h"
@@ -48,7 +48,8 @@ bool accepts_gzip(std::string_view header) {
     const auto name = item.substr(0, item.find(';'));
     if (name != "gzip" && name != "*") continue;
     const auto q = item.find("q=");
-    return q == std::string_view::npos || item.substr(q + 2).find_first_not_of("0.") != std::string_view::npos;
+    return q == std::string_view::npos ||
+           item.substr(q + 2).find_first_not_of("0.") != std::string_view::npos;
   }
   return false;
 }
@@ -58,12 +59,14 @@ HttpReply route(const RouterContext& context, std::string_view method, std::stri
   const std::string_view path = target.substr(0, target.find('?'));
   if (method != "GET" && method != "HEAD") return plain(405, "Méthode non permise.\n");
   if (path == "/healthz") return plain(200, "ok\n");
-  if (path == "/metrics") return plain(200, context.metrics.text(context.lobby.rooms()), "text/plain; version=0.0.4");
+  if (path == "/metrics")
+    return plain(200, context.metrics.text(context.lobby.rooms()), "text/plain; version=0.0.4");
   if (path == "/api/games") return json_reply(200, context.lobby.games_json());
   if (path == "/api/replays") return json_reply(200, context.lobby.recent_json(20));
   if (path == "/api/cluster") {
     const std::string numbers = context.cluster ? context.cluster->get() : std::string();
-    if (numbers.empty()) return error_json(404, "not_a_cluster", "Ce serveur n’est pas (encore) dans une grappe.");
+    if (numbers.empty())
+      return error_json(404, "not_a_cluster", "Ce serveur n’est pas (encore) dans une grappe.");
     return {200, "application/json; charset=utf-8", numbers, "no-store"};
   }
   if (path.starts_with(kReplays)) {
@@ -81,7 +84,8 @@ HttpReply route(const RouterContext& context, std::string_view method, std::stri
     return error_json(426, "upgrade_required", "Cette adresse attend une connexion WebSocket.");
   }
   if (const auto* file = context.web.find(target)) {
-    HttpReply reply{200, file->content_type, {}, file->immutable ? "public, max-age=31536000, immutable" : "no-cache"};
+    HttpReply reply{
+        200, file->content_type, {}, file->immutable ? "public, max-age=31536000, immutable" : "no-cache"};
     reply.vary_encoding = !file->gzipped.empty();
     if (!file->gzipped.empty() && accepts_gzip(accept_encoding)) {
       reply.body = file->gzipped;
@@ -111,9 +115,10 @@ std::string client_address(std::string_view peer, std::string_view forwarded_for
   while (!last.empty() && last.back() == ' ') last.remove_suffix(1);
   // An address is short and made of hex digits, dots and colons; anything
   // else is not from our proxy.
-  const bool plausible = !last.empty() && last.size() <= 45 && std::all_of(last.begin(), last.end(), [](char c) {
-    return std::isxdigit(static_cast<unsigned char>(c)) || c == '.' || c == ':';
-  });
+  const bool plausible =
+      !last.empty() && last.size() <= 45 && std::all_of(last.begin(), last.end(), [](char c) {
+        return std::isxdigit(static_cast<unsigned char>(c)) || c == '.' || c == ':';
+      });
   return plausible ? std::string(last) : std::string(peer);
 }
 

@@ -18,7 +18,7 @@ struct HttpReply {
   int status = 200;
   std::string content_type;
   std::string body;
-  std::string cache_control;  // empty: no header
+  std::string cache_control;     // empty: no header
   std::string content_encoding;  // "gzip" when the body is compressed
   bool vary_encoding = false;    // the answer depends on Accept-Encoding
 };

@@ -5,8 +5,6 @@
 // compiled with a precompiled header, server/CMakeLists.txt).
 #pragma once
 
-#include <boost/asio.hpp>
-
 #include <atomic>
 #include <chrono>
 #include <map>
@@ -14,6 +12,8 @@
 #include <set>
 #include <string>
 #include <vector>
+
+#include <boost/asio.hpp>
 
 #include "server/http_server.h"
 #include "server/hub.h"

@@ -16,7 +16,8 @@ namespace logomachie::server {
 namespace {
 
 int64_t now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
       .count();
 }
 
@@ -126,8 +127,8 @@ class SqliteStore final : public Store {
       // (docs/benchmarks.md, server load).
       exec("PRAGMA wal_autocheckpoint = 0");
       exec("PRAGMA journal_size_limit = 8388608");  // a restarted WAL shrinks back to 8 MiB at most
-      if (sqlite3_open_v2(path.c_str(), &checkpoint_db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr) !=
-          SQLITE_OK) {
+      if (sqlite3_open_v2(path.c_str(), &checkpoint_db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX,
+                          nullptr) != SQLITE_OK) {
         throw StoreError("store: cannot open " + path.string() + " for checkpoints");
       }
       sqlite3_busy_timeout(checkpoint_db_, 5000);
@@ -160,7 +161,8 @@ class SqliteStore final : public Store {
     while (!stop_cv_.wait_for(lock, std::chrono::milliseconds(100), [this] { return stopping_; })) {
       std::lock_guard connection(checkpoint_mu_);
       int frames = 0, copied = 0;
-      const int rc = sqlite3_wal_checkpoint_v2(checkpoint_db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, &frames, &copied);
+      const int rc =
+          sqlite3_wal_checkpoint_v2(checkpoint_db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, &frames, &copied);
       if (rc == SQLITE_OK && frames > kRestartFrames) {
         std::lock_guard writers(db_mu_);
         sqlite3_wal_checkpoint_v2(checkpoint_db_, nullptr, SQLITE_CHECKPOINT_RESTART, &frames, &copied);
@@ -202,7 +204,10 @@ class SqliteStore final : public Store {
     Statement s(db_,
                 "INSERT INTO games (room, game, rules_version, content_version, setup, meta, created_ms) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)");
-    s.bind(1, room).bind(2, header.game).bind(3, int64_t{header.rules_version}).bind(4, header.content_version);
+    s.bind(1, room)
+        .bind(2, header.game)
+        .bind(3, int64_t{header.rules_version})
+        .bind(4, header.content_version);
     s.bind(5, games::canonical(header.setup.to_json())).bind(6, meta).bind(7, now_ms());
     s.step();
     const int64_t id = sqlite3_last_insert_rowid(db_);
@@ -240,7 +245,8 @@ class SqliteStore final : public Store {
 
   void save_room(const StoredRoom& room) override {
     std::lock_guard lock(db_mu_);
-    Statement s(db_, "INSERT OR REPLACE INTO rooms (code, game, meta, game_id, updated_ms) VALUES (?, ?, ?, ?, ?)");
+    Statement s(
+        db_, "INSERT OR REPLACE INTO rooms (code, game, meta, game_id, updated_ms) VALUES (?, ?, ?, ?, ?)");
     s.bind(1, room.code).bind(2, room.game).bind(3, room.meta).bind(5, now_ms());
     if (room.game_id) s.bind(4, *room.game_id);
     s.step();
@@ -293,9 +299,10 @@ class SqliteStore final : public Store {
 
   std::vector<GameSummary> recent(std::size_t limit) const override {
     std::lock_guard lock(db_mu_);
-    Statement s(db_,
-                "SELECT g.id, g.room, g.game, g.finished, g.created_ms, "
-                "(SELECT COUNT(*) FROM actions a WHERE a.game = g.id) FROM games g ORDER BY g.id DESC LIMIT ?");
+    Statement s(
+        db_,
+        "SELECT g.id, g.room, g.game, g.finished, g.created_ms, "
+        "(SELECT COUNT(*) FROM actions a WHERE a.game = g.id) FROM games g ORDER BY g.id DESC LIMIT ?");
     s.bind(1, static_cast<int64_t>(limit));
     std::vector<GameSummary> out;
     while (s.step()) {
@@ -326,7 +333,9 @@ class SqliteStore final : public Store {
   int64_t& next_seq(int64_t game) {
     auto it = next_seq_.find(game);
     if (it != next_seq_.end()) return it->second;
-    Statement s(db_, "SELECT (SELECT COUNT(*) FROM games WHERE id = ?1), COALESCE(MAX(seq) + 1, 0) FROM actions WHERE game = ?1");
+    Statement s(db_,
+                "SELECT (SELECT COUNT(*) FROM games WHERE id = ?1), COALESCE(MAX(seq) + 1, 0) FROM actions "
+                "WHERE game = ?1");
     s.bind(1, game);
     s.step();
     if (s.integer(0) == 0) throw StoreError("store: no game " + std::to_string(game));
@@ -379,9 +388,10 @@ class SqliteStore final : public Store {
   }
 
   std::optional<StoredGame> read_game(int64_t id) const {
-    Statement g(db_,
-                "SELECT room, game, rules_version, content_version, setup, meta, finished, outcome, created_ms, "
-                "finished_ms FROM games WHERE id = ?");
+    Statement g(
+        db_,
+        "SELECT room, game, rules_version, content_version, setup, meta, finished, outcome, created_ms, "
+        "finished_ms FROM games WHERE id = ?");
     g.bind(1, id);
     if (!g.step()) return std::nullopt;
     StoredGame out;

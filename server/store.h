@@ -38,8 +38,8 @@ struct StoredGame {
   std::string meta;      // server data as JSON text (seat names, bots…)
   games::Record record;  // setup + accepted actions, in order
   bool finished = false;
-  std::string outcome;   // JSON text, when finished
-  int64_t created_ms = 0;   // Unix time
+  std::string outcome;     // JSON text, when finished
+  int64_t created_ms = 0;  // Unix time
   int64_t finished_ms = 0;
 };
 
@@ -113,7 +113,9 @@ class Store {
   // transaction: a game's last move is never stored without its end.
   virtual void append(int64_t game, int64_t seq, const games::Action& action,
                       std::optional<std::string_view> outcome) = 0;
-  void append(int64_t game, int64_t seq, const games::Action& action) { append(game, seq, action, std::nullopt); }
+  void append(int64_t game, int64_t seq, const games::Action& action) {
+    append(game, seq, action, std::nullopt);
+  }
   // Updates the server data of a game (seats, names).
   virtual void set_meta(int64_t game, std::string_view meta) = 0;
   // Marks a game finished with its outcome (JSON text).

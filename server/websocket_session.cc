@@ -1,10 +1,10 @@
 #include "server/websocket_session.h"
 
+#include <chrono>
+
 #include <boost/beast/core/buffers_to_string.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/websocket.hpp>
-
-#include <chrono>
 
 #include "server/log.h"
 
@@ -101,8 +101,7 @@ awaitable<void> WebSocketSession::run(http::request<http::string_body> request) 
       auto leave = [this] { return serialized(server_.lobby.disconnect(conn_, wall_ms()), wall_ms()); };
       auto gone = co_await server_.on_pool(leave);
       server_.deliver(nullptr, gone);  // presence for the others
-    } catch (const std::exception&) {
-    }
+    } catch (const std::exception&) {}
   }
 }
 
@@ -156,7 +155,8 @@ void WebSocketSession::hang_up() {
   beast::get_lowest_layer(ws_).socket().close(ec);
 }
 
-awaitable<void> WebSocketSession::write_loop(std::shared_ptr<WebSocketSession> self) {  // `self` keeps it alive
+awaitable<void> WebSocketSession::write_loop(
+    std::shared_ptr<WebSocketSession> self) {  // `self` keeps it alive
   (void)self;
   try {
     while (!queue_.empty()) {

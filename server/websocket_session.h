@@ -12,13 +12,13 @@
 //    ServeOptions::max_queued_bytes wait for it.
 #pragma once
 
+#include <deque>
+#include <memory>
+
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/websocket/stream.hpp>
-
-#include <deque>
-#include <memory>
 
 #include "server/shared_state.h"
 

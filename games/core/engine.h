@@ -69,7 +69,8 @@ class Engine : public State {
   // The rules: apply `action` to `next` (a copy of the data, now = action.at),
   // appending what happened to `events`; throw ActionError (refuse) to refuse.
   // `is_timeout`: the host's timeout, already checked against the deadline.
-  virtual void do_apply(Data& next, const Action& action, bool is_timeout, std::vector<Json>& events) const = 0;
+  virtual void do_apply(Data& next, const Action& action, bool is_timeout,
+                        std::vector<Json>& events) const = 0;
   // Further checks on a seat's right to act at all (not on its move).
   virtual void check_actor(PlayerId actor) const { (void)actor; }
   // The deadline a seat's action must come before (per-team timers…).

@@ -31,7 +31,7 @@ class Lexicon;
 
 namespace logomachie::games {
 
-using PlayerId = int;            // a seat, 0 … players−1
+using PlayerId = int;                  // a seat, 0 … players−1
 inline constexpr PlayerId kHost = -1;  // the host (timeouts, table events)
 
 // Who is looking at a view.
@@ -50,8 +50,8 @@ struct Viewer {
 // Wire form: {"actor":0,"at":1200,"type":"password","word":"groupies",…}.
 struct Action {
   PlayerId actor = kHost;
-  int64_t at = 0;      // host clock, ms since the game started
-  JsonObject body;     // "type" + the action's own fields
+  int64_t at = 0;   // host clock, ms since the game started
+  JsonObject body;  // "type" + the action's own fields
 
   std::string_view type() const;
   Json to_json() const;
@@ -106,7 +106,7 @@ struct OptionValue {
 
 struct OptionSpec {
   enum class Kind {
-    kInt,     // an integer in [min, max]
+    kInt,  // an integer in [min, max]
     kBool,
     kChoice,  // one of `choices` (or, when `open`, any value the engine checks itself)
     kText,    // a string of at most `max` characters (0: no limit)
@@ -146,13 +146,13 @@ struct OptionSpec {
 };
 
 struct GameInfo {
-  std::string name;      // registry key and CLI name: "wordbank"
-  std::string title;     // shown to players: "Word Bank"
+  std::string name;   // registry key and CLI name: "wordbank"
+  std::string title;  // shown to players: "Word Bank"
   int min_players = 2;
   int max_players = 2;
-  int default_players = 0;      // a new room's seat count (0 = min_players)
-  int rules_version = 1;        // bumped when rules change the meaning of a log
-  std::string content_version;  // hash of the embedded content files
+  int default_players = 0;              // a new room's seat count (0 = min_players)
+  int rules_version = 1;                // bumped when rules change the meaning of a log
+  std::string content_version;          // hash of the embedded content files
   std::vector<std::string> bot_levels;  // "easy", "medium", "hard"
   // Action types whose meaning does not depend on what the player saw (a
   // teammate writing a trap beside you, each player's word in a simultaneous
@@ -241,7 +241,8 @@ class Game {
   // it with the event (field "say") to the web client's log and replays.
   // `names` holds each seat's name. nullopt: nothing worth a line. Never names
   // a secret (events are public).
-  virtual std::optional<std::string> describe(const Json& event, const std::vector<std::string>& names) const {
+  virtual std::optional<std::string> describe(const Json& event,
+                                              const std::vector<std::string>& names) const {
     (void)event;
     (void)names;
     return std::nullopt;

@@ -3,17 +3,17 @@
 // turn a malformed field into an ActionError (a stable code + French message).
 #pragma once
 
-#include <boost/json/array.hpp>
-#include <boost/json/object.hpp>
-#include <boost/json/string.hpp>
-#include <boost/json/value.hpp>
-
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <boost/json/array.hpp>
+#include <boost/json/object.hpp>
+#include <boost/json/string.hpp>
+#include <boost/json/value.hpp>
 
 namespace logomachie::games {
 
@@ -62,8 +62,7 @@ const Json& require(const JsonObject& o, std::string_view key);
 std::string_view get_string(const JsonObject& o, std::string_view key);
 std::optional<std::string_view> get_optional_string(const JsonObject& o, std::string_view key);
 int64_t get_int(const JsonObject& o, std::string_view key, int64_t min, int64_t max);
-std::optional<int64_t> get_optional_int(const JsonObject& o, std::string_view key, int64_t min,
-                                        int64_t max);
+std::optional<int64_t> get_optional_int(const JsonObject& o, std::string_view key, int64_t min, int64_t max);
 bool get_bool(const JsonObject& o, std::string_view key, bool fallback);
 const JsonArray& get_array(const JsonObject& o, std::string_view key);
 const JsonObject& get_object(const JsonObject& o, std::string_view key);

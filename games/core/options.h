@@ -53,17 +53,20 @@ OptionSpec int_option(std::string name, std::string label, int64_t fallback, int
                       std::vector<OptionValue> suggested = {});
 OptionSpec bool_option(std::string name, std::string label, bool fallback);
 // `fallback` null: no default (then say what absent means: with_unset).
-OptionSpec choice_option(std::string name, std::string label, Json fallback, std::vector<OptionValue> choices);
+OptionSpec choice_option(std::string name, std::string label, Json fallback,
+                         std::vector<OptionValue> choices);
 // `max`: the most characters (0: no limit).
 OptionSpec text_option(std::string name, std::string label, std::string fallback, int64_t max,
                        std::vector<OptionValue> suggested = {});
 // One of `choices` per seat; by default `pattern` repeated over the seats.
-OptionSpec seats_option(std::string name, std::string label, JsonArray pattern, std::vector<OptionValue> choices);
+OptionSpec seats_option(std::string name, std::string label, JsonArray pattern,
+                        std::vector<OptionValue> choices);
 
 // Suggested durations: "sans limite" (or `zero`) for 0, "45 secondes",
 // "1 minute", "3 minutes".
 std::vector<OptionValue> seconds(std::initializer_list<int> values, std::string_view zero = "sans limite");
 // Suggested counts: "1 jeton", "8 jetons".
-std::vector<OptionValue> counted(std::initializer_list<int> values, std::string_view one, std::string_view many);
+std::vector<OptionValue> counted(std::initializer_list<int> values, std::string_view one,
+                                 std::string_view many);
 
 }  // namespace logomachie::games

@@ -45,7 +45,7 @@ class TerminalGame {
   }
   // Asks `seat` for an action; nullopt when the person quits (or input ends).
   virtual std::optional<Action> ask(const State& state, PlayerId seat, std::istream& in,
-                                           std::ostream& out) const = 0;
+                                    std::ostream& out) const = 0;
   // Final results.
   virtual void results(const State& state, std::ostream& out) const = 0;
   // Whether the seat to ask now is simply the first the engine lists

@@ -20,10 +20,14 @@ class LettralettreBot final : public Bot {
     if (std::find(acts.begin(), acts.end(), seat) == acts.end()) return std::nullopt;
     auto make = [&](JsonObject body) { return Action::make(seat, d.now, std::move(body)); };
     switch (d.phase) {
-      case Phase::kAuction: return make({{"type", take(state, seat) ? "take" : "pass"}});
-      case Phase::kReveal: return make({{"type", "ready"}});
-      case Phase::kWords: return word(state, seat);
-      case Phase::kOver: break;
+      case Phase::kAuction:
+        return make({{"type", take(state, seat) ? "take" : "pass"}});
+      case Phase::kReveal:
+        return make({{"type", "ready"}});
+      case Phase::kWords:
+        return word(state, seat);
+      case Phase::kOver:
+        break;
     }
     return std::nullopt;
   }
@@ -34,8 +38,10 @@ class LettralettreBot final : public Bot {
     if (d.tokens[static_cast<std::size_t>(seat)] == 0) return true;
     const auto* card = game_.find_constraint(d.auction_card);
     switch (level_) {
-      case BotLevel::kEasy: return rng_.chance(1, 2);
-      case BotLevel::kMedium: return card->bonus >= 2 || d.pot >= 2 || rng_.chance(1, 4);
+      case BotLevel::kEasy:
+        return rng_.chance(1, 2);
+      case BotLevel::kMedium:
+        return card->bonus >= 2 || d.pot >= 2 || rng_.chance(1, 4);
       case BotLevel::kHard: {
         double mean = 0;
         for (const auto& c : game_.deck()) mean += game_.expected_score(c, d.letters, d.taboo);
@@ -65,10 +71,12 @@ class LettralettreBot final : public Bot {
     if (options.empty()) return Action::make(seat, d.now, JsonObject{{"type", "give_up"}});
     std::sort(options.begin(), options.end(),
               [](const auto& a, const auto& b) { return a.first.score > b.first.score; });
-    const auto& pick = level_ == BotLevel::kEasy ? options[rng_.below(std::min<std::size_t>(3, options.size()))]
-                                                 : options.front();
-    return Action::make(seat, d.now,
-                        JsonObject{{"type", "submit"}, {"word", pick.first.display}, {"constraint", pick.second}});
+    const auto& pick = level_ == BotLevel::kEasy
+                           ? options[rng_.below(std::min<std::size_t>(3, options.size()))]
+                           : options.front();
+    return Action::make(
+        seat, d.now,
+        JsonObject{{"type", "submit"}, {"word", pick.first.display}, {"constraint", pick.second}});
   }
 
   const LettralettreGame& game_;

@@ -13,7 +13,9 @@ namespace {
   throw ActionError("bad_constraint", "Carte contrainte invalide\u00a0: " + std::string(what) + ".");
 }
 
-bool is_vowel(char c) { return c == 'A' || c == 'E' || c == 'I' || c == 'O' || c == 'U' || c == 'Y'; }
+bool is_vowel(char c) {
+  return c == 'A' || c == 'E' || c == 'I' || c == 'O' || c == 'U' || c == 'Y';
+}
 
 std::string letters_field(const JsonObject& o, std::string_view key, bool allow_classes) {
   const auto s = std::string(get_string(o, key));
@@ -40,11 +42,16 @@ Check parse_check(const JsonObject& o) {
     const std::string_view k = kv.key();
     if (k == "pos") {
       const auto v = get_string(o, k);
-      if (v == "noun") c.pos = lexicon::kNoun;
-      else if (v == "verb") c.pos = lexicon::kVerb;
-      else if (v == "adjective") c.pos = lexicon::kAdjective;
-      else if (v == "adverb") c.pos = lexicon::kAdverb;
-      else bad("pos inconnu");
+      if (v == "noun")
+        c.pos = lexicon::kNoun;
+      else if (v == "verb")
+        c.pos = lexicon::kVerb;
+      else if (v == "adjective")
+        c.pos = lexicon::kAdjective;
+      else if (v == "adverb")
+        c.pos = lexicon::kAdverb;
+      else
+        bad("pos inconnu");
     } else if (k == "gender") {
       const auto v = get_string(o, k);
       c.gender = v == "masculine" ? 1 : v == "feminine" ? 2 : 0;
@@ -63,7 +70,8 @@ Check parse_check(const JsonObject& o) {
           {"simple_past", lexicon::kIndicativeSimplePast},
           {"future", lexicon::kIndicativeFuture},
           {"conditional", lexicon::kConditional},
-          {"subjunctive", static_cast<uint16_t>(lexicon::kSubjunctivePresent | lexicon::kSubjunctiveImperfect)},
+          {"subjunctive",
+           static_cast<uint16_t>(lexicon::kSubjunctivePresent | lexicon::kSubjunctiveImperfect)},
           {"imperative", lexicon::kImperative},
       }};
       const auto v = get_string(o, k);
@@ -144,14 +152,16 @@ bool Judge::letters_ok(const Check& c, std::string_view w, const RoundLetters& r
   }
   if (c.double_letter) {
     bool found = false;
-    for (int i = 1; i < n && !found; ++i) found = w[static_cast<std::size_t>(i)] == w[static_cast<std::size_t>(i - 1)];
+    for (int i = 1; i < n && !found; ++i)
+      found = w[static_cast<std::size_t>(i)] == w[static_cast<std::size_t>(i - 1)];
     if (!found) return false;
   }
   if (c.repeated_letter && *std::max_element(count.begin(), count.end()) < c.repeated_letter) return false;
   if (c.all_distinct_letters && *std::max_element(count.begin(), count.end()) > 1) return false;
   if (c.palindrome && !std::equal(w.begin(), w.begin() + n / 2, w.rbegin())) return false;
   if (c.same_first_last && (n < 2 || w.front() != w.back())) return false;
-  if (c.first_shown_letter && (round.shown.empty() || w.empty() || w.front() != round.shown.front())) return false;
+  if (c.first_shown_letter && (round.shown.empty() || w.empty() || w.front() != round.shown.front()))
+    return false;
   if (c.uses_all_shown) {
     for (char ch : round.shown) {
       if (!count[static_cast<std::size_t>(ch - 'A')]) return false;
@@ -159,7 +169,8 @@ bool Judge::letters_ok(const Check& c, std::string_view w, const RoundLetters& r
   }
   if (c.alternating) {
     for (int i = 1; i < n; ++i) {
-      if (is_vowel(w[static_cast<std::size_t>(i)]) == is_vowel(w[static_cast<std::size_t>(i - 1)])) return false;
+      if (is_vowel(w[static_cast<std::size_t>(i)]) == is_vowel(w[static_cast<std::size_t>(i - 1)]))
+        return false;
     }
   }
   return true;
@@ -186,10 +197,14 @@ std::optional<std::string_view> Judge::satisfied_by(const Check& c, std::string_
       if (!key || !theme->contains(*key)) continue;
     }
     if (c.pos && !(a.pos & c.pos)) continue;
-    if (c.gender == 1 && a.gender != lexicon::Gender::kMasculine && a.gender != lexicon::Gender::kEpicene) continue;
-    if (c.gender == 2 && a.gender != lexicon::Gender::kFeminine && a.gender != lexicon::Gender::kEpicene) continue;
-    if (c.number == 1 && a.number != lexicon::Number::kSingular && a.number != lexicon::Number::kInvariable) continue;
-    if (c.number == 2 && a.number != lexicon::Number::kPlural && a.number != lexicon::Number::kInvariable) continue;
+    if (c.gender == 1 && a.gender != lexicon::Gender::kMasculine && a.gender != lexicon::Gender::kEpicene)
+      continue;
+    if (c.gender == 2 && a.gender != lexicon::Gender::kFeminine && a.gender != lexicon::Gender::kEpicene)
+      continue;
+    if (c.number == 1 && a.number != lexicon::Number::kSingular && a.number != lexicon::Number::kInvariable)
+      continue;
+    if (c.number == 2 && a.number != lexicon::Number::kPlural && a.number != lexicon::Number::kInvariable)
+      continue;
     if (c.moods && !(a.moods & c.moods)) continue;
     return a.form;
   }

@@ -21,25 +21,25 @@ class Lexicon;
 namespace logomachie::games::lettralettre {
 
 struct Check {
-  uint32_t pos = 0;             // lexicon::Pos bits; any reading with one of them
-  int gender = 0;               // 0 any, 1 masculine, 2 feminine
-  int number = 0;               // 0 any, 1 singular, 2 plural
-  uint16_t moods = 0;           // lexicon::Mood bits
-  std::string starts_with;      // "" any, "vowel", "consonant" or letters
+  uint32_t pos = 0;         // lexicon::Pos bits; any reading with one of them
+  int gender = 0;           // 0 any, 1 masculine, 2 feminine
+  int number = 0;           // 0 any, 1 singular, 2 plural
+  uint16_t moods = 0;       // lexicon::Mood bits
+  std::string starts_with;  // "" any, "vowel", "consonant" or letters
   std::string ends_with;
-  std::string contains;         // letters that must all appear
-  std::string without;          // letters that must not appear
+  std::string contains;  // letters that must all appear
+  std::string without;   // letters that must not appear
   int min_length = 0, max_length = 0, exact_length = 0;
   int min_distinct_vowels = 0;
   bool double_letter = false;
-  int repeated_letter = 0;      // some letter at least this many times
+  int repeated_letter = 0;  // some letter at least this many times
   bool palindrome = false;
   bool same_first_last = false;
   bool first_shown_letter = false;
   bool uses_all_shown = false;
   bool all_distinct_letters = false;
   bool alternating = false;
-  std::string theme;            // a theme list name
+  std::string theme;  // a theme list name
 
   bool needs_lexicon() const { return pos || gender || number || moods || !theme.empty(); }
 };
@@ -73,8 +73,9 @@ class Judge {
   // does (letter patterns only), nullopt when none does. Readings of every
   // form sharing the word's match key count ("cote" may be "coté"), unless
   // `exact_form` names the one form to judge (a word typed with its accents).
-  std::optional<std::string_view> satisfied_by(const Check& c, std::string_view word, std::string_view letters,
-                                               const RoundLetters& round, std::string_view exact_form) const;
+  std::optional<std::string_view> satisfied_by(const Check& c, std::string_view word,
+                                               std::string_view letters, const RoundLetters& round,
+                                               std::string_view exact_form) const;
   bool satisfies(const Check& c, std::string_view word, std::string_view letters,
                  const RoundLetters& round) const;
   bool knows_theme(const std::string& name) const { return themes_.contains(name); }

@@ -78,10 +78,14 @@ Json constraint_json(const Constraint& c) {
 
 std::string_view to_string(Phase p) {
   switch (p) {
-    case Phase::kAuction: return "auction";
-    case Phase::kWords: return "words";
-    case Phase::kReveal: return "reveal";
-    case Phase::kOver: return "over";
+    case Phase::kAuction:
+      return "auction";
+    case Phase::kWords:
+      return "words";
+    case Phase::kReveal:
+      return "reveal";
+    case Phase::kOver:
+      return "over";
   }
   return "over";
 }
@@ -108,8 +112,10 @@ LettralettreGame::LettralettreGame(const lexicon::Lexicon& lexicon)
       int_option("letters", "Lettres tirées", 6, 5, 8, counted({5, 6, 7, 8}, "lettre", "lettres")),
       int_option("taboo", "Lettres interdites", 2, 1, 2, counted({1, 2}, "lettre", "lettres")),
       int_option("tokens", "Jetons au départ", 8, 1, 50, counted({4, 6, 8, 10, 12}, "jeton", "jetons")),
-      int_option("round_seconds", "Sablier des manches", 60, 0, 3600, seconds({0, 30, 45, 60, 90, 120}, "sans sablier")),
-      int_option("auction_seconds", "Sablier des enchères", 0, 0, 3600, seconds({0, 15, 30, 60}, "sans sablier")),
+      int_option("round_seconds", "Sablier des manches", 60, 0, 3600,
+                 seconds({0, 30, 45, 60, 90, 120}, "sans sablier")),
+      int_option("auction_seconds", "Sablier des enchères", 0, 0, 3600,
+                 seconds({0, 15, 30, 60}, "sans sablier")),
       int_option("reveal_seconds", "Temps pour lire les résultats", 15, 0, 3600,
                  seconds({0, 10, 15, 30}, "attendre tout le monde")),
   };
@@ -129,7 +135,8 @@ const Constraint* LettralettreGame::find_constraint(std::string_view id) const {
 
 double LettralettreGame::expected_score(const Constraint& c, int letters, int taboo) const {
   const std::less<const Constraint*> before;
-  if (before(&c, deck_.data()) || !before(&c, deck_.data() + deck_.size())) return 0.0;  // not one of our cards
+  if (before(&c, deck_.data()) || !before(&c, deck_.data() + deck_.size()))
+    return 0.0;  // not one of our cards
   const auto index = static_cast<std::size_t>(&c - deck_.data());
   std::lock_guard lock(ev_mutex_);
   auto& cache = ev_cache_[{letters, taboo}];
@@ -159,7 +166,8 @@ double LettralettreGame::expected_score(const Constraint& c, int letters, int ta
 
 std::unique_ptr<State> LettralettreGame::new_state(const Setup& setup) const {
   if (setup.players < info_.min_players || setup.players > info_.max_players) {
-    refuse("bad_players", "Lettralettre 26 se joue de 2 à " + std::to_string(info_.max_players) + " joueurs.");
+    refuse("bad_players",
+           "Lettralettre 26 se joue de 2 à " + std::to_string(info_.max_players) + " joueurs.");
   }
   LettralettreData d;
   d.rng.reseed(setup.seed);
@@ -187,7 +195,8 @@ std::unique_ptr<State> LettralettreGame::new_state(const Setup& setup) const {
   if (setup.fixed.contains("constraints")) {
     std::vector<std::string> order;
     for (const auto& id : get_array(setup.fixed, "constraints")) {
-      if (!id.is_string() || !find_constraint(id.get_string())) refuse("bad_setup", "Carte contrainte inconnue.");
+      if (!id.is_string() || !find_constraint(id.get_string()))
+        refuse("bad_setup", "Carte contrainte inconnue.");
       if (std::find(order.begin(), order.end(), std::string_view(id.get_string())) != order.end()) {
         refuse("bad_setup", "Une carte contrainte ne peut être nommée qu’une fois.");
       }
@@ -270,7 +279,8 @@ std::string LettralettreState::allowed() const {
   return out;
 }
 
-std::string LettralettreState::judged_spelling(PlayerId seat, std::string_view word, std::string_view id) const {
+std::string LettralettreState::judged_spelling(PlayerId seat, std::string_view word,
+                                               std::string_view id) const {
   if (word.size() > lexicon::kMaxWordBytes) refuse("word_too_long", "Ce mot est bien trop long.");
   const auto letters = game_letters(word);
   if (letters.empty()) refuse("not_letters", "Un mot s’écrit avec des lettres.");
@@ -296,7 +306,8 @@ std::string LettralettreState::judged_spelling(PlayerId seat, std::string_view w
   // Typed with accents, the word is that very form ("côte" is not "coté");
   // typed without, any form with those letters may meet the card.
   const auto typed = lexicon::fold_case(word).value_or(std::string(word));
-  const bool accented = std::any_of(typed.begin(), typed.end(), [](char ch) { return static_cast<unsigned char>(ch) >= 0x80; });
+  const bool accented =
+      std::any_of(typed.begin(), typed.end(), [](char ch) { return static_cast<unsigned char>(ch) >= 0x80; });
   std::string exact;
   if (accented) {
     for (auto f : lex.display_forms(word)) {
@@ -305,12 +316,14 @@ std::string LettralettreState::judged_spelling(PlayerId seat, std::string_view w
   }
   const auto form = game_.judge().satisfied_by(c->check, word, letters, RoundLetters{allowed()}, exact);
   if (!form) {
-    refuse("constraint_not_met", guillemets(word) + " ne respecte pas la contrainte " + guillemets(c->text) + ".");
+    refuse("constraint_not_met",
+           guillemets(word) + " ne respecte pas la contrainte " + guillemets(c->text) + ".");
   }
   return form->empty() ? dictionary_spelling(lex, word) : std::string(*form);
 }
 
-std::optional<Error> LettralettreState::judge_word(PlayerId seat, std::string_view word, std::string_view id) const {
+std::optional<Error> LettralettreState::judge_word(PlayerId seat, std::string_view word,
+                                                   std::string_view id) const {
   try {
     (void)judged_spelling(seat, word, id);
   } catch (const ActionError& e) {
@@ -323,10 +336,13 @@ std::vector<PlayerId> LettralettreState::to_act() const {
   std::vector<PlayerId> out;
   const int n = players();
   switch (d_.phase) {
-    case Phase::kAuction: out.push_back(d_.bidder); break;
+    case Phase::kAuction:
+      out.push_back(d_.bidder);
+      break;
     case Phase::kWords:
       for (int p = 0; p < n; ++p) {
-        if (!d_.out[static_cast<std::size_t>(p)] && !d_.submissions[static_cast<std::size_t>(p)]) out.push_back(p);
+        if (!d_.out[static_cast<std::size_t>(p)] && !d_.submissions[static_cast<std::size_t>(p)])
+          out.push_back(p);
       }
       break;
     case Phase::kReveal:
@@ -334,14 +350,16 @@ std::vector<PlayerId> LettralettreState::to_act() const {
         if (!d_.out[static_cast<std::size_t>(p)] && !d_.ready[static_cast<std::size_t>(p)]) out.push_back(p);
       }
       break;
-    case Phase::kOver: break;
+    case Phase::kOver:
+      break;
   }
   return out;
 }
 
 std::optional<std::vector<Action>> LettralettreState::legal_actions(PlayerId player) const {
   std::vector<Action> out;
-  if (d_.phase == Phase::kWords && player >= 0 && player < players() && !d_.out[static_cast<std::size_t>(player)]) {
+  if (d_.phase == Phase::kWords && player >= 0 && player < players() &&
+      !d_.out[static_cast<std::size_t>(player)]) {
     return std::nullopt;  // free word entry, resubmission included, until the round closes
   }
   const auto acts = to_act();
@@ -363,10 +381,17 @@ std::optional<std::vector<Action>> LettralettreState::legal_actions(PlayerId pla
 std::optional<int64_t> LettralettreState::deadline() const {
   int seconds = 0;
   switch (d_.phase) {
-    case Phase::kAuction: seconds = d_.auction_seconds; break;
-    case Phase::kWords: seconds = d_.round_seconds; break;
-    case Phase::kReveal: seconds = d_.reveal_seconds; break;
-    case Phase::kOver: break;
+    case Phase::kAuction:
+      seconds = d_.auction_seconds;
+      break;
+    case Phase::kWords:
+      seconds = d_.round_seconds;
+      break;
+    case Phase::kReveal:
+      seconds = d_.reveal_seconds;
+      break;
+    case Phase::kOver:
+      break;
   }
   if (seconds <= 0) return std::nullopt;
   return d_.phase_started + static_cast<int64_t>(seconds) * 1000;
@@ -379,7 +404,8 @@ void give_card(LettralettreData& d, int taker, std::vector<Json>& events) {
   const auto t = static_cast<std::size_t>(taker);
   d.held[t].push_back(d.auction_card);
   d.tokens[t] += d.pot;
-  events.push_back(JsonObject{{"type", "constraint_taken"}, {"player", taker}, {"card", d.auction_card}, {"tokens", d.pot}});
+  events.push_back(JsonObject{
+      {"type", "constraint_taken"}, {"player", taker}, {"card", d.auction_card}, {"tokens", d.pot}});
   d.pot = 0;
   d.auction_card.clear();
   auto eligible = [&](int p) { return d.held[static_cast<std::size_t>(p)].size() < 2; };
@@ -387,8 +413,11 @@ void give_card(LettralettreData& d, int taker, std::vector<Json>& events) {
   if (next < 0 || d.constraint_deck.empty()) {
     events.push_back(JsonObject{{"type", "auction_over"}});
     deal_round(d);
-    events.push_back(JsonObject{{"type", "round_dealt"}, {"round", d.round}, {"dealer", d.dealer},
-                                {"letters", letters_json(d.shown)}, {"taboo", letters_json(d.taboo_letters)}});
+    events.push_back(JsonObject{{"type", "round_dealt"},
+                                {"round", d.round},
+                                {"dealer", d.dealer},
+                                {"letters", letters_json(d.shown)},
+                                {"taboo", letters_json(d.taboo_letters)}});
     return;
   }
   d.auction_card = d.constraint_deck.front();
@@ -404,7 +433,8 @@ void give_card(LettralettreData& d, int taker, std::vector<Json>& events) {
 }  // namespace
 
 void LettralettreState::check_actor(PlayerId actor) const {
-  if (d_.out[static_cast<std::size_t>(actor)]) refuse("eliminated", "Tu n’as plus de jetons\u00a0: tu es éliminé de cette partie.");
+  if (d_.out[static_cast<std::size_t>(actor)])
+    refuse("eliminated", "Tu n’as plus de jetons\u00a0: tu es éliminé de cette partie.");
 }
 
 void LettralettreState::do_apply(LettralettreData& next, const Action& action, bool is_timeout,
@@ -416,7 +446,8 @@ void LettralettreState::do_apply(LettralettreData& next, const Action& action, b
 
   if (d_.phase == Phase::kAuction) {
     const PlayerId bidder = d_.bidder;
-    if (!is_timeout && p != bidder) refuse("not_your_turn", "Ce n’est pas à toi de décider pour cette carte.");
+    if (!is_timeout && p != bidder)
+      refuse("not_your_turn", "Ce n’est pas à toi de décider pour cette carte.");
     std::string_view choice = type;
     if (is_timeout) choice = d_.tokens[static_cast<std::size_t>(bidder)] > 0 ? "pass" : "take";
     if (choice == "take") {
@@ -429,10 +460,12 @@ void LettralettreState::do_apply(LettralettreData& next, const Action& action, b
       next.pot += 1;
       auto eligible = [&](int q) { return next.held[static_cast<std::size_t>(q)].size() < 2; };
       next.bidder = next_seat(next, bidder, eligible);
-      events.push_back(JsonObject{{"type", "constraint_passed"}, {"player", bidder}, {"pot", next.pot},
-                                  {"next", next.bidder}});
+      events.push_back(JsonObject{
+          {"type", "constraint_passed"}, {"player", bidder}, {"pot", next.pot}, {"next", next.bidder}});
     } else {
-      refuse("wrong_phase", "Pendant les enchères, on prend la carte («\u00a0take\u00a0») ou on passe («\u00a0pass\u00a0»).");
+      refuse(
+          "wrong_phase",
+          "Pendant les enchères, on prend la carte («\u00a0take\u00a0») ou on passe («\u00a0pass\u00a0»).");
     }
   } else if (d_.phase == Phase::kWords) {
     if (type == "submit" || type == "give_up") {
@@ -444,8 +477,10 @@ void LettralettreState::do_apply(LettralettreData& next, const Action& action, b
         std::string id;
         const auto& held = d_.held[static_cast<std::size_t>(p)];
         if (const auto* v = find_field(action.body, "constraint"); v && (v->is_int64() || v->is_uint64())) {
-          const auto i = v->is_int64() ? v->get_int64() : static_cast<int64_t>(std::min<uint64_t>(v->get_uint64(), 9));
-          if (i < 0 || i >= static_cast<int64_t>(held.size())) refuse("bad_constraint", "Choisis ta carte contrainte 0 ou 1.");
+          const auto i =
+              v->is_int64() ? v->get_int64() : static_cast<int64_t>(std::min<uint64_t>(v->get_uint64(), 9));
+          if (i < 0 || i >= static_cast<int64_t>(held.size()))
+            refuse("bad_constraint", "Choisis ta carte contrainte 0 ou 1.");
           id = held[static_cast<std::size_t>(i)];
         } else {
           id = std::string(get_string(action.body, "constraint"));
@@ -458,11 +493,14 @@ void LettralettreState::do_apply(LettralettreData& next, const Action& action, b
       // The word stays secret until the reveal; giving up is no secret.
       events.push_back(JsonObject{{"type", s.given_up ? "gave_up" : "word_submitted"}, {"player", p}});
     } else if (!is_timeout) {
-      refuse("wrong_phase", "C’est le moment de proposer un mot («\u00a0submit\u00a0») ou d’abandonner («\u00a0give_up\u00a0»).");
+      refuse("wrong_phase",
+             "C’est le moment de proposer un mot («\u00a0submit\u00a0») ou d’abandonner "
+             "(«\u00a0give_up\u00a0»).");
     }
     bool all_in = true;
     for (int q = 0; q < n; ++q) {
-      if (!next.out[static_cast<std::size_t>(q)] && !next.submissions[static_cast<std::size_t>(q)]) all_in = false;
+      if (!next.out[static_cast<std::size_t>(q)] && !next.submissions[static_cast<std::size_t>(q)])
+        all_in = false;
     }
     if (all_in || is_timeout) {
       // Reveal and score the round.
@@ -518,17 +556,23 @@ void LettralettreState::do_apply(LettralettreData& next, const Action& action, b
       }
       // The best word with no card at all (no bonus), labelled as such.
       JsonObject top{{"word", nullptr}, {"score", 0}};
-      if (const auto f = game_.solver().best(query)) top = JsonObject{{"word", f->display}, {"score", f->score}};
+      if (const auto f = game_.solver().best(query))
+        top = JsonObject{{"word", f->display}, {"score", f->score}};
       next.deals[static_cast<std::size_t>(next.dealer)] += 1;
-      next.last_round = JsonObject{{"round", next.round}, {"dealer", next.dealer},
-                                   {"letters", letters_json(next.shown)}, {"taboo", letters_json(next.taboo_letters)},
-                                   {"entries", entries}, {"winners", winners}, {"best_possible", top}};
+      next.last_round = JsonObject{{"round", next.round},
+                                   {"dealer", next.dealer},
+                                   {"letters", letters_json(next.shown)},
+                                   {"taboo", letters_json(next.taboo_letters)},
+                                   {"entries", entries},
+                                   {"winners", winners},
+                                   {"best_possible", top}};
       events.push_back(JsonObject{{"type", "round_scored"}, {"result", next.last_round}});
       bool done = active_count(next) <= 1;
       if (!done) {
         done = true;
         for (int r = 0; r < n; ++r) {
-          if (!next.out[static_cast<std::size_t>(r)] && next.deals[static_cast<std::size_t>(r)] < 2) done = false;
+          if (!next.out[static_cast<std::size_t>(r)] && next.deals[static_cast<std::size_t>(r)] < 2)
+            done = false;
         }
       }
       next.phase = done ? Phase::kOver : Phase::kReveal;
@@ -542,13 +586,18 @@ void LettralettreState::do_apply(LettralettreData& next, const Action& action, b
     }
     bool all_ready = true;
     for (int q = 0; q < n; ++q) {
-      if (!next.out[static_cast<std::size_t>(q)] && !next.ready[static_cast<std::size_t>(q)]) all_ready = false;
+      if (!next.out[static_cast<std::size_t>(q)] && !next.ready[static_cast<std::size_t>(q)])
+        all_ready = false;
     }
     if (all_ready || is_timeout) {
-      next.dealer = next_seat(next, next.dealer, [&](int q) { return !next.out[static_cast<std::size_t>(q)]; });
+      next.dealer =
+          next_seat(next, next.dealer, [&](int q) { return !next.out[static_cast<std::size_t>(q)]; });
       deal_round(next);
-      events.push_back(JsonObject{{"type", "round_dealt"}, {"round", next.round}, {"dealer", next.dealer},
-                                  {"letters", letters_json(next.shown)}, {"taboo", letters_json(next.taboo_letters)}});
+      events.push_back(JsonObject{{"type", "round_dealt"},
+                                  {"round", next.round},
+                                  {"dealer", next.dealer},
+                                  {"letters", letters_json(next.shown)},
+                                  {"taboo", letters_json(next.taboo_letters)}});
     }
   }
   if (next.phase != phase_before || next.phase == Phase::kAuction) next.phase_started = action.at;
@@ -587,8 +636,11 @@ Json LettralettreState::public_json(const Viewer& viewer, bool everything) const
   o["game"] = "lettralettre";
   o["players"] = n;
   o["phase"] = to_string(d_.phase);
-  o["options"] = JsonObject{{"letters", d_.letters}, {"taboo", d_.taboo}, {"tokens", d_.start_tokens},
-                            {"round_seconds", d_.round_seconds}, {"auction_seconds", d_.auction_seconds},
+  o["options"] = JsonObject{{"letters", d_.letters},
+                            {"taboo", d_.taboo},
+                            {"tokens", d_.start_tokens},
+                            {"round_seconds", d_.round_seconds},
+                            {"auction_seconds", d_.auction_seconds},
                             {"reveal_seconds", d_.reveal_seconds}};
   JsonArray tokens, held, out, deals, won, submitted, gave_up, ready;
   for (int p = 0; p < n; ++p) {
@@ -619,7 +671,8 @@ Json LettralettreState::public_json(const Viewer& viewer, bool everything) const
   o["stars"] = std::move(stars);
   if (d_.phase == Phase::kAuction) {
     o["auction"] = JsonObject{{"card", constraint_json(*game_.find_constraint(d_.auction_card))},
-                              {"pot", d_.pot}, {"bidder", d_.bidder}};
+                              {"pot", d_.pot},
+                              {"bidder", d_.bidder}};
   }
   if (d_.phase == Phase::kWords || d_.phase == Phase::kReveal) {
     o["letters"] = letters_json(d_.shown);
@@ -643,14 +696,17 @@ Json LettralettreState::public_json(const Viewer& viewer, bool everything) const
       continue;
     }
     subs.push_back(JsonObject{{"word", s->given_up ? Json(nullptr) : Json(s->word)},
-                              {"constraint", s->constraint}, {"score", s->score}});
+                              {"constraint", s->constraint},
+                              {"score", s->score}});
   }
   if (d_.phase == Phase::kWords) o["submissions"] = std::move(subs);
   if (viewer.kind == Viewer::Kind::kPlayer) o["you"] = viewer.id;
   return o;
 }
 
-Json LettralettreState::view(const Viewer& viewer) const { return public_json(viewer, false); }
+Json LettralettreState::view(const Viewer& viewer) const {
+  return public_json(viewer, false);
+}
 
 Json LettralettreState::serialize() const {
   Json v = public_json(Viewer::spectator(), true);
@@ -663,8 +719,8 @@ Json LettralettreState::serialize() const {
     if (!s) {
       subs.push_back(nullptr);
     } else {
-      subs.push_back(JsonObject{{"word", s->word}, {"constraint", s->constraint}, {"score", s->score},
-                                {"given_up", s->given_up}});
+      subs.push_back(JsonObject{
+          {"word", s->word}, {"constraint", s->constraint}, {"score", s->score}, {"given_up", s->given_up}});
     }
   }
   o["submissions"] = std::move(subs);
@@ -689,7 +745,8 @@ std::vector<std::string> LettralettreState::secrets_hidden_from(const Viewer& vi
       if (s && !s->given_up && !viewer.is_player(p)) {
         // As the author's own view shows it (a revealed word elsewhere is fine).
         out.push_back(canonical(JsonObject{{"word", s->given_up ? Json(nullptr) : Json(s->word)},
-                                           {"constraint", s->constraint}, {"score", s->score}}));
+                                           {"constraint", s->constraint},
+                                           {"score", s->score}}));
       }
     }
   }

@@ -51,7 +51,8 @@ class LettralettreGame final : public Game {
   const GameInfo& info() const override { return info_; }
   std::unique_ptr<State> new_state(const Setup& setup) const override;
   std::unique_ptr<Bot> make_bot(std::string_view level, uint64_t seed) const override;
-  std::optional<std::string> describe(const Json& event, const std::vector<std::string>& names) const override;
+  std::optional<std::string> describe(const Json& event,
+                                      const std::vector<std::string>& names) const override;
   std::unique_ptr<TerminalGame> terminal() const override;
   std::vector<std::string_view> tools() const override;
   Json tool(std::string_view name, const Json& input) const override;
@@ -111,17 +112,21 @@ struct LettralettreData {
   std::vector<std::optional<Submission>> submissions;
   std::vector<bool> ready;
   std::vector<std::pair<std::string, std::string>> fixed_rounds;  // letters, taboo
-  Json last_round;  // the previous round's reveal
+  Json last_round;                                                // the previous round's reveal
   int64_t now = 0, phase_started = 0;
   Rng rng;
 };
 
 class LettralettreState final : public Engine<LettralettreData> {
  public:
-  LettralettreState(const LettralettreGame& game, LettralettreData data) : Engine(std::move(data)), game_(game) {}
+  LettralettreState(const LettralettreGame& game, LettralettreData data)
+      : Engine(std::move(data)), game_(game) {}
   std::unique_ptr<State> clone() const override { return std::make_unique<LettralettreState>(*this); }
   // A new phase (a new vote, a new round) is a new moment for independent actions.
-  std::string round_key() const override { return "r" + std::to_string(d_.round) + "p" + std::to_string(static_cast<int>(d_.phase)) + "@" + std::to_string(d_.phase_started); }
+  std::string round_key() const override {
+    return "r" + std::to_string(d_.round) + "p" + std::to_string(static_cast<int>(d_.phase)) + "@" +
+           std::to_string(d_.phase_started);
+  }
   std::vector<PlayerId> to_act() const override;
   std::optional<std::vector<Action>> legal_actions(PlayerId player) const override;
   bool is_terminal() const override { return d_.phase == Phase::kOver; }
@@ -142,7 +147,8 @@ class LettralettreState final : public Engine<LettralettreData> {
   std::optional<Error> judge_word(PlayerId seat, std::string_view word, std::string_view id) const;
 
  private:
-  void do_apply(LettralettreData& next, const Action& action, bool is_timeout, std::vector<Json>& events) const override;
+  void do_apply(LettralettreData& next, const Action& action, bool is_timeout,
+                std::vector<Json>& events) const override;
   void finished(std::vector<Json>& events) const override;
   void check_actor(PlayerId actor) const override;
   Json public_json(const Viewer& viewer, bool everything) const;

@@ -118,8 +118,9 @@ std::vector<Found> Solver::top(const SolverQuery& q, std::size_t limit) const {
         if (!form) continue;
         accepted.display = form->empty() ? words_.display(word) : *form;  // "dû" for « un adjectif »
       }
-      found.insert(std::find_if(found.begin(), found.end(), [&](const Candidate& f) { return better(accepted, f); }),
-                   accepted);
+      found.insert(
+          std::find_if(found.begin(), found.end(), [&](const Candidate& f) { return better(accepted, f); }),
+          accepted);
       if (found.size() > limit) found.pop_back();
     }
   }
@@ -146,7 +147,9 @@ std::optional<Found> Solver::naive_best(const SolverQuery& q) const {
     const Candidate c{letter_score(letters, q.stars) + bonus, letters.size(), i, words_.key(i), {}};
     if (best && !better(c, *best)) continue;
     std::optional<std::string_view> form;
-    if (q.constraint && !(form = judge_.satisfied_by(q.constraint->check, words_.display(i), letters, round, {}))) continue;
+    if (q.constraint &&
+        !(form = judge_.satisfied_by(q.constraint->check, words_.display(i), letters, round, {})))
+      continue;
     best = c;
     best->display = form && !form->empty() ? *form : words_.display(i);
   }

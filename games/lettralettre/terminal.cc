@@ -1,13 +1,13 @@
 // Lettralettre 26 in the terminal.
+#include "games/core/terminal.h"
+
 #include <iostream>
 
-#include "games/lettralettre/lettralettre.h"
 #include "games/core/narration.h"
-#include "games/core/terminal.h"
+#include "games/lettralettre/lettralettre.h"
 
 namespace logomachie::games::lettralettre {
 namespace {
-
 
 std::string plural(int n, std::string_view word) {
   return number_text(n) + " " + std::string(word) + (n > 1 || n < -1 ? "s" : "");
@@ -26,8 +26,9 @@ class LettralettreTerminal final : public TerminalGame {
   void show(const State& base, PlayerId seat, std::ostream& out) const override {
     const auto& s = dynamic_cast<const LettralettreState&>(base);
     const auto& d = s.data();
-    out << "\n──── Lettralettre 26 · " << (d.phase == Phase::kAuction ? "enchères" : "manche " + std::to_string(d.round))
-        << " · à " << names[static_cast<std::size_t>(seat)] << " ────\n";
+    out << "\n──── Lettralettre 26 · "
+        << (d.phase == Phase::kAuction ? "enchères" : "manche " + std::to_string(d.round)) << " · à "
+        << names[static_cast<std::size_t>(seat)] << " ────\n";
     out << "Jetons\u00a0:";
     for (int p = 0; p < s.players(); ++p) {
       out << "  " << names[static_cast<std::size_t>(p)] << " " << d.tokens[static_cast<std::size_t>(p)]
@@ -40,7 +41,8 @@ class LettralettreTerminal final : public TerminalGame {
       for (std::size_t i = 0; i < mine.size(); ++i) out << "  " << i << ") " << card(mine[i]) << "\n";
     }
     if (d.phase == Phase::kAuction) {
-      out << "Carte à prendre\u00a0: " << card(d.auction_card) << " — " << plural(d.pot, "jeton") << " dessus.\n";
+      out << "Carte à prendre\u00a0: " << card(d.auction_card) << " — " << plural(d.pot, "jeton")
+          << " dessus.\n";
     } else if (d.phase == Phase::kWords) {
       out << "Lettres\u00a0:";
       for (char c : d.shown) {
@@ -49,7 +51,8 @@ class LettralettreTerminal final : public TerminalGame {
       }
       out << "     Taboues\u00a0:";
       for (char c : d.taboo_letters) out << " " << c;
-      out << "\n(* = étoile rouge\u00a0: 1 point de plus si la lettre sert\u00a0; chaque lettre peut servir plusieurs fois.)\n";
+      out << "\n(* = étoile rouge\u00a0: 1 point de plus si la lettre sert\u00a0; chaque lettre peut servir "
+             "plusieurs fois.)\n";
     }
   }
 
@@ -69,14 +72,18 @@ class LettralettreTerminal final : public TerminalGame {
       const auto& x = entry.as_object();
       out << "    " << who(x.at("player")) << "\u00a0: ";
       if (x.contains("word")) {
-        out << guillemets(x.at("word").as_string().c_str()) << " avec " << guillemets(card(x.at("constraint").as_string().c_str()));
+        out << guillemets(x.at("word").as_string().c_str()) << " avec "
+            << guillemets(card(x.at("constraint").as_string().c_str()));
       } else {
         out << "pas de mot";
       }
       out << " = " << plural(x.at("score").to_number<int>(), "point");
-      if (x.contains("eliminated")) out << " — plus de jeton\u00a0: éliminé\u00a0!";
-      else if (x.at("tokens").to_number<int>() > 0) out << " — gagne 2 jetons";
-      else out << " — paie 1 jeton";
+      if (x.contains("eliminated"))
+        out << " — plus de jeton\u00a0: éliminé\u00a0!";
+      else if (x.at("tokens").to_number<int>() > 0)
+        out << " — gagne 2 jetons";
+      else
+        out << " — paie 1 jeton";
       out << "\n";
       if (const auto* best = x.if_contains("best"); best && best->is_object()) {
         out << "      son meilleur mot possible\u00a0: " << guillemets(best->at("word").as_string().c_str())
@@ -86,20 +93,21 @@ class LettralettreTerminal final : public TerminalGame {
     }
     const auto& best = r.at("best_possible").as_object();
     if (!best.at("word").is_null()) {
-      out << "  Sans aucune contrainte, le meilleur mot était " << guillemets(best.at("word").as_string().c_str()) << ", "
+      out << "  Sans aucune contrainte, le meilleur mot était "
+          << guillemets(best.at("word").as_string().c_str()) << ", "
           << plural(best.at("score").to_number<int>(), "point") << ".\n";
     }
   }
 
-
   std::optional<Action> ask(const State& base, PlayerId seat, std::istream& in,
-                                   std::ostream& out) const override {
+                            std::ostream& out) const override {
     const auto& s = dynamic_cast<const LettralettreState&>(base);
     const auto& d = s.data();
     auto make = [&](JsonObject body) { return Action::make(seat, s.now(), std::move(body)); };
     if (d.phase == Phase::kAuction) {
       while (true) {
-        out << "Prendre cette carte\u00a0? (o = oui\u00a0; n = non, tu poses un jeton dessus et passes) " << std::flush;
+        out << "Prendre cette carte\u00a0? (o = oui\u00a0; n = non, tu poses un jeton dessus et passes) "
+            << std::flush;
         const auto line = read_line(in);
         if (!line || *line == "/quitter") return std::nullopt;
         if (*line == "o" || *line == "oui" || *line == "prendre") return make({{"type", "take"}});
@@ -119,15 +127,18 @@ class LettralettreTerminal final : public TerminalGame {
     }
     const auto& mine = d.held[static_cast<std::size_t>(seat)];
     while (true) {
-      out << "Ton mot, suivi du numéro de ta contrainte (ex. «\u00a0kepi 0\u00a0»\u00a0; «\u00a0/abandon\u00a0» si rien ne vient,\n"
-             "«\u00a0/quitter\u00a0» pour arrêter)\u00a0: " << std::flush;
+      out << "Ton mot, suivi du numéro de ta contrainte (ex. «\u00a0kepi 0\u00a0»\u00a0; "
+             "«\u00a0/abandon\u00a0» si rien ne vient,\n"
+             "«\u00a0/quitter\u00a0» pour arrêter)\u00a0: "
+          << std::flush;
       const auto line = read_line(in);
       if (!line || *line == "/quitter") return std::nullopt;
       if (*line == "/abandon") return make({{"type", "give_up"}});
       const auto space = line->rfind(' ');
       std::string word = *line;
       std::size_t index = 0;
-      if (space != std::string::npos && space + 2 == line->size() && (line->back() == '0' || line->back() == '1')) {
+      if (space != std::string::npos && space + 2 == line->size() &&
+          (line->back() == '0' || line->back() == '1')) {
         word = line->substr(0, space);
         index = static_cast<std::size_t>(line->back() - '0');
       } else if (mine.size() > 1) {
@@ -150,8 +161,8 @@ class LettralettreTerminal final : public TerminalGame {
     for (int r = 1; r <= s.players(); ++r) {
       for (int p = 0; p < s.players(); ++p) {
         if (o.rank[static_cast<std::size_t>(p)] != r) continue;
-        out << "  " << r << ". " << names[static_cast<std::size_t>(p)] << "\u00a0: "
-            << plural(s.data().tokens[static_cast<std::size_t>(p)], "jeton")
+        out << "  " << r << ". " << names[static_cast<std::size_t>(p)]
+            << "\u00a0: " << plural(s.data().tokens[static_cast<std::size_t>(p)], "jeton")
             << (s.data().out[static_cast<std::size_t>(p)] ? " (éliminé)" : "") << "\n";
       }
     }
@@ -168,6 +179,8 @@ class LettralettreTerminal final : public TerminalGame {
 
 }  // namespace
 
-std::unique_ptr<TerminalGame> LettralettreGame::terminal() const { return std::make_unique<LettralettreTerminal>(*this); }
+std::unique_ptr<TerminalGame> LettralettreGame::terminal() const {
+  return std::make_unique<LettralettreTerminal>(*this);
+}
 
 }  // namespace logomachie::games::lettralettre

@@ -22,7 +22,9 @@ char letter_of(const Json& v) {
 
 }  // namespace
 
-std::vector<std::string_view> LettralettreGame::tools() const { return {"solve"}; }
+std::vector<std::string_view> LettralettreGame::tools() const {
+  return {"solve"};
+}
 
 // {"letters":[…],"taboo":[…],"stars":{…},"constraint":id|{check,bonus}|null} → the best word.
 Json LettralettreGame::tool(std::string_view name, const Json& input) const {
@@ -49,17 +51,20 @@ Json LettralettreGame::tool(std::string_view name, const Json& input) const {
   if (const auto* c = o.if_contains("constraint"); c && !c->is_null()) {
     if (c->is_string()) {
       q.constraint = find_constraint(c->get_string());
-      if (!q.constraint) refuse("unknown_constraint", "Carte contrainte inconnue\u00a0: " + guillemets(c->get_string()) + ".");
+      if (!q.constraint)
+        refuse("unknown_constraint", "Carte contrainte inconnue\u00a0: " + guillemets(c->get_string()) + ".");
     } else if (c->is_object()) {
       inline_constraint.id = "inline";
-      inline_constraint.bonus = static_cast<int>(get_optional_int(c->get_object(), "bonus", -100, 100).value_or(0));
+      inline_constraint.bonus =
+          static_cast<int>(get_optional_int(c->get_object(), "bonus", -100, 100).value_or(0));
       inline_constraint.check = parse_check(get_object(c->get_object(), "check"));
       if (!inline_constraint.check.theme.empty() && !judge().knows_theme(inline_constraint.check.theme)) {
         refuse("unknown_theme", "Thème inconnu\u00a0: " + guillemets(inline_constraint.check.theme) + ".");
       }
       q.constraint = &inline_constraint;
     } else {
-      refuse("bad_constraint", "«\u00a0constraint\u00a0» vaut null, l’identifiant d’une carte ou {\"check\":{…},\"bonus\":n}.");
+      refuse("bad_constraint",
+             "«\u00a0constraint\u00a0» vaut null, l’identifiant d’une carte ou {\"check\":{…},\"bonus\":n}.");
     }
   }
   const auto best = solver().best(q);

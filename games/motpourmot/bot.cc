@@ -80,20 +80,25 @@ class MotPourMotBot final : public Bot {
     // Like a person, a bot takes a moment (a host may hold the move until
     // then: server/room.h); never past the hourglass.
     auto make = [&](JsonObject body, int64_t min_ms, int64_t max_ms) {
-      int64_t at = d.now + min_ms + static_cast<int64_t>(rng_.below(static_cast<uint64_t>(max_ms - min_ms + 1)));
+      int64_t at =
+          d.now + min_ms + static_cast<int64_t>(rng_.below(static_cast<uint64_t>(max_ms - min_ms + 1)));
       if (const auto dl = state.deadline()) at = std::max(d.now, std::min(at, *dl - 1000));
       return Action::make(seat, at, std::move(body));
     };
     const int64_t slow = level_ == BotLevel::kEasy ? 2 : level_ == BotLevel::kMedium ? 1 : 0;  // 0 = quick
     switch (d.phase) {
-      case Phase::kPlay: return make(word(state), 3000 + 3000 * slow, 5000 + 6000 * slow);
-      case Phase::kChallenge: return make(challenge(state), 700 + 500 * slow, 1500 + 1000 * slow);
+      case Phase::kPlay:
+        return make(word(state), 3000 + 3000 * slow, 5000 + 6000 * slow);
+      case Phase::kChallenge:
+        return make(challenge(state), 700 + 500 * slow, 1500 + 1000 * slow);
       case Phase::kVote: {
         const bool valid = believes(state);
-        if (state.table_mode()) return make({{"type", "tally"}, {"valid", valid ? 1 : 0}, {"invalid", valid ? 0 : 1}}, 1000, 3000);
+        if (state.table_mode())
+          return make({{"type", "tally"}, {"valid", valid ? 1 : 0}, {"invalid", valid ? 0 : 1}}, 1000, 3000);
         return make({{"type", "vote"}, {"valid", valid}}, 1000, 3000);
       }
-      case Phase::kOver: break;
+      case Phase::kOver:
+        break;
     }
     return std::nullopt;
   }
@@ -121,7 +126,8 @@ class MotPourMotBot final : public Bot {
       options.emplace_back(board_value(position, d.team, d.target) - now, i);
     }
     if (options.empty()) return {{"type", "give_up"}};
-    std::stable_sort(options.begin(), options.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::stable_sort(options.begin(), options.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
     std::size_t pick = 0;
     if (level_ == BotLevel::kEasy) pick = rng_.below(std::min<std::size_t>(5, options.size()));
     std::string w = c.answers[options[pick].second];
@@ -144,10 +150,12 @@ class MotPourMotBot final : public Bot {
     auto settled = [&](std::string_view kind) {
       return std::find(played.checked.begin(), played.checked.end(), kind) != played.checked.end();
     };
-    if (!settled("spelling") && !game_.spelling_known(c, played.word) && (level_ != BotLevel::kEasy || rng_.chance(1, 2))) {
+    if (!settled("spelling") && !game_.spelling_known(c, played.word) &&
+        (level_ != BotLevel::kEasy || rng_.chance(1, 2))) {
       return {{"type", "challenge"}, {"kind", "spelling"}};
     }
-    if (!settled("category") && level_ != BotLevel::kEasy && !state.table_mode() && clearly_off(game_, c, played.word)) {
+    if (!settled("category") && level_ != BotLevel::kEasy && !state.table_mode() &&
+        clearly_off(game_, c, played.word)) {
       return {{"type", "challenge"}, {"kind", "category"}};
     }
     return {{"type", "accept"}};
@@ -162,7 +170,8 @@ class MotPourMotBot final : public Bot {
       // benefit of the doubt on cards that call for them, or when capitalised.
       // A capital is what the engine calls one (« Éloïse » as much as « Zorglub »).
       const bool capital = lexicon::starts_with_capital(played.word);
-      return game_.spelling_known(c, played.word) || ((c.foreign || c.proper || capital) && pronounceable(played.word));
+      return game_.spelling_known(c, played.word) ||
+             ((c.foreign || c.proper || capital) && pronounceable(played.word));
     }
     return !clearly_off(game_, c, played.word);
   }

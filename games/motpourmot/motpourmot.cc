@@ -27,14 +27,19 @@ std::vector<Category> load_categories(std::string_view text) {
     if (f.size() != 5) throw std::runtime_error("categories.tsv: 5 fields expected: " + std::string(line));
     Category c;
     c.id = std::string(f[0]);
-    if (f[1] != "facile" && f[1] != "difficile") throw std::runtime_error("categories.tsv: bad level for " + c.id);
+    if (f[1] != "facile" && f[1] != "difficile")
+      throw std::runtime_error("categories.tsv: bad level for " + c.id);
     c.hard = f[1] == "difficile";
     if (f[2] != "-") {
       for (auto tag : split_fields(f[2], ',')) {
-        if (tag == "etranger") c.foreign = true;
-        else if (tag == "propre") c.proper = true;
-        else if (tag == "pluriel") c.plural = true;
-        else throw std::runtime_error("categories.tsv: unknown tag for " + c.id);
+        if (tag == "etranger")
+          c.foreign = true;
+        else if (tag == "propre")
+          c.proper = true;
+        else if (tag == "pluriel")
+          c.plural = true;
+        else
+          throw std::runtime_error("categories.tsv: unknown tag for " + c.id);
       }
     }
     c.text = std::string(f[3]);
@@ -61,10 +66,13 @@ LetterSets load_letter_sets(std::string_view text) {
   for_each_data_line(text, [&](std::string_view line) {
     const auto f = split_fields(line, '\t');
     if (f.size() != 2) throw std::runtime_error("letters.tsv: NAME<TAB>LETTERS expected");
-    if (f[0] == "fr") sets.fr = std::string(f[1]);
-    else if (f[0] == "original") sets.original = std::string(f[1]);
+    if (f[0] == "fr")
+      sets.fr = std::string(f[1]);
+    else if (f[0] == "original")
+      sets.original = std::string(f[1]);
   });
-  if (sets.fr.empty() || sets.original.empty()) throw std::runtime_error("letters.tsv: fr and original are needed");
+  if (sets.fr.empty() || sets.original.empty())
+    throw std::runtime_error("letters.tsv: fr and original are needed");
   return sets;
 }
 
@@ -73,11 +81,14 @@ std::string valid_letters(std::string_view s) {
   std::string out;
   for (char c : s) {
     if (c < 'A' || c > 'Z' || out.find(c) != std::string::npos) {
-      refuse("bad_option", "«\u00a0letters\u00a0»\u00a0: des lettres majuscules distinctes de A à Z, ou «\u00a0fr\u00a0», ou «\u00a0original\u00a0».");
+      refuse("bad_option",
+             "«\u00a0letters\u00a0»\u00a0: des lettres majuscules distinctes de A à Z, ou «\u00a0fr\u00a0», "
+             "ou «\u00a0original\u00a0».");
     }
     out += c;
   }
-  if (out.size() < 5) refuse("bad_option", "«\u00a0letters\u00a0»\u00a0: il faut au moins 5 lettres sur le plateau.");
+  if (out.size() < 5)
+    refuse("bad_option", "«\u00a0letters\u00a0»\u00a0: il faut au moins 5 lettres sur le plateau.");
   return out;
 }
 
@@ -90,7 +101,9 @@ std::string trimmed(std::string_view s) {
 Json steps_json(const std::vector<Step>& steps) {
   JsonArray a;
   for (const auto& s : steps) {
-    a.push_back(JsonObject{{"letter", std::string(1, s.letter)}, {"from", s.from}, {"to", s.to},
+    a.push_back(JsonObject{{"letter", std::string(1, s.letter)},
+                           {"from", s.from},
+                           {"to", s.to},
                            {"captured", std::abs(s.to) == kCaptured}});
   }
   return a;
@@ -101,17 +114,22 @@ Json category_json(const Category& c) {
   if (c.foreign) tags.push_back("etranger");
   if (c.proper) tags.push_back("propre");
   if (c.plural) tags.push_back("pluriel");
-  return JsonObject{{"id", c.id}, {"text", c.text}, {"level", c.hard ? "difficile" : "facile"}, {"tags", tags}};
+  return JsonObject{
+      {"id", c.id}, {"text", c.text}, {"level", c.hard ? "difficile" : "facile"}, {"tags", tags}};
 }
 
 }  // namespace
 
 std::string_view to_string(Phase p) {
   switch (p) {
-    case Phase::kPlay: return "play";
-    case Phase::kChallenge: return "challenge";
-    case Phase::kVote: return "vote";
-    case Phase::kOver: return "over";
+    case Phase::kPlay:
+      return "play";
+    case Phase::kChallenge:
+      return "challenge";
+    case Phase::kVote:
+      return "vote";
+    case Phase::kOver:
+      return "over";
   }
   return "over";
 }
@@ -140,7 +158,9 @@ MotPourMotGame::MotPourMotGame(const lexicon::Lexicon& lexicon)
       int_option("challenge_seconds", "Temps pour contester", 10, 0, 600, seconds({5, 10, 15, 30})),
       int_option("vote_seconds", "Temps pour voter", 30, 0, 600, seconds({20, 30, 60})),
       choice_option("level", "Cartes", "mixte",
-                    {{"mixte", "faciles et difficiles"}, {"facile", "faciles seulement"}, {"difficile", "difficiles seulement"}}),
+                    {{"mixte", "faciles et difficiles"},
+                     {"facile", "faciles seulement"},
+                     {"difficile", "difficiles seulement"}}),
       text_option("letters", "Lettres du plateau", "fr", 26,
                   {{"fr", "françaises"}, {"original", "celles de l’édition originale"}})
           .with_help("Ou vos propres lettres\u00A0: de 5 à 26 majuscules différentes, de A à Z."),
@@ -187,7 +207,8 @@ MotPourMotGame::Spelling MotPourMotGame::check_spelling(const Category& c, std::
   if (known) return Spelling::kWrongAccent;
   // Its absence decides for an ordinary word; a name (a capital) or a word of
   // another language on a card that calls for one is the players' to judge.
-  return lexicon::starts_with_capital(word) || c.foreign || c.proper ? Spelling::kUnknown : Spelling::kNotAWord;
+  return lexicon::starts_with_capital(word) || c.foreign || c.proper ? Spelling::kUnknown
+                                                                     : Spelling::kNotAWord;
 }
 
 namespace {
@@ -212,7 +233,8 @@ std::string draw(MotPourMotData& d) {
   return id;
 }
 
-void start_turn(MotPourMotData& d, const MotPourMotGame& game, int team, int64_t at, std::vector<Json>& events) {
+void start_turn(MotPourMotData& d, const MotPourMotGame& game, int team, int64_t at,
+                std::vector<Json>& events) {
   d.team = team;
   d.turn += 1;
   d.phase = Phase::kPlay;
@@ -220,7 +242,9 @@ void start_turn(MotPourMotData& d, const MotPourMotGame& game, int team, int64_t
   d.played.reset();
   std::fill(d.proposals.begin(), d.proposals.end(), std::string());
   d.phase_started = at;
-  events.push_back(JsonObject{{"type", "turn_started"}, {"turn", d.turn}, {"team", team},
+  events.push_back(JsonObject{{"type", "turn_started"},
+                              {"turn", d.turn},
+                              {"team", team},
                               {"category", category_json(*game.find_category(d.category))}});
 }
 
@@ -228,7 +252,8 @@ void start_turn(MotPourMotData& d, const MotPourMotGame& game, int team, int64_t
 
 std::unique_ptr<State> MotPourMotGame::new_state(const Setup& setup) const {
   if (setup.players < info_.min_players || setup.players > info_.max_players) {
-    refuse("bad_players", "Mot pour Mot se joue à deux équipes, de 2 à 16 joueurs (ou sur un seul écran partagé).");
+    refuse("bad_players",
+           "Mot pour Mot se joue à deux équipes, de 2 à 16 joueurs (ou sur un seul écran partagé).");
   }
   MotPourMotData d;
   d.rng.reseed(setup.seed);
@@ -241,11 +266,13 @@ std::unique_ptr<State> MotPourMotGame::new_state(const Setup& setup) const {
   d.level = std::string(options.text("level"));
   // "fr", "original" or the tiles themselves.
   const auto letters = options.text("letters");
-  d.letters = letters == "fr" ? letter_sets_.fr : letters == "original" ? letter_sets_.original : valid_letters(letters);
+  d.letters = letters == "fr"         ? letter_sets_.fr
+              : letters == "original" ? letter_sets_.original
+                                      : valid_letters(letters);
   // Both teams could otherwise end one capture short with no tile left.
   if (d.letters.size() < static_cast<std::size_t>(2 * d.target - 1)) {
-    refuse("bad_option", "«\u00a0letters\u00a0»\u00a0: il faut au moins " + std::to_string(2 * d.target - 1) + " lettres pour jouer en " +
-                              std::to_string(d.target) + " captures.");
+    refuse("bad_option", "«\u00a0letters\u00a0»\u00a0: il faut au moins " + std::to_string(2 * d.target - 1) +
+                             " lettres pour jouer en " + std::to_string(d.target) + " captures.");
   }
   d.position.assign(d.letters.size(), 0);
   const auto n = static_cast<std::size_t>(setup.players);
@@ -274,8 +301,9 @@ std::unique_ptr<State> MotPourMotGame::new_state(const Setup& setup) const {
   d.rng.shuffle(std::span(rest));
   d.deck = std::move(named);
   d.deck.insert(d.deck.end(), rest.begin(), rest.end());
-  const int first = setup.fixed.contains("first_team") ? static_cast<int>(get_int(setup.fixed, "first_team", 0, 1))
-                                                       : static_cast<int>(d.rng.below(2));
+  const int first = setup.fixed.contains("first_team")
+                        ? static_cast<int>(get_int(setup.fixed, "first_team", 0, 1))
+                        : static_cast<int>(d.rng.below(2));
   std::vector<Json> events;
   start_turn(d, *this, first, 0, events);
   return std::make_unique<MotPourMotState>(*this, std::move(d));
@@ -344,7 +372,9 @@ std::vector<PlayerId> MotPourMotState::to_act() const {
     return out;
   }
   switch (d_.phase) {
-    case Phase::kPlay: out.push_back(d_.captain[static_cast<std::size_t>(d_.team)]); break;
+    case Phase::kPlay:
+      out.push_back(d_.captain[static_cast<std::size_t>(d_.team)]);
+      break;
     case Phase::kChallenge:
       for (int p = 0; p < players(); ++p) {
         if (team_of(p) != d_.team && !d_.played->accepted[static_cast<std::size_t>(p)]) out.push_back(p);
@@ -355,7 +385,8 @@ std::vector<PlayerId> MotPourMotState::to_act() const {
         if (!d_.played->votes[static_cast<std::size_t>(p)] && may_vote(p)) out.push_back(p);
       }
       break;
-    case Phase::kOver: break;
+    case Phase::kOver:
+      break;
   }
   return out;
 }
@@ -366,7 +397,8 @@ std::optional<std::vector<Action>> MotPourMotState::legal_actions(PlayerId playe
   if (std::find(acts.begin(), acts.end(), player) == acts.end()) return out;
   auto add = [&](JsonObject body) { out.push_back(Action::make(player, d_.now, std::move(body))); };
   switch (d_.phase) {
-    case Phase::kPlay: return std::nullopt;  // free word entry
+    case Phase::kPlay:
+      return std::nullopt;  // free word entry
     case Phase::kChallenge:
       add({{"type", "accept"}});
       add({{"type", "challenge"}, {"kind", "spelling"}});
@@ -377,7 +409,8 @@ std::optional<std::vector<Action>> MotPourMotState::legal_actions(PlayerId playe
       add({{"type", "vote"}, {"valid", true}});
       add({{"type", "vote"}, {"valid", false}});
       break;
-    case Phase::kOver: break;
+    case Phase::kOver:
+      break;
   }
   return out;
 }
@@ -389,9 +422,14 @@ std::optional<int64_t> MotPourMotState::deadline() const {
       if (d_.turn_seconds <= 0) return std::nullopt;
       ms = (d_.read_seconds + d_.turn_seconds) * int64_t{1000};
       break;
-    case Phase::kChallenge: ms = d_.challenge_seconds * int64_t{1000}; break;
-    case Phase::kVote: ms = d_.vote_seconds * int64_t{1000}; break;
-    case Phase::kOver: break;
+    case Phase::kChallenge:
+      ms = d_.challenge_seconds * int64_t{1000};
+      break;
+    case Phase::kVote:
+      ms = d_.vote_seconds * int64_t{1000};
+      break;
+    case Phase::kOver:
+      break;
   }
   if (ms <= 0) return std::nullopt;
   return d_.phase_started + ms;
@@ -468,7 +506,8 @@ void word_stands(MotPourMotData& d, const MotPourMotState& s, std::string kind, 
   played.tally_valid = played.tally_invalid = 0;
   d.phase = Phase::kChallenge;
   d.phase_started = at;
-  events.push_back(JsonObject{{"type", "challenge_open"}, {"left", kind == "spelling" ? "category" : "spelling"}});
+  events.push_back(
+      JsonObject{{"type", "challenge_open"}, {"left", kind == "spelling" ? "category" : "spelling"}});
 }
 
 void start_vote(MotPourMotData& d, std::string_view about, int64_t at, std::vector<Json>& events) {
@@ -507,13 +546,16 @@ void MotPourMotState::do_apply(MotPourMotData& next, const Action& action, bool 
       for (const auto& s : played.steps) next.position[d_.letters.find(s.letter)] = s.to;
       next.used.push_back(played.letters);
       next.words.push_back(played.word);
-      events.push_back(JsonObject{{"type", "word_played"}, {"team", d_.team}, {"word", played.word},
+      events.push_back(JsonObject{{"type", "word_played"},
+                                  {"team", d_.team},
+                                  {"word", played.word},
                                   {"steps", steps_json(played.steps)}});
       next.played = std::move(played);
       next.phase = Phase::kChallenge;
       next.phase_started = action.at;
     } else if (type == "propose") {
-      if (table_mode() || team_of(p) != d_.team) refuse("not_your_team", "Seule l’équipe qui joue propose des mots.");
+      if (table_mode() || team_of(p) != d_.team)
+        refuse("not_your_team", "Seule l’équipe qui joue propose des mots.");
       const auto raw = get_string(action.body, "word");
       if (const auto e = check_word(raw)) refuse(e->code, e->message);
       next.proposals[pi] = trimmed(raw);
@@ -533,7 +575,9 @@ void MotPourMotState::do_apply(MotPourMotData& next, const Action& action, bool 
       if (!table_mode() && played.accepted[pi]) refuse("already_accepted", "Tu as déjà accepté ce mot.");
       const auto kind = get_string(action.body, "kind");
       if (kind != "spelling" && kind != "category") {
-        refuse("bad_field", "«\u00a0kind\u00a0»\u00a0: «\u00a0spelling\u00a0» (orthographe) ou «\u00a0category\u00a0» (catégorie).");
+        refuse("bad_field",
+               "«\u00a0kind\u00a0»\u00a0: «\u00a0spelling\u00a0» (orthographe) ou «\u00a0category\u00a0» "
+               "(catégorie).");
       }
       if (std::find(played.checked.begin(), played.checked.end(), kind) != played.checked.end()) {
         refuse("already_checked", kind == "spelling" ? "L’orthographe de ce mot a déjà été vérifiée."
@@ -573,18 +617,23 @@ void MotPourMotState::do_apply(MotPourMotData& next, const Action& action, bool 
     } else if (is_timeout) {
       end_turn(next, *this, "stood", played.challengers_skip, action.at, events);
     } else {
-      refuse("wrong_phase", "Le mot est posé\u00a0: l’équipe adverse peut le contester («\u00a0challenge\u00a0») ou l’accepter («\u00a0accept\u00a0»).");
+      refuse("wrong_phase",
+             "Le mot est posé\u00a0: l’équipe adverse peut le contester («\u00a0challenge\u00a0») ou "
+             "l’accepter («\u00a0accept\u00a0»).");
     }
   } else if (d_.phase == Phase::kVote) {
     auto& played = *next.played;
     bool close = is_timeout;
     if (type == "vote") {
-      if (table_mode()) refuse("table_mode", "Sur un écran partagé, on compte les mains et on entre le résultat («\u00a0tally\u00a0»).");
+      if (table_mode())
+        refuse("table_mode",
+               "Sur un écran partagé, on compte les mains et on entre le résultat («\u00a0tally\u00a0»).");
       const auto* valid = find_field(action.body, "valid");
       if (!valid || !valid->is_bool()) {
         refuse("bad_field", "«\u00a0valid\u00a0»\u00a0: true (le mot est bon) ou false.");
       }
-      if (!may_vote(p)) refuse("own_word", "Ton équipe a joué ce mot\u00a0: l’équipe adverse juge son orthographe.");
+      if (!may_vote(p))
+        refuse("own_word", "Ton équipe a joué ce mot\u00a0: l’équipe adverse juge son orthographe.");
       if (played.votes[pi]) refuse("already_voted", "Tu as déjà voté.");
       played.votes[pi] = valid->as_bool();
       events.push_back(JsonObject{{"type", "voted"}, {"player", p}, {"valid", *played.votes[pi]}});
@@ -598,7 +647,9 @@ void MotPourMotState::do_apply(MotPourMotData& next, const Action& action, bool 
       played.tally_invalid = static_cast<int>(get_int(action.body, "invalid", 0, 100));
       close = true;
     } else if (!is_timeout) {
-      refuse("wrong_phase", "On vote\u00a0: le mot est-il bon («\u00a0vote\u00a0», «\u00a0valid\u00a0»: true ou false)\u00a0?");
+      refuse(
+          "wrong_phase",
+          "On vote\u00a0: le mot est-il bon («\u00a0vote\u00a0», «\u00a0valid\u00a0»: true ou false)\u00a0?");
     }
     if (close) {
       int valid = played.tally_valid, invalid = played.tally_invalid;
@@ -610,10 +661,12 @@ void MotPourMotState::do_apply(MotPourMotData& next, const Action& action, bool 
       // (the rulebook's « plus de joueurs »), not one « non » among silences.
       int silent = 0;
       if (!table_mode()) {
-        for (int q = 0; q < players(); ++q) silent += may_vote(q) && !played.votes[static_cast<std::size_t>(q)];
+        for (int q = 0; q < players(); ++q)
+          silent += may_vote(q) && !played.votes[static_cast<std::size_t>(q)];
       }
       valid += silent;
-      events.push_back(JsonObject{{"type", "vote_closed"}, {"about", played.vote}, {"valid", valid}, {"invalid", invalid}});
+      events.push_back(JsonObject{
+          {"type", "vote_closed"}, {"about", played.vote}, {"valid", valid}, {"invalid", invalid}});
       if (invalid > valid) {
         revert(next);
         // The letters go back; an earlier upheld spelling still costs the
@@ -637,8 +690,10 @@ void MotPourMotState::finished(std::vector<Json>& events) const {
 Outcome MotPourMotState::outcome() const {
   Outcome o;
   const int winner = d_.phase == Phase::kOver ? d_.team : -1;
-  for (int p = 0; p < players(); ++p) o.rank.push_back(table_mode() || team_of(p) == winner || winner < 0 ? 1 : 2);
-  o.details = JsonObject{{"captures", JsonArray{captures(0), captures(1)}}, {"target", d_.target}, {"winner", winner}};
+  for (int p = 0; p < players(); ++p)
+    o.rank.push_back(table_mode() || team_of(p) == winner || winner < 0 ? 1 : 2);
+  o.details = JsonObject{
+      {"captures", JsonArray{captures(0), captures(1)}}, {"target", d_.target}, {"winner", winner}};
   return o;
 }
 
@@ -648,12 +703,16 @@ Json MotPourMotState::public_json(const Viewer& viewer, bool everything) const {
   o["players"] = players();
   o["table"] = table_mode();
   o["phase"] = to_string(d_.phase);
-  o["options"] = JsonObject{{"target", d_.target}, {"turn_seconds", d_.turn_seconds}, {"read_seconds", d_.read_seconds},
-                            {"challenge_seconds", d_.challenge_seconds}, {"vote_seconds", d_.vote_seconds},
+  o["options"] = JsonObject{{"target", d_.target},
+                            {"turn_seconds", d_.turn_seconds},
+                            {"read_seconds", d_.read_seconds},
+                            {"challenge_seconds", d_.challenge_seconds},
+                            {"vote_seconds", d_.vote_seconds},
                             {"level", d_.level}};
   JsonArray tiles;
   for (std::size_t i = 0; i < d_.letters.size(); ++i) {
-    tiles.push_back(JsonObject{{"letter", Json(std::string(1, d_.letters[i]))}, {"position", d_.position[i]}});
+    tiles.push_back(
+        JsonObject{{"letter", Json(std::string(1, d_.letters[i]))}, {"position", d_.position[i]}});
   }
   o["tiles"] = std::move(tiles);
   o["cells"] = kCells;
@@ -664,10 +723,13 @@ Json MotPourMotState::public_json(const Viewer& viewer, bool everything) const {
       if (!table_mode() && p % 2 == t) seats.push_back(p);
     }
     for (std::size_t i = 0; i < d_.letters.size(); ++i) {
-      if (d_.position[i] == (t == 0 ? -kCaptured : kCaptured)) captured.push_back(Json(std::string(1, d_.letters[i])));
+      if (d_.position[i] == (t == 0 ? -kCaptured : kCaptured))
+        captured.push_back(Json(std::string(1, d_.letters[i])));
     }
-    teams.push_back(JsonObject{{"seats", std::move(seats)}, {"captain", table_mode() ? Json(nullptr) : Json(d_.captain[static_cast<std::size_t>(t)])},
-                               {"captured", std::move(captured)}});
+    teams.push_back(
+        JsonObject{{"seats", std::move(seats)},
+                   {"captain", table_mode() ? Json(nullptr) : Json(d_.captain[static_cast<std::size_t>(t)])},
+                   {"captured", std::move(captured)}});
   }
   o["teams"] = std::move(teams);
   o["team"] = d_.team;
@@ -682,8 +744,9 @@ Json MotPourMotState::public_json(const Viewer& viewer, bool everything) const {
   }
   if (d_.played && d_.phase != Phase::kOver) {
     const auto& p = *d_.played;
-    JsonObject played{{"word", p.word}, {"steps", steps_json(p.steps)}, {"challenge", p.challenge}, {"vote", p.vote},
-                      {"checked", string_array(p.checked)}, {"challengers_skip", p.challengers_skip}};
+    JsonObject played{
+        {"word", p.word}, {"steps", steps_json(p.steps)},       {"challenge", p.challenge},
+        {"vote", p.vote}, {"checked", string_array(p.checked)}, {"challengers_skip", p.challengers_skip}};
     JsonArray votes, accepted;
     for (const auto& v : p.votes) votes.push_back(v ? Json(*v) : Json(nullptr));
     for (bool a : p.accepted) accepted.push_back(a);
@@ -691,8 +754,10 @@ Json MotPourMotState::public_json(const Viewer& viewer, bool everything) const {
     played["accepted"] = std::move(accepted);
     if (d_.phase == Phase::kVote) {
       // Evidence for the vote: what the dictionary and the card say.
-      played["evidence"] = JsonObject{{"dictionary", game_.lexicon().contains(p.word, lexicon::Accept::kProper)},
-                                      {"listed", game_.is_example(c, p.letters)}, {"examples", string_array(c.answers)}};
+      played["evidence"] =
+          JsonObject{{"dictionary", game_.lexicon().contains(p.word, lexicon::Accept::kProper)},
+                     {"listed", game_.is_example(c, p.letters)},
+                     {"examples", string_array(c.answers)}};
     }
     o["played"] = std::move(played);
   }
@@ -710,7 +775,12 @@ Json MotPourMotState::public_json(const Viewer& viewer, bool everything) const {
   if (everything) {
     o["deck"] = string_array(d_.deck);
     o["discard"] = string_array(d_.discard);
-    if (d_.played) o["before"] = [&] { JsonArray a; for (int v : d_.played->before) a.push_back(v); return a; }();
+    if (d_.played)
+      o["before"] = [&] {
+        JsonArray a;
+        for (int v : d_.played->before) a.push_back(v);
+        return a;
+      }();
     if (d_.played) o["tally"] = JsonArray{d_.played->tally_valid, d_.played->tally_invalid};
     if (d_.played) o["played_letters"] = d_.played->letters;
     o["captain"] = JsonArray{d_.captain[0], d_.captain[1]};
@@ -720,9 +790,13 @@ Json MotPourMotState::public_json(const Viewer& viewer, bool everything) const {
   return o;
 }
 
-Json MotPourMotState::view(const Viewer& viewer) const { return public_json(viewer, false); }
+Json MotPourMotState::view(const Viewer& viewer) const {
+  return public_json(viewer, false);
+}
 
-Json MotPourMotState::serialize() const { return public_json(Viewer::spectator(), true); }
+Json MotPourMotState::serialize() const {
+  return public_json(Viewer::spectator(), true);
+}
 
 std::vector<std::string> MotPourMotState::secrets_hidden_from(const Viewer& viewer) const {
   (void)viewer;

@@ -48,7 +48,7 @@
 
 namespace logomachie::games::motpourmot {
 
-inline constexpr int kCells = 2;         // cells between the middle and each edge
+inline constexpr int kCells = 2;              // cells between the middle and each edge
 inline constexpr int kCaptured = kCells + 1;  // |position| of a captured tile
 inline constexpr std::size_t kMaxWordBytes = 64;
 
@@ -57,9 +57,9 @@ struct Category {
   std::string id;
   std::string text;
   bool hard = false;
-  bool foreign = false;  // the category calls for words of another language
-  bool proper = false;   // its answers are proper nouns
-  bool plural = false;   // plural answers are natural
+  bool foreign = false;              // the category calls for words of another language
+  bool proper = false;               // its answers are proper nouns
+  bool plural = false;               // plural answers are natural
   std::vector<std::string> answers;  // as written in the deck
   std::vector<std::string> keys;     // game_letters of each answer, same order
 };
@@ -76,7 +76,8 @@ class MotPourMotGame final : public Game {
   const GameInfo& info() const override { return info_; }
   std::unique_ptr<State> new_state(const Setup& setup) const override;
   std::unique_ptr<Bot> make_bot(std::string_view level, uint64_t seed) const override;
-  std::optional<std::string> describe(const Json& event, const std::vector<std::string>& names) const override;
+  std::optional<std::string> describe(const Json& event,
+                                      const std::vector<std::string>& names) const override;
   std::unique_ptr<TerminalGame> terminal() const override;
 
   const lexicon::Lexicon& lexicon() const { return lexicon_; }
@@ -125,11 +126,11 @@ struct Played {
   std::string word;     // as typed (trimmed)
   std::string letters;  // game_letters(word)
   std::vector<Step> steps;
-  std::vector<int> before;  // every track's position before the move (to undo it)
-  std::string challenge;    // "", "spelling" or "category": the latest challenge
-  std::vector<std::string> checked;  // challenges settled with the word standing (each kind once)
-  bool challengers_skip = false;     // a spelling upheld: the challengers skip their next turn
-  std::string vote;         // "", "spelling" or "category": what the vote is about
+  std::vector<int> before;                 // every track's position before the move (to undo it)
+  std::string challenge;                   // "", "spelling" or "category": the latest challenge
+  std::vector<std::string> checked;        // challenges settled with the word standing (each kind once)
+  bool challengers_skip = false;           // a spelling upheld: the challengers skip their next turn
+  std::string vote;                        // "", "spelling" or "category": what the vote is about
   std::vector<std::optional<bool>> votes;  // per seat (true = the word is fine)
   std::vector<bool> accepted;              // opponents who let it stand
   int tally_valid = 0, tally_invalid = 0;  // table mode
@@ -139,18 +140,18 @@ struct Played {
 struct MotPourMotData {
   // Options (values and defaults in info().options); 0 seconds = no timer.
   int target = 0, turn_seconds = 0, read_seconds = 0, challenge_seconds = 0, vote_seconds = 0;
-  std::string level;            // "mixte", "facile", "difficile"
-  std::string letters;          // the tiles, left to right
-  std::vector<int> position;    // per tile: −kCaptured … +kCaptured; team 0 pulls toward −
-  std::vector<int> captain;     // per team
-  int team = 0;                 // the active team
-  int turn = 0;                 // turns started so far
+  std::string level;          // "mixte", "facile", "difficile"
+  std::string letters;        // the tiles, left to right
+  std::vector<int> position;  // per tile: −kCaptured … +kCaptured; team 0 pulls toward −
+  std::vector<int> captain;   // per team
+  int team = 0;               // the active team
+  int turn = 0;               // turns started so far
   Phase phase = Phase::kPlay;
-  std::string category;         // id of the card in play
+  std::string category;           // id of the card in play
   std::vector<std::string> deck;  // face down, top first
   std::vector<std::string> discard;
-  std::vector<std::string> used;   // game_letters of every word that stands
-  std::vector<std::string> words;  // those words as typed, same order
+  std::vector<std::string> used;       // game_letters of every word that stands
+  std::vector<std::string> words;      // those words as typed, same order
   std::vector<std::string> proposals;  // per seat, this turn ("" = none)
   std::optional<Played> played;
   Json last_turn;  // what the previous turn came to
@@ -163,7 +164,10 @@ class MotPourMotState final : public Engine<MotPourMotData> {
   MotPourMotState(const MotPourMotGame& game, MotPourMotData data) : Engine(std::move(data)), game_(game) {}
   std::unique_ptr<State> clone() const override { return std::make_unique<MotPourMotState>(*this); }
   // A new phase (a new vote, a new round) is a new moment for independent actions.
-  std::string round_key() const override { return "t" + std::to_string(d_.turn) + "p" + std::to_string(static_cast<int>(d_.phase)) + "@" + std::to_string(d_.phase_started); }
+  std::string round_key() const override {
+    return "t" + std::to_string(d_.turn) + "p" + std::to_string(static_cast<int>(d_.phase)) + "@" +
+           std::to_string(d_.phase_started);
+  }
   std::vector<PlayerId> to_act() const override;
   std::optional<std::vector<Action>> legal_actions(PlayerId player) const override;
   bool is_terminal() const override { return d_.phase == Phase::kOver; }
@@ -190,14 +194,17 @@ class MotPourMotState final : public Engine<MotPourMotData> {
   std::optional<Error> check_word(std::string_view word) const;
 
  private:
-  void do_apply(MotPourMotData& next, const Action& action, bool is_timeout, std::vector<Json>& events) const override;
+  void do_apply(MotPourMotData& next, const Action& action, bool is_timeout,
+                std::vector<Json>& events) const override;
   void finished(std::vector<Json>& events) const override;
   Json public_json(const Viewer& viewer, bool everything) const;
   const MotPourMotGame& game_;
 };
 
 // Where a pulled tile lands: one cell toward `team` (0 → −, 1 → +).
-inline int pulled(int position, int team) { return position + (team == 0 ? -1 : 1); }
+inline int pulled(int position, int team) {
+  return position + (team == 0 ? -1 : 1);
+}
 
 std::unique_ptr<Game> make_game(const GameContext& context);
 

@@ -1,14 +1,14 @@
 // Mot pour Mot in the terminal: the board as 17 columns between the two
 // teams, the card, the word (with the pulls it makes), challenges and votes.
+#include "games/core/terminal.h"
+
 #include <iostream>
 #include <sstream>
 
 #include "games/motpourmot/motpourmot.h"
-#include "games/core/terminal.h"
 
 namespace logomachie::games::motpourmot {
 namespace {
-
 
 constexpr const char* kTeams[] = {"l’équipe bleue", "l’équipe rouge"};
 
@@ -40,20 +40,22 @@ class MotPourMotTerminal final : public TerminalGame {
     const auto& steps = e.at("steps").as_array();
     out << "    lettres tirées\u00a0:";
     for (const auto& step : steps) {
-      out << " " << step.at("letter").as_string().c_str() << (step.at("captured").as_bool() ? " (capturée\u00a0!)" : "");
+      out << " " << step.at("letter").as_string().c_str()
+          << (step.at("captured").as_bool() ? " (capturée\u00a0!)" : "");
     }
     out << (steps.empty() ? " aucune" : "") << "\n";
   }
 
-
   std::optional<Action> ask(const State& base, PlayerId seat, std::istream& in,
-                                   std::ostream& out) const override {
+                            std::ostream& out) const override {
     const auto& s = dynamic_cast<const MotPourMotState&>(base);
     const auto& d = s.data();
     auto make = [&](JsonObject body) { return Action::make(seat, s.now(), std::move(body)); };
     while (true) {
       if (d.phase == Phase::kPlay) {
-        out << "Ton mot (un seul\u00a0; «\u00a0/passe\u00a0» si rien ne vient, «\u00a0/quitter\u00a0» pour arrêter)\u00a0: " << std::flush;
+        out << "Ton mot (un seul\u00a0; «\u00a0/passe\u00a0» si rien ne vient, «\u00a0/quitter\u00a0» pour "
+               "arrêter)\u00a0: "
+            << std::flush;
       } else if (d.phase == Phase::kChallenge) {
         out << guillemets(d.played->word) << "\u00a0: o = on accepte, orthographe = vérifier l’orthographe, "
             << "categorie = hors catégorie\u00a0: " << std::flush;
@@ -64,8 +66,8 @@ class MotPourMotTerminal final : public TerminalGame {
             << "\u00a0? Mains pour, puis mains contre (ex. «\u00a03 2\u00a0»)\u00a0: " << std::flush;
       } else {
         out << guillemets(d.played->word) << " "
-            << (d.played->vote == "spelling" ? "est-il bien écrit" : "va-t-il avec la catégorie") << "\u00a0? (o/n) "
-            << std::flush;
+            << (d.played->vote == "spelling" ? "est-il bien écrit" : "va-t-il avec la catégorie")
+            << "\u00a0? (o/n) " << std::flush;
       }
       const auto line = read_line(in);
       if (!line || *line == "/quitter") return std::nullopt;
@@ -80,7 +82,8 @@ class MotPourMotTerminal final : public TerminalGame {
       if (d.phase == Phase::kChallenge) {
         if (*line == "o" || *line == "oui") return make({{"type", "accept"}});
         if (*line == "orthographe") return make({{"type", "challenge"}, {"kind", "spelling"}});
-        if (*line == "categorie" || *line == "catégorie") return make({{"type", "challenge"}, {"kind", "category"}});
+        if (*line == "categorie" || *line == "catégorie")
+          return make({{"type", "challenge"}, {"kind", "category"}});
         out << "  Réponds «\u00a0o\u00a0», «\u00a0orthographe\u00a0» ou «\u00a0categorie\u00a0».\n";
         continue;
       }
@@ -105,8 +108,8 @@ class MotPourMotTerminal final : public TerminalGame {
     out << "\n════ Fin de la partie ════\n";
     board(s, out);
     for (int t = 0; t < 2; ++t) {
-      out << "  " << capitalised(kTeams[t]) << "\u00a0: " << s.captures(t) << " lettre" << (s.captures(t) > 1 ? "s" : "")
-          << " capturée" << (s.captures(t) > 1 ? "s" : "") << " (";
+      out << "  " << capitalised(kTeams[t]) << "\u00a0: " << s.captures(t) << " lettre"
+          << (s.captures(t) > 1 ? "s" : "") << " capturée" << (s.captures(t) > 1 ? "s" : "") << " (";
       bool first = true;
       if (s.table_mode()) out << "autour de la table";
       for (int p = t; p < s.players() && !s.table_mode(); p += 2) {
@@ -125,7 +128,10 @@ class MotPourMotTerminal final : public TerminalGame {
     for (int row = -kCaptured; row <= kCaptured; ++row) {
       if (row != -kCaptured) out << "          ";
       for (std::size_t i = 0; i < d.letters.size(); ++i) {
-        out << (d.position[i] == row ? d.letters[i] : (row == -kCaptured || row == kCaptured) ? ' ' : row == 0 ? '-' : '.')
+        out << (d.position[i] == row                      ? d.letters[i]
+                : (row == -kCaptured || row == kCaptured) ? ' '
+                : row == 0                                ? '-'
+                                                          : '.')
             << ' ';
       }
       out << (row == kCaptured ? " rouge" : "") << "\n";
@@ -139,6 +145,8 @@ class MotPourMotTerminal final : public TerminalGame {
 
 }  // namespace
 
-std::unique_ptr<TerminalGame> MotPourMotGame::terminal() const { return std::make_unique<MotPourMotTerminal>(); }
+std::unique_ptr<TerminalGame> MotPourMotGame::terminal() const {
+  return std::make_unique<MotPourMotTerminal>();
+}
 
 }  // namespace logomachie::games::motpourmot

@@ -12,13 +12,15 @@ namespace {
 
 class TapechoBot final : public Bot {
  public:
-  TapechoBot(const TapechoGame& game, BotLevel level, uint64_t seed) : game_(game), level_(level), rng_(seed) {
+  TapechoBot(const TapechoGame& game, BotLevel level, uint64_t seed)
+      : game_(game), level_(level), rng_(seed) {
     // What an unseen card costs in hand, on average over the deck.
     int sum = 0;
     for (const auto& c : game.cards()) {
       if (c.kind == Kind::kAtout || c.kind == Kind::kHandicap) sum += std::abs(c.points);
     }
-    mean_weight_ = game.cards().empty() ? 0.0 : static_cast<double>(sum) / static_cast<double>(game.cards().size());
+    mean_weight_ =
+        game.cards().empty() ? 0.0 : static_cast<double>(sum) / static_cast<double>(game.cards().size());
   }
 
   std::optional<Action> act(const State& base, PlayerId seat) override {
@@ -27,15 +29,20 @@ class TapechoBot final : public Bot {
     const auto acts = s.to_act();
     if (std::find(acts.begin(), acts.end(), seat) == acts.end()) return std::nullopt;
     auto make = [&](JsonObject body, int64_t min_ms, int64_t max_ms) {
-      int64_t at = d.now + min_ms + static_cast<int64_t>(rng_.below(static_cast<uint64_t>(max_ms - min_ms + 1)));
+      int64_t at =
+          d.now + min_ms + static_cast<int64_t>(rng_.below(static_cast<uint64_t>(max_ms - min_ms + 1)));
       if (const auto dl = s.deadline()) at = std::max(d.now, std::min(at, *dl - 500));
       return Action::make(seat, at, std::move(body));
     };
     switch (d.phase) {
-      case Phase::kTurn: return make(turn(s, seat), 1500, 3500);
-      case Phase::kChoose: return make(level_ == BotLevel::kHard ? search(s, seat, keeps(s)) : keep(s), 800, 1500);
-      case Phase::kReact: return make(react(s, seat), 500, 2000);
-      case Phase::kOver: break;
+      case Phase::kTurn:
+        return make(turn(s, seat), 1500, 3500);
+      case Phase::kChoose:
+        return make(level_ == BotLevel::kHard ? search(s, seat, keeps(s)) : keep(s), 800, 1500);
+      case Phase::kReact:
+        return make(react(s, seat), 500, 2000);
+      case Phase::kOver:
+        break;
     }
     return std::nullopt;
   }
@@ -72,7 +79,8 @@ class TapechoBot final : public Bot {
 
   // The medium bot's rough value of each play: points for itself, points
   // taken from the leader, an attack on the leader, and what the hand sheds.
-  std::vector<double> values(const TapechoState& s, PlayerId seat, const std::vector<JsonObject>& plays) const {
+  std::vector<double> values(const TapechoState& s, PlayerId seat,
+                             const std::vector<JsonObject>& plays) const {
     const int lead = leader(s, seat);
     std::vector<double> out;
     for (std::size_t i = 0; i < plays.size(); ++i) {
@@ -112,7 +120,8 @@ class TapechoBot final : public Bot {
 
   // The plays worth a search: the best few by rough value, and the best
   // swap (drawing instead of playing keeps a game going).
-  static std::vector<JsonObject> shortlist(const std::vector<JsonObject>& plays, const std::vector<double>& v) {
+  static std::vector<JsonObject> shortlist(const std::vector<JsonObject>& plays,
+                                           const std::vector<double>& v) {
     std::vector<std::size_t> order(plays.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return v[a] > v[b]; });
@@ -189,7 +198,8 @@ class TapechoBot final : public Bot {
   double rollout(TapechoState& s, PlayerId seat, uint64_t seed, long& steps) const {
     TapechoBot medium(game_, BotLevel::kMedium, seed);
     const int game_no = s.data().game_no;
-    for (int step = 0; step < kRolloutSteps && !s.is_terminal() && s.data().game_no == game_no; ++step, ++steps) {
+    for (int step = 0; step < kRolloutSteps && !s.is_terminal() && s.data().game_no == game_no;
+         ++step, ++steps) {
       const auto acts = s.to_act();
       if (acts.empty()) break;
       auto a = medium.act(s, acts.front());
@@ -234,18 +244,25 @@ class TapechoBot final : public Bot {
       for (int x : hand) cost += weight(s, x);
       return cost;
     };
-    if (effect == "vol-atout") return t.atouts.empty() ? 0.2 : s.card(t.atouts.back()).points * (s.fits(t.atouts.back(), seat) ? 2.0 : 1.0);
+    if (effect == "vol-atout")
+      return t.atouts.empty() ? 0.2
+                              : s.card(t.atouts.back()).points * (s.fits(t.atouts.back(), seat) ? 2.0 : 1.0);
     if (effect == "defausse-atout") return t.atouts.empty() ? 0.2 : s.card(t.atouts.back()).points;
-    if (effect == "double-handicap") return t.handicaps.empty() ? 0.2 : std::abs(s.card(t.handicaps.back()).points);
+    if (effect == "double-handicap")
+      return t.handicaps.empty() ? 0.2 : std::abs(s.card(t.handicaps.back()).points);
     if (effect == "transfert-handicap") {
-      return !me.handicaps.empty() && s.fits(me.handicaps.back(), target) ? 2.0 * std::abs(s.card(me.handicaps.back()).points) : 0.2;
+      return !me.handicaps.empty() && s.fits(me.handicaps.back(), target)
+                 ? 2.0 * std::abs(s.card(me.handicaps.back()).points)
+                 : 0.2;
     }
     if (effect == "echange-main") {
       // The target's hand is unseen unless open: guess the deck's average.
-      const double theirs = t.open_hand ? hand_cost(t.hand) : mean_weight_ * static_cast<double>(t.hand.size());
+      const double theirs =
+          t.open_hand ? hand_cost(t.hand) : mean_weight_ * static_cast<double>(t.hand.size());
       return (hand_cost(me.hand) - weight(s, c) - theirs) / 2.0;
     }
-    if (effect == "donne-carte") return body.contains("give") ? 2.0 * weight(s, game_.card_index(body.at("give").as_string())) + 1 : 0.5;
+    if (effect == "donne-carte")
+      return body.contains("give") ? 2.0 * weight(s, game_.card_index(body.at("give").as_string())) + 1 : 0.5;
     if (effect == "pioche-deux") return 3.0;
     if (effect == "passe-tour") return 2.5;
     if (effect == "lien") return 6.0;
@@ -266,8 +283,11 @@ class TapechoBot final : public Bot {
       const auto& k = s.card(c);
       const auto& b = s.card(best);
       // Prefer what can be played soon and does not weigh on the hand.
-      if (k.kind == Kind::kDefense && b.kind != Kind::kDefense) best = c;
-      else if (k.kind == Kind::kAtout && s.fits(c, s.data().current) && k.points > (b.kind == Kind::kAtout ? b.points : 0)) best = c;
+      if (k.kind == Kind::kDefense && b.kind != Kind::kDefense)
+        best = c;
+      else if (k.kind == Kind::kAtout && s.fits(c, s.data().current) &&
+               k.points > (b.kind == Kind::kAtout ? b.points : 0))
+        best = c;
     }
     if (level_ == BotLevel::kEasy) best = choice[rng_.below(choice.size())];
     return {{"type", "keep"}, {"card", s.card(best).id}};

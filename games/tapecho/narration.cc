@@ -1,5 +1,6 @@
 // Le Tapécho's events in French, one sentence each (Game::describe).
 #include "games/core/narration.h"
+
 #include "games/tapecho/tapecho.h"
 
 namespace logomachie::games::tapecho {
@@ -21,7 +22,8 @@ std::string landed(std::string_view effect, bool stolen, const std::string& a, c
   if (effect == "transfert-handicap") return "le dernier handicap de " + a + " passe chez " + t;
   if (effect == "atout-bloque") return t + " ne pourra pas poser d’atout à son prochain tour";
   if (effect == "double-handicap") return "le dernier handicap de " + t + " comptera double";
-  if (effect == "lien") return "lien entre " + a + " et " + t + "\u00a0: à la fin, " + t + " cédera 3 points à " + a;
+  if (effect == "lien")
+    return "lien entre " + a + " et " + t + "\u00a0: à la fin, " + t + " cédera 3 points à " + a;
   return std::string(effect);
 }
 
@@ -37,11 +39,14 @@ std::string fizzled(std::string_view effect, const std::string& a, const std::st
 
 }  // namespace
 
-std::optional<std::string> TapechoGame::describe(const Json& event, const std::vector<std::string>& names) const {
+std::optional<std::string> TapechoGame::describe(const Json& event,
+                                                 const std::vector<std::string>& names) const {
   if (!event.is_object()) return std::nullopt;
   const auto& e = event.get_object();
   const auto type = text_field(e, "type");
-  const auto who = [&](std::string_view key) { return e.contains(key) ? seat_name(names, e.at(key)) : std::string(); };
+  const auto who = [&](std::string_view key) {
+    return e.contains(key) ? seat_name(names, e.at(key)) : std::string();
+  };
   const auto card = [&](std::string_view key) {
     const int i = card_index(text_field(e, key));
     return i < 0 ? std::string("une carte") : guillemets(cards_[static_cast<std::size_t>(i)].text);
@@ -58,10 +63,12 @@ std::optional<std::string> TapechoGame::describe(const Json& event, const std::v
   }
   if (type == "turn") return "Au tour de " + who("player") + ".";
   if (type == "atout") {
-    return e.contains("target") ? who("player") + " offre " + card("card") + card_points("card") + " à " + who("target") + "."
-                                : who("player") + " pose " + card("card") + card_points("card") + ".";
+    return e.contains("target")
+               ? who("player") + " offre " + card("card") + card_points("card") + " à " + who("target") + "."
+               : who("player") + " pose " + card("card") + card_points("card") + ".";
   }
-  if (type == "handicap") return who("player") + " inflige " + card("card") + card_points("card") + " à " + who("target") + ".";
+  if (type == "handicap")
+    return who("player") + " inflige " + card("card") + card_points("card") + " à " + who("target") + ".";
   if (type == "attack") return who("player") + " attaque " + who("target") + "\u00a0: " + card("card") + ".";
   if (type == "attack_landed") {
     const auto effect = text_field(e, "effect");
@@ -70,14 +77,19 @@ std::optional<std::string> TapechoGame::describe(const Json& event, const std::v
       return "L’attaque tombe à plat\u00a0: " + fizzled(effect, who("attacker"), who("target")) + ".";
     }
     const auto* stolen = e.if_contains("stolen");
-    return "L’attaque porte\u00a0: " + landed(effect, stolen && stolen->is_bool() && stolen->get_bool(), who("attacker"), who("target")) + ".";
+    return "L’attaque porte\u00a0: " +
+           landed(effect, stolen && stolen->is_bool() && stolen->get_bool(), who("attacker"), who("target")) +
+           ".";
   }
   if (type == "defended") {
     const int i = card_index(text_field(e, "against"));
     const bool hors = i >= 0 && cards_[static_cast<std::size_t>(i)].kind == Kind::kHorsContexte;
-    return who("player") + " pare " + (hors ? std::string("le «\u00a0Hors contexte\u00a0»") : card("against")) + " avec sa défense\u00a0!";
+    return who("player") + " pare " +
+           (hors ? std::string("le «\u00a0Hors contexte\u00a0»") : card("against")) +
+           " avec sa défense\u00a0!";
   }
-  if (type == "hors_contexte") return who("player") + " crie «\u00a0Hors contexte\u00a0!\u00a0» contre " + card("against") + ".";
+  if (type == "hors_contexte")
+    return who("player") + " crie «\u00a0Hors contexte\u00a0!\u00a0» contre " + card("against") + ".";
   if (type == "cancelled") return "La carte " + card("card") + " est annulée\u00a0: hors contexte.";
   if (type == "swapped") return who("player") + " défausse une carte et en pioche deux.";
   if (type == "passed") return who("player") + " n’a rien à jouer et passe.";
@@ -89,7 +101,8 @@ std::optional<std::string> TapechoGame::describe(const Json& event, const std::v
     std::string line = "Fin de la partie " + std::to_string(r.at("game").to_number<int64_t>()) + "\u00a0:";
     const auto& scores = r.at("scores").as_array();
     for (std::size_t p = 0; p < scores.size(); ++p) {
-      line += (p ? ", " : " ") + seat_name(names, Json(p)) + " " + signed_number(static_cast<int>(scores[p].to_number<int64_t>()));
+      line += (p ? ", " : " ") + seat_name(names, Json(p)) + " " +
+              signed_number(static_cast<int>(scores[p].to_number<int64_t>()));
     }
     return line + ". " + seat_name(names, r.at("winner")) + " séduit le plus.";
   }

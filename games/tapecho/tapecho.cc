@@ -59,13 +59,15 @@ std::vector<Card> load_cards(std::string_view text, const std::vector<Context>& 
     c.colour = f[4] == "-" ? "" : std::string(f[4]);
     c.effect = f[5] == "-" ? "" : std::string(f[5]);
     c.text = std::string(f[6]);
-    if (!c.colour.empty() && std::none_of(contexts.begin(), contexts.end(), [&](const Context& x) { return x.colour == c.colour; })) {
+    if (!c.colour.empty() && std::none_of(contexts.begin(), contexts.end(),
+                                          [&](const Context& x) { return x.colour == c.colour; })) {
       throw std::runtime_error("cards.tsv: unknown colour in " + c.id);
     }
     if ((c.kind == Kind::kAtout && c.points <= 0) || (c.kind == Kind::kHandicap && c.points >= 0)) {
       throw std::runtime_error("cards.tsv: points of " + c.id);
     }
-    if ((c.kind == Kind::kAttaque) != !c.effect.empty()) throw std::runtime_error("cards.tsv: effect of " + c.id);
+    if ((c.kind == Kind::kAttaque) != !c.effect.empty())
+      throw std::runtime_error("cards.tsv: effect of " + c.id);
     out.push_back(std::move(c));
   });
   return out;
@@ -102,36 +104,48 @@ Json ids(const TapechoState& s, const std::vector<int>& cards) {
 
 std::string_view to_string(Kind k) {
   switch (k) {
-    case Kind::kAtout: return "atout";
-    case Kind::kHandicap: return "handicap";
-    case Kind::kAttaque: return "attaque";
-    case Kind::kDefense: return "defense";
-    case Kind::kHorsContexte: return "hors-contexte";
+    case Kind::kAtout:
+      return "atout";
+    case Kind::kHandicap:
+      return "handicap";
+    case Kind::kAttaque:
+      return "attaque";
+    case Kind::kDefense:
+      return "defense";
+    case Kind::kHorsContexte:
+      return "hors-contexte";
   }
   return "atout";
 }
 
-std::string_view to_string(Sex s) { return s == Sex::kH ? "H" : s == Sex::kF ? "F" : "X"; }
+std::string_view to_string(Sex s) {
+  return s == Sex::kH ? "H" : s == Sex::kF ? "F" : "X";
+}
 
 std::string_view to_string(Phase p) {
   switch (p) {
-    case Phase::kTurn: return "turn";
-    case Phase::kChoose: return "choose";
-    case Phase::kReact: return "react";
-    case Phase::kOver: return "over";
+    case Phase::kTurn:
+      return "turn";
+    case Phase::kChoose:
+      return "choose";
+    case Phase::kReact:
+      return "react";
+    case Phase::kOver:
+      return "over";
   }
   return "over";
 }
 
 // --- game -------------------------------------------------------------------
 
-TapechoGame::TapechoGame()
-    : contexts_(load_contexts(content_file(tapecho_content(), "contexts.tsv"))) {
+TapechoGame::TapechoGame() : contexts_(load_contexts(content_file(tapecho_content(), "contexts.tsv"))) {
   cards_ = load_cards(content_file(tapecho_content(), "cards.tsv"), contexts_);
   for (std::size_t i = 0; i < cards_.size(); ++i) {
-    if (!by_id_.emplace(cards_[i].id, static_cast<int>(i)).second) throw std::runtime_error("cards.tsv: duplicate " + cards_[i].id);
+    if (!by_id_.emplace(cards_[i].id, static_cast<int>(i)).second)
+      throw std::runtime_error("cards.tsv: duplicate " + cards_[i].id);
   }
-  if (cards_.size() < static_cast<std::size_t>(kMaxPlayers * kHandSize + 20)) throw std::runtime_error("cards.tsv: deck too small");
+  if (cards_.size() < static_cast<std::size_t>(kMaxPlayers * kHandSize + 20))
+    throw std::runtime_error("cards.tsv: deck too small");
   info_.name = "tapecho";
   info_.title = "Le Tapécho";
   info_.min_players = kMinPlayers;
@@ -143,15 +157,19 @@ TapechoGame::TapechoGame()
   std::vector<OptionValue> contexts;
   for (const auto& c : contexts_) contexts.push_back({Json(c.id), c.name});
   info_.options = {
-      seats_option("sexes", "Dans le jeu, chaque place joue…", JsonArray{"H", "F"}, {{"H", "un homme"}, {"F", "une femme"}})
-          .with_help("Autant d’hommes que de femmes à un près\u00A0: chacun peut jouer l’autre sexe le temps du match."),
+      seats_option("sexes", "Dans le jeu, chaque place joue…", JsonArray{"H", "F"},
+                   {{"H", "un homme"}, {"F", "une femme"}})
+          .with_help("Autant d’hommes que de femmes à un près\u00A0: chacun peut jouer l’autre sexe le temps "
+                     "du match."),
       choice_option("mode", "Façon de jouer", "classique",
                     {{"classique", "chacun pour soi"},
                      {"sexes", "guerre des sexes\u00A0: les hommes contre les femmes"},
                      {"couples", "guerre des couples\u00A0: chaque homme fait équipe avec une femme"}}),
-      int_option("games", "Nombre de parties", 3, 1, 10,
-                 {{1, "une seule"}, {3, "3, les scores s’additionnent"}, {5, "5, les scores s’additionnent"}}),
-      int_option("react_seconds", "Temps pour réagir (défense, hors contexte)", 5, 1, 60, seconds({5, 8, 10})),
+      int_option(
+          "games", "Nombre de parties", 3, 1, 10,
+          {{1, "une seule"}, {3, "3, les scores s’additionnent"}, {5, "5, les scores s’additionnent"}}),
+      int_option("react_seconds", "Temps pour réagir (défense, hors contexte)", 5, 1, 60,
+                 seconds({5, 8, 10})),
       int_option("turn_seconds", "Temps par tour", 60, 0, 600, seconds({60, 90, 0})),
       choice_option("context", "Contexte", nullptr, std::move(contexts))
           .with_unset("tiré au hasard à chaque partie")
@@ -174,7 +192,8 @@ const Context* TapechoGame::find_context(std::string_view id) const {
 namespace {
 
 // Starts game `d.game_no + 1`: a context, a shuffled deck, ten cards each.
-void deal(TapechoData& d, const TapechoGame& game, const std::vector<int>& fixed_deck, int first, std::vector<Json>& events) {
+void deal(TapechoData& d, const TapechoGame& game, const std::vector<int>& fixed_deck, int first,
+          std::vector<Json>& events) {
   d.game_no += 1;
   d.passes = 0;
   const auto g = static_cast<std::size_t>(d.game_no - 1);
@@ -204,7 +223,8 @@ void deal(TapechoData& d, const TapechoGame& game, const std::vector<int>& fixed
   d.phase = Phase::kTurn;
   d.window.reset();
   d.choice.clear();
-  events.push_back(JsonObject{{"type", "game_started"}, {"game", d.game_no}, {"context", d.context}, {"first", first}});
+  events.push_back(
+      JsonObject{{"type", "game_started"}, {"game", d.game_no}, {"context", d.context}, {"first", first}});
 }
 
 }  // namespace
@@ -221,14 +241,19 @@ std::unique_ptr<State> TapechoGame::new_state(const Setup& setup) const {
   d.games = options.integer("games");
   d.react_seconds = options.integer("react_seconds");
   d.turn_seconds = options.integer("turn_seconds");
-  if (const auto* c = options.find("context")) d.contexts.assign(static_cast<std::size_t>(10), std::string(c->get_string()));
-  for (const auto& x : options.find("sexes")->get_array()) d.sex.push_back(x.get_string() == "H" ? Sex::kH : Sex::kF);
+  if (const auto* c = options.find("context"))
+    d.contexts.assign(static_cast<std::size_t>(10), std::string(c->get_string()));
+  for (const auto& x : options.find("sexes")->get_array())
+    d.sex.push_back(x.get_string() == "H" ? Sex::kH : Sex::kF);
   const auto men = std::count(d.sex.begin(), d.sex.end(), Sex::kH);
   const auto women = static_cast<long>(n) - men;
   if (std::abs(men - women) > 1) {
-    refuse("bad_option", "«\u00a0sexes\u00a0»\u00a0: autant d’hommes que de femmes dans le jeu, à un près (on peut changer de sexe pour la partie).");
+    refuse("bad_option",
+           "«\u00a0sexes\u00a0»\u00a0: autant d’hommes que de femmes dans le jeu, à un près (on peut changer "
+           "de sexe pour la partie).");
   }
-  if (d.mode == "couples" && men != women) refuse("bad_option", "Guerre des couples\u00a0: autant d’hommes que de femmes.");
+  if (d.mode == "couples" && men != women)
+    refuse("bad_option", "Guerre des couples\u00a0: autant d’hommes que de femmes.");
   std::vector<int> fixed_deck;
   int first = -1;
   for (const auto& kv : setup.fixed) {
@@ -244,7 +269,8 @@ std::unique_ptr<State> TapechoGame::new_state(const Setup& setup) const {
     } else if (k == "contexts") {
       d.contexts.clear();
       for (const auto& id : get_array(setup.fixed, k)) {
-        if (!id.is_string() || !find_context(id.get_string())) refuse("bad_setup", "«\u00a0contexts\u00a0»\u00a0: des contextes connus.");
+        if (!id.is_string() || !find_context(id.get_string()))
+          refuse("bad_setup", "«\u00a0contexts\u00a0»\u00a0: des contextes connus.");
         d.contexts.emplace_back(id.get_string());
       }
     } else if (k == "first_player") {
@@ -313,18 +339,25 @@ int hand_points(const TapechoData& d, const TapechoGame& game, int player) {
 
 }  // namespace
 
-int TapechoState::table_score(int player) const { return table_points(d_, game_, player); }
+int TapechoState::table_score(int player) const {
+  return table_points(d_, game_, player);
+}
 
-int TapechoState::hand_cost(int player) const { return hand_points(d_, game_, player); }
+int TapechoState::hand_cost(int player) const {
+  return hand_points(d_, game_, player);
+}
 
-int TapechoState::score(int player) const { return table_score(player) - hand_cost(player); }
+int TapechoState::score(int player) const {
+  return table_score(player) - hand_cost(player);
+}
 
 std::vector<int> TapechoState::teammates(int player) const {
   std::vector<int> out;
   if (d_.mode == "classique") return out;
   const auto t = teams();
   for (int p = 0; p < players(); ++p) {
-    if (p != player && t[static_cast<std::size_t>(p)] == t[static_cast<std::size_t>(player)]) out.push_back(p);
+    if (p != player && t[static_cast<std::size_t>(p)] == t[static_cast<std::size_t>(player)])
+      out.push_back(p);
   }
   return out;
 }
@@ -340,9 +373,12 @@ std::vector<int> TapechoState::teams() const {
   int men = 0, women = 0;
   for (int p = 0; p < players(); ++p) {
     const auto sx = d_.sex[static_cast<std::size_t>(p)];
-    if (d_.mode == "sexes") t[static_cast<std::size_t>(p)] = sx == Sex::kH ? 0 : 1;
-    else if (d_.mode == "couples") t[static_cast<std::size_t>(p)] = sx == Sex::kH ? men++ : women++;  // i-th man with i-th woman
-    else t[static_cast<std::size_t>(p)] = p;
+    if (d_.mode == "sexes")
+      t[static_cast<std::size_t>(p)] = sx == Sex::kH ? 0 : 1;
+    else if (d_.mode == "couples")
+      t[static_cast<std::size_t>(p)] = sx == Sex::kH ? men++ : women++;  // i-th man with i-th woman
+    else
+      t[static_cast<std::size_t>(p)] = p;
   }
   return t;
 }
@@ -378,7 +414,11 @@ std::vector<JsonObject> TapechoState::plays(PlayerId p) const {
           if (card(a).kind != Kind::kAttaque) continue;
           for (int at = 0; at < players(); ++at) {
             if (!can_attack(a, at)) continue;
-            JsonObject body{{"type", "handicap"}, {"card", k.id}, {"target", t}, {"attack", card(a).id}, {"attack_target", at}};
+            JsonObject body{{"type", "handicap"},
+                            {"card", k.id},
+                            {"target", t},
+                            {"attack", card(a).id},
+                            {"attack_target", at}};
             if (card(a).effect == "donne-carte") {
               if (const auto g = gift(a, c)) body["give"] = card(*g).id;
             }
@@ -419,9 +459,12 @@ std::vector<PlayerId> window_seats(const TapechoData& d, int n) {
 std::vector<PlayerId> TapechoState::to_act() const {
   switch (d_.phase) {
     case Phase::kTurn:
-    case Phase::kChoose: return {d_.current};
-    case Phase::kReact: return window_seats(d_, players());
-    case Phase::kOver: break;
+    case Phase::kChoose:
+      return {d_.current};
+    case Phase::kReact:
+      return window_seats(d_, players());
+    case Phase::kOver:
+      break;
   }
   return {};
 }
@@ -433,7 +476,8 @@ std::optional<std::vector<Action>> TapechoState::legal_actions(PlayerId player) 
   auto add = [&](JsonObject body) { out.push_back(Action::make(player, d_.now, std::move(body))); };
   const auto& side = d_.sides[static_cast<std::size_t>(player)];
   switch (d_.phase) {
-    case Phase::kTurn: return std::nullopt;  // cards × targets × combinations
+    case Phase::kTurn:
+      return std::nullopt;  // cards × targets × combinations
     case Phase::kChoose:
       for (int c : d_.choice) add({{"type", "keep"}, {"card", card(c).id}});
       break;
@@ -452,7 +496,8 @@ std::optional<std::vector<Action>> TapechoState::legal_actions(PlayerId player) 
       }
       break;
     }
-    case Phase::kOver: break;
+    case Phase::kOver:
+      break;
   }
   return out;
 }
@@ -463,8 +508,10 @@ std::optional<int64_t> TapechoState::deadline() const {
     case Phase::kChoose:
       if (d_.turn_seconds <= 0) return std::nullopt;
       return d_.phase_started + d_.turn_seconds * int64_t{1000};
-    case Phase::kReact: return d_.phase_started + d_.react_seconds * int64_t{1000};
-    case Phase::kOver: break;
+    case Phase::kReact:
+      return d_.phase_started + d_.react_seconds * int64_t{1000};
+    case Phase::kOver:
+      break;
   }
   return std::nullopt;
 }
@@ -551,8 +598,8 @@ void finish_action(TapechoData& d, const TapechoGame& game, int64_t at, std::vec
 }
 
 // An attack that stood: its effect.
-void apply_attack(TapechoData& d, const TapechoState& s, int attacker, int target, int c, std::optional<int> give,
-                  std::vector<Json>& events) {
+void apply_attack(TapechoData& d, const TapechoState& s, int attacker, int target, int c,
+                  std::optional<int> give, std::vector<Json>& events) {
   auto& a = d.sides[static_cast<std::size_t>(attacker)];
   auto& t = d.sides[static_cast<std::size_t>(target)];
   const auto& effect = s.card(c).effect;
@@ -609,22 +656,24 @@ void apply_attack(TapechoData& d, const TapechoState& s, int attacker, int targe
                 std::find(t.doubled.begin(), t.doubled.end(), t.handicaps.back()) == t.doubled.end();
     if (effective) t.doubled.push_back(t.handicaps.back());
   }
-  JsonObject landed{{"type", "attack_landed"}, {"attacker", attacker}, {"target", target}, {"card", s.card(c).id},
-                    {"effect", effect}, {"effective", effective}};
+  JsonObject landed{{"type", "attack_landed"}, {"attacker", attacker}, {"target", target},
+                    {"card", s.card(c).id},    {"effect", effect},     {"effective", effective}};
   if (effect == "vol-atout" && effective) landed["stolen"] = stolen;
   events.push_back(std::move(landed));
 }
 
 // Closes the window: an unanswered hors contexte cancels its card, a
 // standing attack strikes, then the action is over.
-void close_window(TapechoData& d, const TapechoState& s, const TapechoGame& game, int64_t at, std::vector<Json>& events) {
+void close_window(TapechoData& d, const TapechoState& s, const TapechoGame& game, int64_t at,
+                  std::vector<Json>& events) {
   auto w = *d.window;
   if (w.hors && w.contestable) {
     auto& owner = d.sides[static_cast<std::size_t>(w.contestable_owner)];
     if (!take(owner.atouts, *w.contestable)) take(owner.handicaps, *w.contestable);
     d.discard.push_back(*w.contestable);
     d.discard.push_back(*w.hors);
-    events.push_back(JsonObject{{"type", "cancelled"}, {"card", s.card(*w.contestable).id}, {"by", w.hors_player}});
+    events.push_back(
+        JsonObject{{"type", "cancelled"}, {"card", s.card(*w.contestable).id}, {"by", w.hors_player}});
   }
   if (w.attack) apply_attack(d, s, w.actor, w.attack_target, *w.attack, w.give, events);
   finish_action(d, game, at, events);
@@ -640,7 +689,8 @@ void TapechoState::do_apply(TapechoData& next, const Action& action, bool is_tim
   auto hand_card = [&](std::string_view field) {
     const int c = game_.card_index(get_string(action.body, field));
     const auto& hand = next.sides[pi].hand;
-    if (c < 0 || std::find(hand.begin(), hand.end(), c) == hand.end()) refuse("not_in_hand", "Cette carte n’est pas dans ta main.");
+    if (c < 0 || std::find(hand.begin(), hand.end(), c) == hand.end())
+      refuse("not_in_hand", "Cette carte n’est pas dans ta main.");
     return c;
   };
   auto other_player = [&](std::string_view field) {
@@ -652,14 +702,16 @@ void TapechoState::do_apply(TapechoData& next, const Action& action, bool is_tim
   auto check_attack = [&](int c, int target, std::optional<int> handicap) -> std::optional<int> {
     const auto& k = card(c);
     if (k.kind != Kind::kAttaque) refuse("not_an_attack", "Ce n’est pas une carte attaque.");
-    if (is_teammate(p, target)) refuse("not_an_opponent", "Une attaque se pose devant un adversaire, pas devant un partenaire.");
+    if (is_teammate(p, target))
+      refuse("not_an_opponent", "Une attaque se pose devant un adversaire, pas devant un partenaire.");
     if (!fits(c, target)) refuse("wrong_sex", "Cette attaque ne vise pas le sexe de ce joueur.");
     if (next.sides[static_cast<std::size_t>(target)].attacked) {
       refuse("already_attacked", "Ce joueur a déjà reçu une attaque ce tour-ci.");
     }
     if (k.effect != "donne-carte" || !find_field(action.body, "give")) return std::nullopt;
     const int g = hand_card("give");
-    if (g == c || (handicap && g == *handicap)) refuse("bad_gift", "Offre une autre carte que celles que tu joues.");
+    if (g == c || (handicap && g == *handicap))
+      refuse("bad_gift", "Offre une autre carte que celles que tu joues.");
     return g;
   };
 
@@ -683,12 +735,15 @@ void TapechoState::do_apply(TapechoData& next, const Action& action, bool is_tim
           target = static_cast<int>(get_int(action.body, "target", 0, players() - 1));
           const auto mates = teammates(p);
           if (target != p && std::find(mates.begin(), mates.end(), target) == mates.end()) {
-            refuse("not_a_teammate", d_.mode == "classique" ? "Un atout se pose sur soi." : "Un atout se pose sur soi ou sur un partenaire.");
+            refuse("not_a_teammate", d_.mode == "classique"
+                                         ? "Un atout se pose sur soi."
+                                         : "Un atout se pose sur soi ou sur un partenaire.");
           }
         }
         if (card(c).kind != Kind::kAtout) refuse("not_an_atout", "Ce n’est pas un atout.");
         if (!fits(c, target)) {
-          refuse("wrong_sex", target == p ? "Cet atout n’est pas pour ton sexe." : "Cet atout ne va pas au sexe de ce joueur.");
+          refuse("wrong_sex", target == p ? "Cet atout n’est pas pour ton sexe."
+                                          : "Cet atout ne va pas au sexe de ce joueur.");
         }
         if (me.atout_blocked) refuse("atout_blocked", "Une attaque t’empêche de poser un atout ce tour-ci.");
         take(me.hand, c);
@@ -715,7 +770,8 @@ void TapechoState::do_apply(TapechoData& next, const Action& action, bool is_tim
         }
         take(me.hand, c);
         next.sides[static_cast<std::size_t>(target)].handicaps.push_back(c);
-        events.push_back(JsonObject{{"type", "handicap"}, {"player", p}, {"target", target}, {"card", card(c).id}});
+        events.push_back(
+            JsonObject{{"type", "handicap"}, {"player", p}, {"target", target}, {"card", card(c).id}});
         if (off_context(c)) {
           w.contestable = c;
           w.contestable_owner = target;
@@ -729,7 +785,8 @@ void TapechoState::do_apply(TapechoData& next, const Action& action, bool is_tim
           w.attack_target = attack_target;
           w.give = give;
           window = true;
-          events.push_back(JsonObject{{"type", "attack"}, {"player", p}, {"target", attack_target}, {"card", card(*attack).id}});
+          events.push_back(JsonObject{
+              {"type", "attack"}, {"player", p}, {"target", attack_target}, {"card", card(*attack).id}});
         }
       } else if (type == "attack") {
         const int c = hand_card("card");
@@ -742,7 +799,8 @@ void TapechoState::do_apply(TapechoData& next, const Action& action, bool is_tim
         w.attack_target = target;
         w.give = give;
         window = true;
-        events.push_back(JsonObject{{"type", "attack"}, {"player", p}, {"target", target}, {"card", card(c).id}});
+        events.push_back(
+            JsonObject{{"type", "attack"}, {"player", p}, {"target", target}, {"card", card(c).id}});
       } else if (type == "swap") {
         const int c = hand_card("card");
         take(me.hand, c);
@@ -760,12 +818,15 @@ void TapechoState::do_apply(TapechoData& next, const Action& action, bool is_tim
           next.phase_started = action.at;
         }
       } else if (type == "pass") {
-        if (!plays(p).empty()) refuse("must_play", "Tu peux encore jouer\u00a0: pose, inflige ou échange une carte.");
+        if (!plays(p).empty())
+          refuse("must_play", "Tu peux encore jouer\u00a0: pose, inflige ou échange une carte.");
         events.push_back(JsonObject{{"type", "passed"}, {"player", p}});
         ++next.passes;
         finish_action(next, game_, action.at, events);
       } else {
-        refuse("wrong_phase", "À toi de jouer\u00a0: «\u00a0atout\u00a0», «\u00a0handicap\u00a0», «\u00a0attack\u00a0» ou «\u00a0swap\u00a0».");
+        refuse("wrong_phase",
+               "À toi de jouer\u00a0: «\u00a0atout\u00a0», «\u00a0handicap\u00a0», «\u00a0attack\u00a0» ou "
+               "«\u00a0swap\u00a0».");
       }
       if (window) {
         next.window = std::move(w);
@@ -822,9 +883,11 @@ void TapechoState::do_apply(TapechoData& next, const Action& action, bool is_tim
         refuse("not_now", "Rien à parer pour toi en ce moment.");
       }
     } else if (type == "hors_contexte") {
-      if (!in_window || !w.contestable || w.hors || p == w.actor) refuse("not_now", "Il n’y a pas de carte à contester.");
+      if (!in_window || !w.contestable || w.hors || p == w.actor)
+        refuse("not_now", "Il n’y a pas de carte à contester.");
       const int c = hand_card("card");
-      if (card(c).kind != Kind::kHorsContexte) refuse("not_hors_contexte", "Ce n’est pas une carte «\u00a0Hors contexte\u00a0».");
+      if (card(c).kind != Kind::kHorsContexte)
+        refuse("not_hors_contexte", "Ce n’est pas une carte «\u00a0Hors contexte\u00a0».");
       if (get_string(action.body, "against") != card(*w.contestable).id) {
         refuse("too_late", "Quelqu’un a été plus rapide, ou cette carte n’est plus contestable.");
       }
@@ -833,14 +896,18 @@ void TapechoState::do_apply(TapechoData& next, const Action& action, bool is_tim
       w.hors_player = p;
       w.done[static_cast<std::size_t>(w.actor)] = false;  // the owner may answer with a défense
       next.phase_started = action.at;  // …with a whole reaction time of its own, however late this came
-      events.push_back(JsonObject{{"type", "hors_contexte"}, {"player", p}, {"against", card(*w.contestable).id}});
+      events.push_back(
+          JsonObject{{"type", "hors_contexte"}, {"player", p}, {"against", card(*w.contestable).id}});
     } else if (type == "let_go") {
       if (!in_window) refuse("not_now", "Rien à décider pour toi en ce moment.");
       w.done[pi] = true;
     } else if (!is_timeout) {
-      refuse("wrong_phase", "On attend les réactions («\u00a0defend\u00a0», «\u00a0hors_contexte\u00a0» ou «\u00a0let_go\u00a0»).");
+      refuse("wrong_phase",
+             "On attend les réactions («\u00a0defend\u00a0», «\u00a0hors_contexte\u00a0» ou "
+             "«\u00a0let_go\u00a0»).");
     }
-    if (is_timeout || window_seats(next, players()).empty()) close_window(next, *this, game_, action.at, events);
+    if (is_timeout || window_seats(next, players()).empty())
+      close_window(next, *this, game_, action.at, events);
   }
 }
 
@@ -848,7 +915,9 @@ Outcome TapechoState::outcome() const {
   Outcome o;
   const auto t = teams();
   std::vector<int> team_total(static_cast<std::size_t>(players()), 0);
-  for (int p = 0; p < players(); ++p) team_total[static_cast<std::size_t>(t[static_cast<std::size_t>(p)])] += d_.totals[static_cast<std::size_t>(p)];
+  for (int p = 0; p < players(); ++p)
+    team_total[static_cast<std::size_t>(t[static_cast<std::size_t>(p)])] +=
+        d_.totals[static_cast<std::size_t>(p)];
   for (int p = 0; p < players(); ++p) {
     const int mine = team_total[static_cast<std::size_t>(t[static_cast<std::size_t>(p)])];
     int better = 0;
@@ -881,10 +950,16 @@ Json TapechoState::public_json(const Viewer& viewer, bool everything) const {
   JsonArray sides;
   for (int p = 0; p < players(); ++p) {
     const auto& s = d_.sides[static_cast<std::size_t>(p)];
-    JsonObject side{{"sex", to_string(d_.sex[static_cast<std::size_t>(p)])}, {"hand_count", s.hand.size()},
-                    {"atouts", ids(*this, s.atouts)}, {"handicaps", ids(*this, s.handicaps)},
-                    {"doubled", ids(*this, s.doubled)}, {"skip", s.skip}, {"atout_blocked", s.atout_blocked},
-                    {"open_hand", s.open_hand}, {"attacked", s.attacked}, {"score", table_score(p)},
+    JsonObject side{{"sex", to_string(d_.sex[static_cast<std::size_t>(p)])},
+                    {"hand_count", s.hand.size()},
+                    {"atouts", ids(*this, s.atouts)},
+                    {"handicaps", ids(*this, s.handicaps)},
+                    {"doubled", ids(*this, s.doubled)},
+                    {"skip", s.skip},
+                    {"atout_blocked", s.atout_blocked},
+                    {"open_hand", s.open_hand},
+                    {"attacked", s.attacked},
+                    {"score", table_score(p)},
                     {"total", d_.totals[static_cast<std::size_t>(p)]}};
     if (s.shown_attack) side["shown_attack"] = card(*s.shown_attack).id;
     // A hand, and what it would cost: to its player; to everyone under
@@ -897,13 +972,15 @@ Json TapechoState::public_json(const Viewer& viewer, bool everything) const {
   }
   o["sides"] = std::move(sides);
   JsonArray links;
-  for (const auto& l : d_.links) links.push_back(JsonObject{{"attacker", l.attacker}, {"target", l.target}, {"card", card(l.card).id}});
+  for (const auto& l : d_.links)
+    links.push_back(JsonObject{{"attacker", l.attacker}, {"target", l.target}, {"card", card(l.card).id}});
   o["links"] = std::move(links);
   if (d_.window) {
     const auto& w = *d_.window;
     JsonObject win{{"actor", w.actor}};
     if (w.attack) win["attack"] = JsonObject{{"card", card(*w.attack).id}, {"target", w.attack_target}};
-    if (w.contestable) win["contestable"] = JsonObject{{"card", card(*w.contestable).id}, {"owner", w.contestable_owner}};
+    if (w.contestable)
+      win["contestable"] = JsonObject{{"card", card(*w.contestable).id}, {"owner", w.contestable_owner}};
     if (w.hors) win["hors"] = JsonObject{{"player", w.hors_player}};
     if (everything && w.give) win["give"] = card(*w.give).id;
     JsonArray waiting;
@@ -936,9 +1013,13 @@ Json TapechoState::public_json(const Viewer& viewer, bool everything) const {
   return o;
 }
 
-Json TapechoState::view(const Viewer& viewer) const { return public_json(viewer, false); }
+Json TapechoState::view(const Viewer& viewer) const {
+  return public_json(viewer, false);
+}
 
-Json TapechoState::serialize() const { return public_json(Viewer::spectator(), true); }
+Json TapechoState::serialize() const {
+  return public_json(Viewer::spectator(), true);
+}
 
 std::vector<std::string> TapechoState::secrets_hidden_from(const Viewer& viewer) const {
   std::vector<std::string> out;
@@ -961,7 +1042,8 @@ std::vector<Json> TapechoState::shown_only_to(const Viewer& viewer) const {
   if (viewer.kind != Viewer::Kind::kPlayer) return {};
   const int me = viewer.id;
   std::vector<Json> out{ids(*this, d_.sides[static_cast<std::size_t>(me)].hand)};  // one's own hand
-  if (d_.phase == Phase::kChoose && me == d_.current) out.push_back(ids(*this, d_.choice));  // the two cards drawn
+  if (d_.phase == Phase::kChoose && me == d_.current)
+    out.push_back(ids(*this, d_.choice));  // the two cards drawn
   return out;
 }
 

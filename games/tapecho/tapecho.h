@@ -58,9 +58,9 @@ struct Card {
   std::string id;
   Kind kind = Kind::kAtout;
   Sex sex = Sex::kX;
-  int points = 0;        // signed: atouts > 0, handicaps < 0
-  std::string colour;    // context spot, "" = none (fits anywhere)
-  std::string effect;    // attacks only
+  int points = 0;      // signed: atouts > 0, handicaps < 0
+  std::string colour;  // context spot, "" = none (fits anywhere)
+  std::string effect;  // attacks only
   std::string text;
 };
 
@@ -77,7 +77,8 @@ class TapechoGame final : public Game {
   const GameInfo& info() const override { return info_; }
   std::unique_ptr<State> new_state(const Setup& setup) const override;
   std::unique_ptr<Bot> make_bot(std::string_view level, uint64_t seed) const override;
-  std::optional<std::string> describe(const Json& event, const std::vector<std::string>& names) const override;
+  std::optional<std::string> describe(const Json& event,
+                                      const std::vector<std::string>& names) const override;
   std::unique_ptr<TerminalGame> terminal() const override;
 
   const std::vector<Card>& cards() const { return cards_; }
@@ -97,46 +98,48 @@ std::string_view to_string(Phase p);
 
 // What the open reaction window is about.
 struct Window {
-  int actor = 0;                        // who played
-  std::optional<int> attack;            // card index of an attack waiting for a défense
+  int actor = 0;              // who played
+  std::optional<int> attack;  // card index of an attack waiting for a défense
   int attack_target = -1;
-  std::optional<int> give;              // donne-carte's gift, handed over if the attack stands
-  std::optional<int> contestable;       // an off-context atout/handicap others may cancel
-  int contestable_owner = -1;           // the player it lies in front of
-  std::optional<int> hors;              // a hors contexte played, waiting for the owner's défense
+  std::optional<int> give;         // donne-carte's gift, handed over if the attack stands
+  std::optional<int> contestable;  // an off-context atout/handicap others may cancel
+  int contestable_owner = -1;      // the player it lies in front of
+  std::optional<int> hors;         // a hors contexte played, waiting for the owner's défense
   int hors_player = -1;
-  std::vector<bool> done;               // per seat: let go
+  std::vector<bool> done;  // per seat: let go
 };
 
 // A player's side of the table.
 struct Side {
   std::vector<int> hand;
-  std::vector<int> atouts, handicaps;   // in front of the player, latest last
-  std::optional<int> shown_attack;      // the attack received, visible for a turn
-  std::vector<int> doubled;             // handicaps that count double (double-handicap)
+  std::vector<int> atouts, handicaps;  // in front of the player, latest last
+  std::optional<int> shown_attack;     // the attack received, visible for a turn
+  std::vector<int> doubled;            // handicaps that count double (double-handicap)
   bool skip = false, atout_blocked = false, open_hand = false;
-  bool attacked = false;                // received an attack since its own turn began
+  bool attacked = false;  // received an attack since its own turn began
 };
 
 struct TapechoData {
   // Options (values and defaults in info().options).
-  std::string mode;                     // "classique", "sexes", "couples"
+  std::string mode;  // "classique", "sexes", "couples"
   int games = 0, react_seconds = 0, turn_seconds = 0;
-  std::vector<Sex> sex;                 // per seat (H or F)
-  std::vector<std::string> contexts;    // one per game (fixed) or drawn
-  int game_no = 0;                      // 1-based game in progress
-  std::string context;                  // the context id of this game
+  std::vector<Sex> sex;               // per seat (H or F)
+  std::vector<std::string> contexts;  // one per game (fixed) or drawn
+  int game_no = 0;                    // 1-based game in progress
+  std::string context;                // the context id of this game
   std::vector<Side> sides;
-  std::vector<int> pile, discard;       // card indexes, top of pile first
-  int current = 0;                      // whose turn
+  std::vector<int> pile, discard;  // card indexes, top of pile first
+  int current = 0;                 // whose turn
   Phase phase = Phase::kTurn;
-  std::vector<int> choice;              // the two cards drawn by swap
+  std::vector<int> choice;  // the two cards drawn by swap
   std::optional<Window> window;
-  struct Link { int attacker, target, card; };
-  std::vector<Link> links;              // « lien » attacks: stay all game
-  std::vector<int> totals;              // per seat, over the games played
-  JsonArray results;                    // per finished game
-  int passes = 0;                       // turns passed in a row: a whole round of them ends the game
+  struct Link {
+    int attacker, target, card;
+  };
+  std::vector<Link> links;  // « lien » attacks: stay all game
+  std::vector<int> totals;  // per seat, over the games played
+  JsonArray results;        // per finished game
+  int passes = 0;           // turns passed in a row: a whole round of them ends the game
   int64_t now = 0, phase_started = 0;
   Rng rng;
 };
@@ -185,7 +188,8 @@ class TapechoState final : public Engine<TapechoData> {
   std::vector<JsonObject> plays(PlayerId player) const;
 
  private:
-  void do_apply(TapechoData& next, const Action& action, bool is_timeout, std::vector<Json>& events) const override;
+  void do_apply(TapechoData& next, const Action& action, bool is_timeout,
+                std::vector<Json>& events) const override;
   Json public_json(const Viewer& viewer, bool everything) const;
   const TapechoGame& game_;
 };

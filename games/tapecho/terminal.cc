@@ -3,24 +3,30 @@
 // with its points, your hand numbered; on your turn you pick a card, then
 // what to do with it; in a reaction window you parry or cry « hors
 // contexte » (a window where you can only let go passes by itself).
+#include "games/core/terminal.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
 
-#include "games/tapecho/tapecho.h"
 #include "games/core/narration.h"
-#include "games/core/terminal.h"
+#include "games/tapecho/tapecho.h"
 
 namespace logomachie::games::tapecho {
 namespace {
 
 // « tache verte »: the colour agreed with « tache » (feminine).
 std::string spot(const std::string& colour) {
-  const std::string agreed = colour == "vert" ? "verte" : colour == "violet" ? "violette" : colour == "gris" ? "grise" : colour;
+  const std::string agreed = colour == "vert"     ? "verte"
+                             : colour == "violet" ? "violette"
+                             : colour == "gris"   ? "grise"
+                                                  : colour;
   return "tache " + agreed;
 }
 
-std::string sex_word(Sex s) { return s == Sex::kH ? "homme" : s == Sex::kF ? "femme" : "mixte"; }
+std::string sex_word(Sex s) {
+  return s == Sex::kH ? "homme" : s == Sex::kF ? "femme" : "mixte";
+}
 
 // What an attack does, in a few words (on a card in hand).
 std::string effect_text(std::string_view effect) {
@@ -42,8 +48,6 @@ std::string effect_text(std::string_view effect) {
   }
   return std::string(effect);
 }
-
-
 
 class TapechoTerminal final : public TerminalGame {
  public:
@@ -72,7 +76,8 @@ class TapechoTerminal final : public TerminalGame {
   }
   std::optional<std::string> flag(std::string_view key, std::string_view value, Setup& setup) const override {
     if (key != "sex") return TerminalGame::flag(key, value, setup);
-    if (value != "H" && value != "F" && value != "h" && value != "f") return "--sex\u00a0: H (homme) ou F (femme)";
+    if (value != "H" && value != "F" && value != "h" && value != "f")
+      return "--sex\u00a0: H (homme) ou F (femme)";
     const bool man = value == "H" || value == "h";
     JsonArray sexes;
     for (int p = 0; p < setup.players; ++p) sexes.push_back((p % 2 == 0) == man ? "H" : "F");
@@ -95,9 +100,11 @@ class TapechoTerminal final : public TerminalGame {
       return;
     }
     const int cost = s.hand_cost(seat);
-    out << "Ta main (" << cost << (cost > 1 ? " points perdus" : " point perdu") << " si elle restait à la fin)\u00a0:\n";
+    out << "Ta main (" << cost << (cost > 1 ? " points perdus" : " point perdu")
+        << " si elle restait à la fin)\u00a0:\n";
     const auto& hand = d.sides[static_cast<std::size_t>(seat)].hand;
-    for (std::size_t i = 0; i < hand.size(); ++i) out << "  " << i + 1 << ". " << card_line(s.card(hand[i])) << "\n";
+    for (std::size_t i = 0; i < hand.size(); ++i)
+      out << "  " << i + 1 << ". " << card_line(s.card(hand[i])) << "\n";
   }
 
   void before_event(const State& base, const JsonObject& e, std::ostream& out) const override {
@@ -105,17 +112,18 @@ class TapechoTerminal final : public TerminalGame {
     if (e.at("type") == "game_started" || e.at("type") == "game_ended") out << "\n";
   }
 
-
   std::optional<Action> ask(const State& base, PlayerId seat, std::istream& in,
-                                   std::ostream& out) const override {
+                            std::ostream& out) const override {
     const auto& s = dynamic_cast<const TapechoState&>(base);
     const auto& d = s.data();
     auto make = [&](JsonObject body) { return Action::make(seat, s.now(), std::move(body)); };
     if (d.phase == Phase::kReact || d.phase == Phase::kChoose) {
       const auto options = s.legal_actions(seat).value_or(std::vector<Action>{});
       if (d.phase == Phase::kReact && only_let_go(s, seat)) return make({{"type", "let_go"}});
-      out << (d.phase == Phase::kChoose ? "Tu as pioché ces deux cartes\u00a0: laquelle gardes-tu\u00a0?\n" : "Que fais-tu\u00a0?\n");
-      for (std::size_t i = 0; i < options.size(); ++i) out << "  " << i + 1 << ". " << describe(options[i].body) << "\n";
+      out << (d.phase == Phase::kChoose ? "Tu as pioché ces deux cartes\u00a0: laquelle gardes-tu\u00a0?\n"
+                                        : "Que fais-tu\u00a0?\n");
+      for (std::size_t i = 0; i < options.size(); ++i)
+        out << "  " << i + 1 << ". " << describe(options[i].body) << "\n";
       const auto pick = choose(in, out, options.size());
       if (!pick) return std::nullopt;
       return make(options[*pick].body);
@@ -127,7 +135,8 @@ class TapechoTerminal final : public TerminalGame {
     }
     const auto& hand = d.sides[static_cast<std::size_t>(seat)].hand;
     while (true) {
-      out << "Quelle carte joues-tu\u00a0? (1 à " << hand.size() << ", «\u00a0/quitter\u00a0» pour arrêter) " << std::flush;
+      out << "Quelle carte joues-tu\u00a0? (1 à " << hand.size() << ", «\u00a0/quitter\u00a0» pour arrêter) "
+          << std::flush;
       const auto c = choose(in, out, hand.size(), false);
       if (!c) return std::nullopt;
       const auto& id = s.card(hand[*c]).id;
@@ -157,12 +166,17 @@ class TapechoTerminal final : public TerminalGame {
     const auto o = s.outcome();
     const auto teams = s.teams();
     const bool team_mode = d.mode != "classique";
-    out << "\n════ Fin du match (" << (!team_mode ? "chacun pour soi" : d.mode == "sexes" ? "guerre des sexes" : "guerre des couples")
+    out << "\n════ Fin du match ("
+        << (!team_mode          ? "chacun pour soi"
+            : d.mode == "sexes" ? "guerre des sexes"
+                                : "guerre des couples")
         << ") ════\n";
     // One line per team (per player in classique), best first: its total and who.
     std::vector<int> firsts;  // one seat per team
     for (int p = 0; p < s.players(); ++p) {
-      const bool seen = std::any_of(firsts.begin(), firsts.end(), [&](int q) { return teams[static_cast<std::size_t>(q)] == teams[static_cast<std::size_t>(p)]; });
+      const bool seen = std::any_of(firsts.begin(), firsts.end(), [&](int q) {
+        return teams[static_cast<std::size_t>(q)] == teams[static_cast<std::size_t>(p)];
+      });
       if (!seen) firsts.push_back(p);
     }
     auto rank = [&](int p) { return o.rank[static_cast<std::size_t>(p)]; };
@@ -176,7 +190,8 @@ class TapechoTerminal final : public TerminalGame {
         total += d.totals[static_cast<std::size_t>(p)];
         who += (who.empty() ? "" : " et ") + name(p);
       }
-      out << "  " << rank(f) << ". " << who << "\u00a0: " << signed_number(total) << (std::abs(total) > 1 ? " points\n" : " point\n");
+      out << "  " << rank(f) << ". " << who << "\u00a0: " << signed_number(total)
+          << (std::abs(total) > 1 ? " points\n" : " point\n");
       if (rank(f) == 1) winners.push_back(who);
     }
     if (winners.size() > 1) {
@@ -185,7 +200,8 @@ class TapechoTerminal final : public TerminalGame {
       out << "  Victoire pour " << winners.front() << "\u00a0!\n";
     } else {
       const bool woman = d.sex[static_cast<std::size_t>(firsts.front())] == Sex::kF;
-      out << "  " << winners.front() << (woman ? " est sacrée grande séductrice\u00a0!\n" : " est sacré grand séducteur\u00a0!\n");
+      out << "  " << winners.front()
+          << (woman ? " est sacrée grande séductrice\u00a0!\n" : " est sacré grand séducteur\u00a0!\n");
     }
   }
 
@@ -212,9 +228,10 @@ class TapechoTerminal final : public TerminalGame {
 
   void side(const TapechoState& s, int p, int seat, std::ostream& out) const {
     const auto& side = s.data().sides[static_cast<std::size_t>(p)];
-    out << "  " << name(p) << (p == seat ? " (toi)" : "") << " · " << sex_word(s.data().sex[static_cast<std::size_t>(p)])
-        << " · " << signed_number(s.table_score(p)) << " pts sur la table · " << side.hand.size() << " carte"
-        << (side.hand.size() > 1 ? "s" : "") << " en main";
+    out << "  " << name(p) << (p == seat ? " (toi)" : "") << " · "
+        << sex_word(s.data().sex[static_cast<std::size_t>(p)]) << " · " << signed_number(s.table_score(p))
+        << " pts sur la table · " << side.hand.size() << " carte" << (side.hand.size() > 1 ? "s" : "")
+        << " en main";
     if (side.skip) out << " · passe son prochain tour";
     if (side.atout_blocked) out << " · atout bloqué";
     if (side.open_hand) out << " · main ouverte";
@@ -237,15 +254,17 @@ class TapechoTerminal final : public TerminalGame {
   void window(const TapechoState& s, std::ostream& out) const {
     const auto& w = *s.data().window;
     if (w.attack) {
-      out << name(w.actor) << " attaque " << name(w.attack_target) << " avec " << quoted(s.card(*w.attack)) << "\u00a0: "
-          << effect_text(s.card(*w.attack).effect) << ".\n";
+      out << name(w.actor) << " attaque " << name(w.attack_target) << " avec " << quoted(s.card(*w.attack))
+          << "\u00a0: " << effect_text(s.card(*w.attack).effect) << ".\n";
     }
     if (w.contestable && !w.hors) {
-      out << quoted(s.card(*w.contestable)) << " n’a pas la couleur du contexte\u00a0: un «\u00a0Hors contexte\u00a0» peut l’annuler.\n";
+      out << quoted(s.card(*w.contestable))
+          << " n’a pas la couleur du contexte\u00a0: un «\u00a0Hors contexte\u00a0» peut l’annuler.\n";
     }
     if (w.hors && w.contestable) {
-      out << name(w.hors_player) << " crie «\u00a0Hors contexte\u00a0!\u00a0» contre la carte " << quoted(s.card(*w.contestable)) << "\u00a0: "
-          << name(w.actor) << " peut la sauver avec sa défense.\n";
+      out << name(w.hors_player) << " crie «\u00a0Hors contexte\u00a0!\u00a0» contre la carte "
+          << quoted(s.card(*w.contestable)) << "\u00a0: " << name(w.actor)
+          << " peut la sauver avec sa défense.\n";
     }
   }
 
@@ -259,10 +278,12 @@ class TapechoTerminal final : public TerminalGame {
     auto target = [&](std::string_view key) { return name(static_cast<int>(b.at(key).to_number<int>())); };
     auto card = [&](std::string_view key) { return quoted(game_.cards()[idx(b.at(key))]); };
     std::string gift = b.contains("give") ? ", en refilant " + card("give") : "";
-    if (type == "atout") return b.contains("target") ? "l’offrir à " + target("target") : "la poser devant toi";
+    if (type == "atout")
+      return b.contains("target") ? "l’offrir à " + target("target") : "la poser devant toi";
     if (type == "handicap") {
       std::string line = "l’infliger à " + target("target");
-      if (b.contains("attack")) line += " et attaquer " + target("attack_target") + " avec " + card("attack") + gift;
+      if (b.contains("attack"))
+        line += " et attaquer " + target("attack_target") + " avec " + card("attack") + gift;
       return line;
     }
     if (type == "attack") return "attaquer " + target("target") + gift;
@@ -276,8 +297,8 @@ class TapechoTerminal final : public TerminalGame {
 
   // Reads a number from 1 to n (0 too when `zero`: returned as n); nullopt
   // on « /quitter » or at the end of input.
-  static std::optional<std::size_t> choose(std::istream& in, std::ostream& out, std::size_t n, bool prompt = true,
-                                           bool zero = false) {
+  static std::optional<std::size_t> choose(std::istream& in, std::ostream& out, std::size_t n,
+                                           bool prompt = true, bool zero = false) {
     while (true) {
       if (prompt) out << "Ton choix («\u00a0/quitter\u00a0» pour arrêter)\u00a0: " << std::flush;
       prompt = true;
@@ -286,8 +307,10 @@ class TapechoTerminal final : public TerminalGame {
       std::size_t v = 0;
       bool digits = !line->empty() && line->size() <= 3;
       for (char c : *line) {
-        if (c < '0' || c > '9') digits = false;
-        else v = v * 10 + static_cast<std::size_t>(c - '0');
+        if (c < '0' || c > '9')
+          digits = false;
+        else
+          v = v * 10 + static_cast<std::size_t>(c - '0');
       }
       if (digits && zero && v == 0) return n;
       if (digits && v >= 1 && v <= n) return v - 1;
@@ -300,6 +323,8 @@ class TapechoTerminal final : public TerminalGame {
 
 }  // namespace
 
-std::unique_ptr<TerminalGame> TapechoGame::terminal() const { return std::make_unique<TapechoTerminal>(*this); }
+std::unique_ptr<TerminalGame> TapechoGame::terminal() const {
+  return std::make_unique<TapechoTerminal>(*this);
+}
 
 }  // namespace logomachie::games::tapecho

@@ -12,7 +12,9 @@
 namespace logomachie::games::trapwords {
 namespace {
 
-std::string key(std::string_view s) { return lexicon::match_key(s).value_or(std::string(s)); }
+std::string key(std::string_view s) {
+  return lexicon::match_key(s).value_or(std::string(s));
+}
 
 // Frequent words come to mind first.
 double frequency_weight(const lexicon::Lexicon& lex, std::string_view w) {
@@ -65,7 +67,8 @@ class Tally {
 template <class F>
 void neighbours(const lexicon::Lexicon& lex, std::string_view word, F&& visit) {
   for (const auto& sense : lex.synonyms(word)) {
-    for (std::size_t i = 0; i < sense.words.size(); ++i) visit(sense.words[i], std::max(0.5, 1.0 - 0.03 * static_cast<double>(i)));
+    for (std::size_t i = 0; i < sense.words.size(); ++i)
+      visit(sense.words[i], std::max(0.5, 1.0 - 0.03 * static_cast<double>(i)));
   }
   for (auto w : lex.listed_by(word)) visit(w, 0.8);
 }
@@ -171,7 +174,8 @@ class TrapWordsBot final : public Bot {
     const auto acts = state.to_act();
     if (std::find(acts.begin(), acts.end(), seat) == acts.end()) return std::nullopt;
     auto make = [&](JsonObject body, int64_t min_ms, int64_t max_ms) {
-      int64_t at = d.now + min_ms + static_cast<int64_t>(rng_.below(static_cast<uint64_t>(max_ms - min_ms + 1)));
+      int64_t at =
+          d.now + min_ms + static_cast<int64_t>(rng_.below(static_cast<uint64_t>(max_ms - min_ms + 1)));
       if (const auto dl = state.deadline()) at = std::max(d.now, std::min(at, *dl - 1000));
       return Action::make(seat, at, std::move(body));
     };
@@ -210,7 +214,8 @@ class TrapWordsBot final : public Bot {
         // A bot cannot tell an example or a private joke: the benefit of the
         // doubt goes to the clue (the referee judged what it can).
         return make({{"type", "vote"}, {"invalid", false}}, 1000, 3000);
-      case Phase::kOver: break;
+      case Phase::kOver:
+        break;
     }
     return std::nullopt;
   }
@@ -225,7 +230,8 @@ class TrapWordsBot final : public Bot {
   const std::vector<Scored>& predictions(std::string_view secret) {
     if (cached_secret_ != secret) {
       cached_secret_ = std::string(secret);
-      cached_ = associations(game_.lexicon(), secret, 40, [this](std::string_view w) { return game_.unsayable(w); });
+      cached_ = associations(game_.lexicon(), secret, 40,
+                             [this](std::string_view w) { return game_.unsayable(w); });
       const double spread = level_ == BotLevel::kEasy ? 0.8 : level_ == BotLevel::kMedium ? 0.6 : 0.4;
       for (auto& s : cached_) {
         uint64_t h = 1469598103934665603u ^ seed_;  // FNV-1a: stable everywhere
@@ -233,7 +239,8 @@ class TrapWordsBot final : public Bot {
         const double taste = static_cast<double>(Rng(h).below(1001)) / 1000.0;  // 0…1
         s.score *= 1.0 - spread / 2 + spread * taste;
       }
-      std::stable_sort(cached_.begin(), cached_.end(), [](const Scored& a, const Scored& b) { return a.score > b.score; });
+      std::stable_sort(cached_.begin(), cached_.end(),
+                       [](const Scored& a, const Scored& b) { return a.score > b.score; });
     }
     return cached_;
   }
@@ -252,14 +259,17 @@ class TrapWordsBot final : public Bot {
       if (!options.empty()) {
         // Easy writes what comes to mind among its first ideas; the others
         // write their best prediction first.
-        const std::size_t pick = level_ == BotLevel::kEasy ? rng_.below(std::min<std::size_t>(options.size(), 4)) : 0;
+        const std::size_t pick =
+            level_ == BotLevel::kEasy ? rng_.below(std::min<std::size_t>(options.size(), 4)) : 0;
         return {{"type", "trap"}, {"word", options[pick]}};
       }
     }
-    const bool needs_mark = std::find(d.curses[1 - static_cast<std::size_t>(team)].begin(),
-                                      d.curses[1 - static_cast<std::size_t>(team)].end(),
-                                      Curse::kMotInterdit) != d.curses[1 - static_cast<std::size_t>(team)].end();
-    if (needs_mark && !sheet.traps.empty() && !sheet.forbidden) return {{"type", "forbidden"}, {"word", sheet.traps.front()}};
+    const bool needs_mark =
+        std::find(d.curses[1 - static_cast<std::size_t>(team)].begin(),
+                  d.curses[1 - static_cast<std::size_t>(team)].end(),
+                  Curse::kMotInterdit) != d.curses[1 - static_cast<std::size_t>(team)].end();
+    if (needs_mark && !sheet.traps.empty() && !sheet.forbidden)
+      return {{"type", "forbidden"}, {"word", sheet.traps.front()}};
     return {{"type", "seal"}};
   }
 
@@ -271,7 +281,7 @@ class TrapWordsBot final : public Bot {
     // How many of the likeliest words to keep clear of: what the opponents
     // probably trapped.
     const int traps = static_cast<int>(d.sheet[1 - static_cast<std::size_t>(t.team)].live().size());
-    const std::size_t avoid = level_ == BotLevel::kEasy ? 0
+    const std::size_t avoid = level_ == BotLevel::kEasy     ? 0
                               : level_ == BotLevel::kMedium ? static_cast<std::size_t>(traps)
                                                             : static_cast<std::size_t>(traps + 2);
     const auto& ideas = predictions(secret);
@@ -297,13 +307,15 @@ class TrapWordsBot final : public Bot {
     // read them; the others say the first.
     const std::size_t skip = std::min(avoid, safe.size() - 1);
     const std::size_t wanted = level_ == BotLevel::kHard ? 12 : 1;
-    std::vector<std::string> options(safe.begin() + static_cast<std::ptrdiff_t>(skip),
-                                     safe.begin() + static_cast<std::ptrdiff_t>(std::min(safe.size(), skip + wanted)));
+    std::vector<std::string> options(
+        safe.begin() + static_cast<std::ptrdiff_t>(skip),
+        safe.begin() + static_cast<std::ptrdiff_t>(std::min(safe.size(), skip + wanted)));
     std::size_t best = 0, best_place = SIZE_MAX;
     if (options.size() > 1) {
       std::vector<std::string> wrong;
       for (const auto& line : t.log) {
-        if (line.as_object().at("kind") == "guess") wrong.emplace_back(line.as_object().at("text").as_string());
+        if (line.as_object().at("kind") == "guess")
+          wrong.emplace_back(line.as_object().at("text").as_string());
       }
       const auto secret_key = key(secret);
       for (std::size_t i = 0; i < options.size(); ++i) {
@@ -340,7 +352,8 @@ class TrapWordsBot final : public Bot {
     if (cs.has(Curse::kTenebres) && clues.size() > 1) clues.erase(clues.begin(), clues.end() - 1);
     // Wrong guesses under « toc » carry the phrase: strip it for the search.
     for (auto& w : wrong) {
-      if (w.size() > kTocPhrase.size() && w.compare(0, kTocPhrase.size(), kTocPhrase) == 0) w = w.substr(kTocPhrase.size() + 1);
+      if (w.size() > kTocPhrase.size() && w.compare(0, kTocPhrase.size(), kTocPhrase) == 0)
+        w = w.substr(kTocPhrase.size() + 1);
     }
     // Everyone knows the book's theme; hard bots know its words best.
     const double book_weight = level_ == BotLevel::kEasy ? 1.5 : level_ == BotLevel::kMedium ? 2.0 : 2.5;
@@ -348,7 +361,8 @@ class TrapWordsBot final : public Bot {
     // A bot gives up rather than throw words at random.
     const int cap = t.guess_limit > 0 ? t.guess_limit : 8;
     if (options.empty() || t.guesses_made >= cap) return {{"type", "give_up"}};
-    const std::size_t pick = level_ == BotLevel::kEasy ? rng_.below(std::min<std::size_t>(options.size(), 3)) : 0;
+    const std::size_t pick =
+        level_ == BotLevel::kEasy ? rng_.below(std::min<std::size_t>(options.size(), 3)) : 0;
     std::string text = options[pick].word;
     if (cs.has(Curse::kToc)) text = std::string(kTocPhrase) + " " + text;
     return {{"type", "guess"}, {"text", text}};

@@ -1,5 +1,6 @@
 // TrapWords' events in French, one sentence each (Game::describe).
 #include "games/core/narration.h"
+
 #include "games/trapwords/trapwords.h"
 
 namespace logomachie::games::trapwords {
@@ -25,9 +26,15 @@ std::string the_team(const Json& t) {
 
 std::string curse_title(std::string_view id) {
   static const std::pair<std::string_view, std::string_view> kNames[] = {
-      {"inondation", "Inondation"},   {"gribouillage", "Gribouillage frénétique"}, {"mot-interdit", "Le mot interdit"},
-      {"serpent", "Serpent fantôme"}, {"echo", "Écho"},                            {"tenebres", "Ténèbres"},
-      {"desarmer", "Désarmer"},       {"toc", "TOC"},                              {"petrification", "Pétrification"},
+      {"inondation", "Inondation"},
+      {"gribouillage", "Gribouillage frénétique"},
+      {"mot-interdit", "Le mot interdit"},
+      {"serpent", "Serpent fantôme"},
+      {"echo", "Écho"},
+      {"tenebres", "Ténèbres"},
+      {"desarmer", "Désarmer"},
+      {"toc", "TOC"},
+      {"petrification", "Pétrification"},
       {"faible", "Faible d’esprit"},
   };
   for (const auto& [k, v] : kNames) {
@@ -49,8 +56,8 @@ std::string verdict_words(const JsonObject& v) {
   for (const auto& f : v.at("fired").as_array()) {
     const auto& x = f.as_object();
     const auto word = text_field(x, "word"), trap = text_field(x, "trap");
-    out += (out.empty() ? "" : "\u00a0; ") + std::string("Piège\u00a0! ") + guillemets(word) + " déclenche " + guillemets(trap) +
-           (word == trap ? "" : " (" + relation_words(text_field(x, "relation")) + ")");
+    out += (out.empty() ? "" : "\u00a0; ") + std::string("Piège\u00a0! ") + guillemets(word) + " déclenche " +
+           guillemets(trap) + (word == trap ? "" : " (" + relation_words(text_field(x, "relation")) + ")");
   }
   for (const auto& r : v.at("violations").as_array()) {
     if (!out.empty()) out += ' ';
@@ -75,7 +82,8 @@ std::string clue_words(const JsonObject& e) {
 // The referee's verdict on a guess: traps fired, rules broken, else right or wrong.
 std::string guess_verdict(const JsonObject& v) {
   auto verdict = verdict_words(v);
-  if (verdict.empty()) verdict = v.contains("correct") && v.at("correct").as_bool() ? "Trouvé\u00a0!" : "Raté.";
+  if (verdict.empty())
+    verdict = v.contains("correct") && v.at("correct").as_bool() ? "Trouvé\u00a0!" : "Raté.";
   return verdict;
 }
 
@@ -87,7 +95,8 @@ std::string flag_words(std::string_view reason, const std::string* clue) {
 
 std::string vote_words(const JsonObject& e) {
   const auto n = [&](std::string_view key) { return e.contains(key) ? e.at(key).to_number<int64_t>() : 0; };
-  return std::string("Vote\u00a0: ") + (e.at("invalid").as_bool() ? "l’indice est invalide" : "l’indice tient") + " (" +
+  return std::string("Vote\u00a0: ") +
+         (e.at("invalid").as_bool() ? "l’indice est invalide" : "l’indice tient") + " (" +
          std::to_string(n("yes")) + " pour l’annuler, " + std::to_string(n("no")) + " contre).";
 }
 
@@ -101,8 +110,8 @@ std::string judged_words(std::string_view kind, std::string_view trap) {
 
 // A finished turn: « L’équipe bleue : « cheval », trouvé ! Le monstre est vaincu ! »
 std::string turn_words(const JsonObject& t) {
-  std::string line =
-      team_name(t.at("team")) + "\u00a0: " + guillemets(text_field(t, "secret")) + ", " + sentence(result_label(text_field(t, "result")));
+  std::string line = team_name(t.at("team")) + "\u00a0: " + guillemets(text_field(t, "secret")) + ", " +
+                     sentence(result_label(text_field(t, "result")));
   if (t.at("killed").as_bool()) line += " Le monstre est vaincu\u00a0!";
   if (t.at("stepped_back").as_bool()) line += " Le mot interdit la fait reculer d’une salle.";
   return line;
@@ -155,20 +164,26 @@ void tell_turn(JsonObject& entry) {
   entry["result_say"] = result_label(text_field(entry, "result"));
 }
 
-std::optional<std::string> TrapWordsGame::describe(const Json& event, const std::vector<std::string>& names) const {
+std::optional<std::string> TrapWordsGame::describe(const Json& event,
+                                                   const std::vector<std::string>& names) const {
   if (!event.is_object()) return std::nullopt;
   const auto& e = event.get_object();
   const auto type = text_field(e, "type");
-  const auto who = [&](std::string_view key) { return e.contains(key) ? seat_name(names, e.at(key)) : std::string(); };
-  const auto number = [&](std::string_view key) { return e.contains(key) ? static_cast<int>(e.at(key).to_number<int64_t>()) : 0; };
+  const auto who = [&](std::string_view key) {
+    return e.contains(key) ? seat_name(names, e.at(key)) : std::string();
+  };
+  const auto number = [&](std::string_view key) {
+    return e.contains(key) ? static_cast<int>(e.at(key).to_number<int64_t>()) : 0;
+  };
   if (type == "round_started") {
-    std::string line = "Manche " + std::to_string(number("round")) + "\u00a0: " + the_team(e.at("order").as_array()[0]) +
-                       " devine en premier.";
+    std::string line = "Manche " + std::to_string(number("round")) +
+                       "\u00a0: " + the_team(e.at("order").as_array()[0]) + " devine en premier.";
     for (const auto& r : e.at("revealed").as_array()) {
       line += " Une malédiction se révèle\u00a0: " + curse_title(text_field(r.as_object(), "curse")) + ".";
     }
     for (const auto& r : e.at("momie").as_array()) {
-      line += " La momie maudit " + the_team(r.at("team")) + "\u00a0: " + curse_title(text_field(r.as_object(), "curse")) + ".";
+      line += " La momie maudit " + the_team(r.at("team")) +
+              "\u00a0: " + curse_title(text_field(r.as_object(), "curse")) + ".";
     }
     const auto& fighting = e.at("fighting").as_array();
     for (std::size_t t = 0; t < fighting.size(); ++t) {
@@ -180,12 +195,16 @@ std::optional<std::string> TrapWordsGame::describe(const Json& event, const std:
     }
     return line;
   }
-  if (type == "trap_written") return team_name(e.at("team")) + "\u00a0: " + count(number("count"), "piège écrit", "pièges écrits") + ".";
+  if (type == "trap_written")
+    return team_name(e.at("team")) + "\u00a0: " + count(number("count"), "piège écrit", "pièges écrits") +
+           ".";
   if (type == "trap_erased") return team_name(e.at("team")) + " efface un piège.";
   if (type == "forbidden_marked") return team_name(e.at("team")) + " a choisi son mot interdit.";
-  if (type == "sealed") return team_name(e.at("team")) + " remet sa liste (" + count(number("count"), "piège", "pièges") + ").";
+  if (type == "sealed")
+    return team_name(e.at("team")) + " remet sa liste (" + count(number("count"), "piège", "pièges") + ").";
   if (type == "disarmed") {
-    return "Désarmer\u00a0: le piège n° " + std::to_string(number("row")) + " de la liste de " + the_team(e.at("team")) + " est barré.";
+    return "Désarmer\u00a0: le piège n° " + std::to_string(number("row")) + " de la liste de " +
+           the_team(e.at("team")) + " est barré.";
   }
   if (type == "turn_started") {
     return "Au tour de " + the_team(e.at("team")) + "\u00a0: " + who("clue_giver") + " tient la torche" +
@@ -198,8 +217,8 @@ std::optional<std::string> TrapWordsGame::describe(const Json& event, const std:
     return who("player") + clue_words(e) + (verdict.empty() ? "" : ". " + verdict);
   }
   if (type == "guess") {
-    return who("player") + " propose " + guillemets(text_field(e, "text")) + "\u00a0: " +
-           guess_verdict(e.at("verdict").as_object());
+    return who("player") + " propose " + guillemets(text_field(e, "text")) +
+           "\u00a0: " + guess_verdict(e.at("verdict").as_object());
   }
   if (type == "flagged") {
     const std::string clue(text_field(e, "clue"));
@@ -212,12 +231,17 @@ std::optional<std::string> TrapWordsGame::describe(const Json& event, const std:
   if (type == "monster_moved") {
     const int pushed = number("pushed");
     return "Personne n’a trouvé\u00a0: le monstre avance d’une salle" +
-           (pushed > 0 ? " et pousse " + count(pushed, "malédiction", "malédictions") + " devant lui" : std::string()) + ".";
+           (pushed > 0 ? " et pousse " + count(pushed, "malédiction", "malédictions") + " devant lui"
+                       : std::string()) +
+           ".";
   }
   if (type == "game_over") {
     const auto& w = e.at("winners").as_array();
-    if (w.empty()) return std::string("Partie terminée\u00a0: le monstre l’emporte, tout le monde a perdu\u00a0!");
-    if (w.size() == 2) return std::string("Partie terminée\u00a0: les deux équipes terrassent le monstre, tout le monde gagne\u00a0!");
+    if (w.empty())
+      return std::string("Partie terminée\u00a0: le monstre l’emporte, tout le monde a perdu\u00a0!");
+    if (w.size() == 2)
+      return std::string(
+          "Partie terminée\u00a0: les deux équipes terrassent le monstre, tout le monde gagne\u00a0!");
     return "Partie terminée\u00a0: " + the_team(w[0]) + " terrasse le monstre et gagne\u00a0!";
   }
   return std::nullopt;

@@ -18,7 +18,7 @@ namespace {
 using lexicon::Relation;
 
 constexpr std::array<std::string_view, kCurseCount> kCurseIds = {
-    "inondation", "gribouillage", "mot-interdit", "serpent", "echo",
+    "inondation", "gribouillage", "mot-interdit", "serpent",       "echo",
     "tenebres",   "desarmer",     "toc",          "petrification", "faible"};
 constexpr std::array<std::string_view, 5> kMonsterIds = {"demon", "dragon", "momie", "troll", "vampire"};
 
@@ -71,8 +71,10 @@ Kind kind_of(char32_t c) {
   // 50 %, 10 €): they belong to the word.
   if (c == U'%' || c == U'°' || c == U'€' || c == U'$' || c == U'£') return Kind::kLetter;
   if (is_pictogram(c)) return Kind::kPictogram;
-  if ((c >= 0xFE00 && c <= 0xFE0F) || (c >= 0x20D0 && c <= 0x20FF)) return Kind::kSeparator;  // emoji selectors, keycaps
-  if (c < 0xC0 || c == 0xD7 || c == 0xF7 || c == 0xFFFD) return Kind::kSeparator;  // Latin-1 punctuation, ×, ÷
+  if ((c >= 0xFE00 && c <= 0xFE0F) || (c >= 0x20D0 && c <= 0x20FF))
+    return Kind::kSeparator;  // emoji selectors, keycaps
+  if (c < 0xC0 || c == 0xD7 || c == 0xF7 || c == 0xFFFD)
+    return Kind::kSeparator;                                // Latin-1 punctuation, ×, ÷
   if (c >= 0x2000 && c <= 0x206F) return Kind::kSeparator;  // general punctuation, spaces
   if (c >= 0x3000 && c <= 0x303F) return Kind::kSeparator;
   return Kind::kLetter;  // accented letters, combining accents, other scripts
@@ -103,7 +105,9 @@ std::vector<std::string> hyphen_parts(std::string_view s) {
   return parts;
 }
 
-std::string key(std::string_view s) { return lexicon::match_key(s).value_or(std::string(s)); }
+std::string key(std::string_view s) {
+  return lexicon::match_key(s).value_or(std::string(s));
+}
 
 // How a typed word is said: numbers, units and symbols in words ("24h" →
 // "vingt-quatre heures"), Roman numerals in capitals ("XV" → "quinze").
@@ -113,7 +117,6 @@ std::optional<std::string> spoken(std::string_view text) {
   return lexicon::read_aloud(text, capitals);
 }
 
-
 // Case folded, accents kept, one apostrophe: to compare a typed word with a
 // dictionary form exactly ("le" is not "lé").
 std::string exact(std::string_view s) {
@@ -122,8 +125,10 @@ std::string exact(std::string_view s) {
   for (std::size_t i = 0; i < folded.size();) {
     const auto start = i;
     const auto c = next_code_point(folded, i);
-    if (kind_of(c) == Kind::kApostrophe) out += '\'';
-    else out.append(folded, start, i - start);
+    if (kind_of(c) == Kind::kApostrophe)
+      out += '\'';
+    else
+      out.append(folded, start, i - start);
   }
   return out;
 }
@@ -142,7 +147,7 @@ struct Checked {
 // word already said, and `missing_echo` lists the words without one.
 struct Prepared {
   std::vector<Word> words;
-  std::vector<Checked> checked;  // in order; echoes left out
+  std::vector<Checked> checked;           // in order; echoes left out
   std::vector<lexicon::Reading> context;  // per checked word: what the sentence says of it
   std::vector<const Word*> missing_echo;
   std::string_view message;  // the text the words point into
@@ -155,41 +160,55 @@ bool in(std::string_view k, std::initializer_list<std::string_view> set) {
 }
 
 bool is_subject(std::string_view k) {
-  return in(k, {"je", "j'", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles", "ca", "cela"});  // match keys (typography: ok)
+  return in(k, {"je", "j'", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles", "ca",
+                "cela"});  // match keys (typography: ok)
 }
-bool is_negation(std::string_view k) { return in(k, {"ne", "n'"}); }  // typography: ok
+bool is_negation(std::string_view k) {
+  return in(k, {"ne", "n'"});
+}  // typography: ok
 // Object pronouns that are never determiners.
-bool is_clitic(std::string_view k) { return in(k, {"me", "m'", "te", "t'", "se", "s'", "lui", "y"}); }  // typography: ok
+bool is_clitic(std::string_view k) {
+  return in(k, {"me", "m'", "te", "t'", "se", "s'", "lui", "y"});
+}  // typography: ok
 // Words that are determiners, or object pronouns right after a subject.
-bool is_determiner_or_clitic(std::string_view k) { return in(k, {"le", "la", "les", "l'", "leur", "en"}); }  // typography: ok
+bool is_determiner_or_clitic(std::string_view k) {
+  return in(k, {"le", "la", "les", "l'", "leur", "en"});
+}  // typography: ok
 bool is_determiner(std::string_view k) {
-  return in(k, {"le", "la", "les", "l'", "un", "une", "des", "du", "au", "aux", "mon", "ton", "son", "ma", "ta",  // typography: ok
-                "sa", "mes", "tes", "ses", "notre", "votre", "nos", "vos", "leur", "leurs", "ce", "cet", "cette",
-                "ces", "chaque", "plusieurs", "quelques", "quel", "quelle", "quels", "quelles"});
+  return in(k, {"le",       "la",    "les",    "l'",    "un",     "une",   "des",    "du",
+                "au",       "aux",   "mon",    "ton",   "son",    "ma",    "ta",  // typography: ok
+                "sa",       "mes",   "tes",    "ses",   "notre",  "votre", "nos",    "vos",
+                "leur",     "leurs", "ce",     "cet",   "cette",  "ces",   "chaque", "plusieurs",
+                "quelques", "quel",  "quelle", "quels", "quelles"});
 }
 bool is_avoir(std::string_view k) {
-  return in(k, {"a", "as", "ai", "avons", "avez", "ont", "avait", "avais", "avaient", "avions", "aviez", "aura",
-                "aurai", "auras", "aurons", "aurez", "auront", "aurait", "aurais", "auraient", "eu", "ayant"});
+  return in(k, {"a",       "as",     "ai",     "avons",    "avez",  "ont",   "avait",  "avais",
+                "avaient", "avions", "aviez",  "aura",     "aurai", "auras", "aurons", "aurez",
+                "auront",  "aurait", "aurais", "auraient", "eu",    "ayant"});
 }
 // Determiners of a plural noun group ("les chats"); the others are singular.
 bool is_plural_determiner(std::string_view k) {
-  return in(k, {"les", "des", "aux", "mes", "tes", "ses", "nos", "vos", "leurs", "ces", "plusieurs", "quelques",  // typography: ok
+  return in(k, {"les", "des", "aux", "mes", "tes", "ses", "nos", "vos", "leurs", "ces", "plusieurs",
+                "quelques",  // typography: ok
                 "quels", "quelles"});
 }
 // The adjectives French puts before the noun (beauty, age, goodness, size
 // and a few more): after a determiner they start the group, they do not end
 // it ("la grande porte", "le vieux bois").
 bool is_prenominal(std::string_view k) {
-  return in(k, {"grand", "petit", "beau", "bel", "bon", "jeune", "vieux", "vieil", "nouveau", "nouvel", "gros", "long",
-                "haut", "mauvais", "joli", "vrai", "faux", "premier", "dernier", "seul", "autre", "meme", "meilleur",
-                "pire", "double", "demi", "prochain", "simple", "pauvre", "cher", "ancien", "certain", "propre",
-                "sale", "brave", "drole", "excellent", "enorme", "immense", "large", "bref", "court", "fort",
-                "saint", "vaste", "sacre", "petite", "grande", "belle", "bonne", "vieille", "nouvelle", "grosse",
-                "longue", "haute", "mauvaise", "jolie", "fausse", "premiere", "derniere", "seule"});
+  return in(k, {"grand",   "petit",   "beau",     "bel",      "bon",       "jeune",   "vieux",    "vieil",
+                "nouveau", "nouvel",  "gros",     "long",     "haut",      "mauvais", "joli",     "vrai",
+                "faux",    "premier", "dernier",  "seul",     "autre",     "meme",    "meilleur", "pire",
+                "double",  "demi",    "prochain", "simple",   "pauvre",    "cher",    "ancien",   "certain",
+                "propre",  "sale",    "brave",    "drole",    "excellent", "enorme",  "immense",  "large",
+                "bref",    "court",   "fort",     "saint",    "vaste",     "sacre",   "petite",   "grande",
+                "belle",   "bonne",   "vieille",  "nouvelle", "grosse",    "longue",  "haute",    "mauvaise",
+                "jolie",   "fausse",  "premiere", "derniere", "seule"});
 }
 bool is_adverb(std::string_view k) {
-  return in(k, {"pas", "plus", "jamais", "toujours", "deja", "souvent", "encore", "bien", "beaucoup", "vraiment",
-                "meme", "aussi", "rarement", "parfois", "enfin", "tout", "trop", "tres", "peu", "mal"});
+  return in(k, {"pas",   "plus",     "jamais",   "toujours", "deja",  "souvent",  "encore",
+                "bien",  "beaucoup", "vraiment", "meme",     "aussi", "rarement", "parfois",
+                "enfin", "tout",     "trop",     "tres",     "peu",   "mal"});
 }
 
 // True when checked word `i` follows a noun group that is its subject and
@@ -226,7 +245,8 @@ bool after_noun_group(const lexicon::Lexicon& lex, const Prepared& p, std::size_
   }
   // Nothing but spaces from the noun to the word ("le soleil, nuit" is a list).
   for (std::size_t w = j; w < i; ++w) {
-    for (std::size_t c = p.checked[w].word->end; c < p.checked[w + 1].word->begin && c < p.message.size(); ++c) {
+    for (std::size_t c = p.checked[w].word->end; c < p.checked[w + 1].word->begin && c < p.message.size();
+         ++c) {
       if (p.message[c] != ' ') return false;
     }
   }
@@ -268,7 +288,8 @@ lexicon::Reading context_of(const lexicon::Lexicon& lex, const Prepared& p, std:
     std::size_t j = i - 1;
     while (j > 0 && is_adverb(k(j))) --j;
     if (is_avoir(k(j)) && j > 0 &&
-        (is_subject(k(j - 1)) || is_clitic(k(j - 1)) || is_negation(k(j - 1)) || after_noun_group(lex, p, j))) {
+        (is_subject(k(j - 1)) || is_clitic(k(j - 1)) || is_negation(k(j - 1)) ||
+         after_noun_group(lex, p, j))) {
       return lexicon::Reading::kVerb;
     }
     if (is_determiner(prev)) return lexicon::Reading::kNominal;
@@ -305,7 +326,8 @@ Prepared prepare(const lexicon::Lexicon& lex, std::string_view message, bool ech
       if (is_echo_of(base, w.parts.back())) {
         echoed = true;
         c.forms.push_back(base);
-        for (std::size_t k = 0; k + 1 < w.parts.size() && w.parts.size() > 2; ++k) c.forms.push_back(w.parts[k]);
+        for (std::size_t k = 0; k + 1 < w.parts.size() && w.parts.size() > 2; ++k)
+          c.forms.push_back(w.parts[k]);
       }
     }
     if (c.forms.empty()) {
@@ -313,7 +335,8 @@ Prepared prepare(const lexicon::Lexicon& lex, std::string_view message, bool ech
       for (const auto& part : w.parts) c.forms.push_back(part);
       if (const auto said = spoken(w.text)) c.forms.push_back(*said);  // "XV": quinze
       // A unit after a number is its word: "2 min" is deux minutes.
-      if (i > 0 && !p.words[i - 1].text.empty() && p.words[i - 1].text[0] >= '0' && p.words[i - 1].text[0] <= '9') {
+      if (i > 0 && !p.words[i - 1].text.empty() && p.words[i - 1].text[0] >= '0' &&
+          p.words[i - 1].text[0] <= '9') {
         const auto number = lexicon::read_aloud(p.words[i - 1].text);
         const auto both = lexicon::read_aloud(p.words[i - 1].text + w.text);
         if (number && both && both->size() > number->size() + 1 && both->starts_with(*number)) {
@@ -420,8 +443,8 @@ class Target {
         const auto other = lex_.prepare(form);
         if (!other) continue;
         // The sentence's reading applies to the word as typed, not to parts.
-        best = std::min(best, lex_.relate(*single_, *other, reading_,
-                                          whole ? p.context[i] : lexicon::Reading::kEvery));
+        best = std::min(
+            best, lex_.relate(*single_, *other, reading_, whole ? p.context[i] : lexicon::Reading::kEvery));
         if (&form == &p.checked[i].forms.front() && best != Relation::kUnrelated) break;
       }
       if (best != Relation::kUnrelated) return Match{i, p.checked[i].word->text, best};
@@ -433,7 +456,8 @@ class Target {
            lex_.contains(p.checked[i].word->text + " " + p.checked[i + 1].word->text))) {
         const auto* first = p.checked[i].word;
         const auto* last = p.checked[i + 1].word;
-        return Match{i, std::string(message.substr(first->begin, last->end - first->begin)), Relation::kInflection};
+        return Match{i, std::string(message.substr(first->begin, last->end - first->begin)),
+                     Relation::kInflection};
       }
       return std::nullopt;
     }
@@ -441,19 +465,22 @@ class Target {
     if (!p.checked[i].word->elided) {
       std::string all;
       for (const auto& tw : tokens_) all += tw.text;
-      if (welded(p.checked[i].word->text) == welded(all)) return Match{i, p.checked[i].word->text, Relation::kInflection};
+      if (welded(p.checked[i].word->text) == welded(all))
+        return Match{i, p.checked[i].word->text, Relation::kInflection};
     }
     if (p.checked[i].word->elided) return std::nullopt;
     // Sequences start at the first token of a word.
     auto t = std::find_if(tokens.begin(), tokens.end(), [&](const Token& tk) { return tk.word == i; });
     if (t == tokens.end() || static_cast<std::size_t>(tokens.end() - t) < tokens_.size()) return std::nullopt;
     for (const auto& tw : tokens_) {
-      if (key(tw.text) != key(t->text) && lex_.relate(tw.text, t->text) != Relation::kInflection) return std::nullopt;
+      if (key(tw.text) != key(t->text) && lex_.relate(tw.text, t->text) != Relation::kInflection)
+        return std::nullopt;
       ++t;
     }
     const auto* first = p.checked[i].word;
     const auto* last = p.checked[(t - 1)->word].word;
-    return Match{i, std::string(message.substr(first->begin, last->end - first->begin)), Relation::kInflection};
+    return Match{i, std::string(message.substr(first->begin, last->end - first->begin)),
+                 Relation::kInflection};
   }
 
  private:
@@ -466,14 +493,14 @@ class Target {
 // --- senses: homographs a table tells apart (data/lexicon/senses.tsv) ---------
 
 struct Sense {
-  std::string form;                 // match key of the trap
+  std::string form;  // match key of the trap
   std::string label;
-  bool alone = false;               // `*`: the trap written alone means this
-  std::vector<std::string> topics;  // the secret or another trap relates to one
-  std::vector<std::string> is;      // `=W`: match keys
-  std::vector<std::string> before;  // `<W`
+  bool alone = false;                           // `*`: the trap written alone means this
+  std::vector<std::string> topics;              // the secret or another trap relates to one
+  std::vector<std::string> is;                  // `=W`: match keys
+  std::vector<std::string> before;              // `<W`
   std::vector<std::vector<std::string>> after;  // `>W X`: match keys in order
-  char gender = 0;                  // 'm' or 'f': the determiner before the word
+  char gender = 0;                              // 'm' or 'f': the determiner before the word
 };
 
 const std::vector<Sense>& senses() {
@@ -483,8 +510,10 @@ const std::vector<Sense>& senses() {
       const auto f = split_fields(line, '\t');
       if (f.size() != 4) throw std::runtime_error("senses.tsv: four fields expected: " + std::string(line));
       Sense s{key(f[0]), std::string(f[1])};
-      if (f[2] == "*") s.alone = true;
-      else if (f[2] != "-") for (const auto w : split_fields(f[2], '|')) s.topics.push_back(key(w));
+      if (f[2] == "*")
+        s.alone = true;
+      else if (f[2] != "-")
+        for (const auto w : split_fields(f[2], '|')) s.topics.push_back(key(w));
       if (f[3] != "-") {
         for (const auto cue : split_fields(f[3], '|')) {
           if (cue == "m" || cue == "f") {
@@ -548,7 +577,8 @@ bool clue_cues_hold(const Sense& s, const Prepared& p, std::size_t i) {
 
 // The sense (index into senses()) each trap means, from the secret and the
 // other traps; -1 when the trap has no senses or its sense is unknown.
-std::vector<int> trap_senses(const lexicon::Lexicon& lex, std::string_view secret, std::span<const std::string> traps) {
+std::vector<int> trap_senses(const lexicon::Lexicon& lex, std::string_view secret,
+                             std::span<const std::string> traps) {
   std::vector<int> out(traps.size(), -1);
   const auto& all = senses();
   for (std::size_t t = 0; t < traps.size(); ++t) {
@@ -596,8 +626,9 @@ bool other_sense(int sense, const Prepared& p, std::size_t i) {
 }
 
 // Traps fired in `p`, each once, in order of first match.
-std::vector<Fired> fired_traps(const lexicon::Lexicon& lex, std::string_view secret, std::span<const std::string> traps,
-                               const Prepared& p, std::string_view message) {
+std::vector<Fired> fired_traps(const lexicon::Lexicon& lex, std::string_view secret,
+                               std::span<const std::string> traps, const Prepared& p,
+                               std::string_view message) {
   std::vector<Target> targets;
   targets.reserve(traps.size());
   for (const auto& t : traps) targets.emplace_back(lex, t, lexicon::Reading::kDominant);
@@ -661,7 +692,9 @@ bool starts_with_s(std::string_view w) {
 
 // --- ids --------------------------------------------------------------------
 
-std::string_view to_string(Curse c) { return kCurseIds[static_cast<std::size_t>(c)]; }
+std::string_view to_string(Curse c) {
+  return kCurseIds[static_cast<std::size_t>(c)];
+}
 
 std::string to_string(const Monster& m) {
   return std::string(kMonsterIds[static_cast<std::size_t>(m.kind)]) + (m.asterisk ? "*" : "");
@@ -689,7 +722,9 @@ std::optional<Monster> parse_monster(std::string_view id) {
   return std::nullopt;
 }
 
-bool Constraints::has(Curse c) const { return std::find(curses.begin(), curses.end(), c) != curses.end(); }
+bool Constraints::has(Curse c) const {
+  return std::find(curses.begin(), curses.end(), c) != curses.end();
+}
 
 // --- words ------------------------------------------------------------------
 
@@ -772,8 +807,9 @@ int Referee::word_budget(const Constraints& c) {
   return c.monster->asterisk ? 5 : 10;
 }
 
-ClueVerdict Referee::judge_clue(std::string_view secret, std::span<const std::string> traps, std::string_view clue,
-                                const Constraints& constraints, std::span<const std::string> history) const {
+ClueVerdict Referee::judge_clue(std::string_view secret, std::span<const std::string> traps,
+                                std::string_view clue, const Constraints& constraints,
+                                std::span<const std::string> history) const {
   ClueVerdict v;
   const bool echo = constraints.has(Curse::kEcho);
   const auto p = prepare(lex_, clue, echo);
@@ -798,15 +834,18 @@ ClueVerdict Referee::judge_clue(std::string_view secret, std::span<const std::st
     if (!secret_word.empty()) {
       if (const auto m = secret_word.match_at(p, i, clue, tokens)) {
         add(w, "secret-family", m->text,
-            m->relation == Relation::kInflection ? guillemets(m->text) + "\u00a0: c’est le mot secret lui-même\u00a0!"
-                                                 : guillemets(m->text) + " est de la famille du mot secret.");
+            m->relation == Relation::kInflection
+                ? guillemets(m->text) + "\u00a0: c’est le mot secret lui-même\u00a0!"
+                : guillemets(m->text) + " est de la famille du mot secret.");
       }
     }
     if (!shouted && is_proper_noun(lex_, w)) {
-      add(w, "proper-noun", w.text, guillemets(w.text) + " est un nom propre\u00a0: pas de noms propres dans les indices.");
+      add(w, "proper-noun", w.text,
+          guillemets(w.text) + " est un nom propre\u00a0: pas de noms propres dans les indices.");
     }
     if (constraints.has(Curse::kSerpent) &&
-        std::any_of(p.checked[i].forms.begin(), p.checked[i].forms.end(), [](const std::string& f) { return starts_with_s(f); })) {
+        std::any_of(p.checked[i].forms.begin(), p.checked[i].forms.end(),
+                    [](const std::string& f) { return starts_with_s(f); })) {
       add(w, "serpent", w.text, "Serpent fantomatique\u00a0: " + guillemets(w.text) + " commence par un s.");
     }
     if (constraints.has(Curse::kFaible) && !noun_only(lex_, p.checked[i].forms.front())) {
@@ -814,7 +853,8 @@ ClueVerdict Referee::judge_clue(std::string_view secret, std::span<const std::st
     }
     if (budget > 0 && ++said == budget + 1) {
       add(w, "troll", w.text,
-          "Le troll ne laisse dire que " + std::to_string(budget) + " mots\u00a0: " + guillemets(w.text) + " est de trop.");
+          "Le troll ne laisse dire que " + std::to_string(budget) + " mots\u00a0: " + guillemets(w.text) +
+              " est de trop.");
     }
   }
   for (const auto* w : p.missing_echo) {
@@ -825,16 +865,19 @@ ClueVerdict Referee::judge_clue(std::string_view secret, std::span<const std::st
     const auto at = i;
     if (kind_of(next_code_point(clue, i)) != Kind::kPictogram) continue;
     const std::string picto(clue.substr(at, i - at));
-    found.push_back({at, {"pictogram", picto, "Les indices se donnent avec des mots\u00a0: " + guillemets(picto) +
-                                                  " n’en est pas un (pas d’émoji ni de symbole)."}});
+    found.push_back({at,
+                     {"pictogram", picto,
+                      "Les indices se donnent avec des mots\u00a0: " + guillemets(picto) +
+                          " n’en est pas un (pas d’émoji ni de symbole)."}});
   }
-  std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::stable_sort(found.begin(), found.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
   for (auto& f : found) v.violations.push_back(std::move(f.second));
   return v;
 }
 
-GuessVerdict Referee::judge_guess(std::string_view secret, std::string_view guess, std::span<const std::string> traps,
-                                  const Constraints& constraints) const {
+GuessVerdict Referee::judge_guess(std::string_view secret, std::string_view guess,
+                                  std::span<const std::string> traps, const Constraints& constraints) const {
   GuessVerdict v;
   std::string_view rest = guess;
   if (constraints.has(Curse::kToc)) {
@@ -878,7 +921,7 @@ std::optional<std::string> Referee::refuse_trap(std::string_view trap) const {
   if (trap.size() > 64) return "Ce mot-piège est bien trop long.";
   const auto k = key(trap);
   static constexpr std::array<std::string_view, 5> kPronounLike = {"un", "chose", "quelque", "quelqu'un",
-                                                                    "quelque chose"};
+                                                                   "quelque chose"};
   for (const auto f : kPronounLike) {
     if (k == f || (f.find(' ') == std::string_view::npos && f.find('\'') == std::string_view::npos &&
                    words.size() == 1 && lex_.relate(f, words.front().text) == Relation::kInflection)) {
@@ -894,10 +937,12 @@ std::optional<std::string> Referee::refuse_trap(std::string_view trap) const {
     for (const auto& a : lex_.analyses(words.front().text)) {
       if (!a.common || lexicon::fold_case(a.form) != typed) continue;
       any = true;
-      only_grammatical = only_grammatical && (a.pos & ~static_cast<lexicon::PosSet>(lexicon::kGrammatical)) == 0;
+      only_grammatical =
+          only_grammatical && (a.pos & ~static_cast<lexicon::PosSet>(lexicon::kGrammatical)) == 0;
     }
     if (any && only_grammatical) {
-      return guillemets(words.front().text) + " sert dans toutes les phrases\u00a0: un mot-piège doit tenir au mot secret.";
+      return guillemets(words.front().text) +
+             " sert dans toutes les phrases\u00a0: un mot-piège doit tenir au mot secret.";
     }
   }
   return std::nullopt;

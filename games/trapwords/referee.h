@@ -77,9 +77,9 @@ inline constexpr std::string_view kTocPhrase = "Je mange mon chapeau si ce n’e
 
 // A word of a message, as typed.
 struct Word {
-  std::string text;          // as typed ("galope", "l'", "arc-en-ciel")
+  std::string text;                // as typed ("galope", "l'", "arc-en-ciel")
   std::size_t begin = 0, end = 0;  // byte offsets in the message
-  bool elided = false;       // an elided particle: "l'", "d'", "qu'"
+  bool elided = false;             // an elided particle: "l'", "d'", "qu'"
   bool sentence_start = false;
   std::vector<std::string> parts;  // hyphen parts when hyphenated, else empty
 };
@@ -120,8 +120,8 @@ class Referee {
   ClueVerdict judge_clue(std::string_view secret, std::span<const std::string> traps, std::string_view clue,
                          const Constraints& constraints, std::span<const std::string> history = {}) const;
 
-  GuessVerdict judge_guess(std::string_view secret, std::string_view guess, std::span<const std::string> traps,
-                           const Constraints& constraints) const;
+  GuessVerdict judge_guess(std::string_view secret, std::string_view guess,
+                           std::span<const std::string> traps, const Constraints& constraints) const;
 
   // Why `trap` cannot be written as a trap word (nullopt = fine): empty, too
   // long, one of the words that work as pronouns (un, chose, quelque,

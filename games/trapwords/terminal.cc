@@ -1,15 +1,15 @@
 // TrapWords in the terminal: one person with bots (a shared keyboard would
 // show each person the other team's traps). The dungeon as a line of rooms,
 // the trap sheet to write, clues and guesses with the referee's verdicts.
+#include "games/core/terminal.h"
+
 #include <algorithm>
 #include <iostream>
 
 #include "games/trapwords/trapwords.h"
-#include "games/core/terminal.h"
 
 namespace logomachie::games::trapwords {
 namespace {
-
 
 constexpr const char* kTeams[] = {"l’équipe bleue", "l’équipe rouge"};
 
@@ -37,13 +37,18 @@ std::string monster_power(std::string_view id) {
   const bool star = !id.empty() && id.back() == '*';
   if (star) id.remove_suffix(1);
   if (id == "demon") {
-    return star ? "les adversaires écrivent deux fois plus de pièges" : "les adversaires écrivent une fois et demie plus de pièges";
+    return star ? "les adversaires écrivent deux fois plus de pièges"
+                : "les adversaires écrivent une fois et demie plus de pièges";
   }
-  if (id == "dragon") return star ? "une seule réponse pour trouver" : "trois réponses seulement pour trouver";
+  if (id == "dragon")
+    return star ? "une seule réponse pour trouver" : "trois réponses seulement pour trouver";
   if (id == "momie") {
-    return star ? "deux malédictions tirées au hasard s’ajoutent au combat" : "une malédiction tirée au hasard s’ajoute au combat";
+    return star ? "deux malédictions tirées au hasard s’ajoutent au combat"
+                : "une malédiction tirée au hasard s’ajoute au combat";
   }
-  if (id == "troll") return star ? "l’éclaireur n’a que 5 mots pour tout le tour" : "l’éclaireur n’a que 10 mots pour tout le tour";
+  if (id == "troll")
+    return star ? "l’éclaireur n’a que 5 mots pour tout le tour"
+                : "l’éclaireur n’a que 10 mots pour tout le tour";
   return star ? "réponses illimitées, mais elles déclenchent aussi les pièges, et deux pièges de plus"
               : "réponses illimitées, mais elles déclenchent aussi les pièges";
 }
@@ -51,8 +56,11 @@ std::string monster_power(std::string_view id) {
 std::string monster_name(std::string_view id) {
   const bool star = !id.empty() && id.back() == '*';
   if (star) id.remove_suffix(1);
-  std::string name = id == "demon" ? "le Démon" : id == "dragon" ? "le Dragon" : id == "momie" ? "la Momie"
-                   : id == "troll" ? "le Troll" : "le Vampire";
+  std::string name = id == "demon"    ? "le Démon"
+                     : id == "dragon" ? "le Dragon"
+                     : id == "momie"  ? "la Momie"
+                     : id == "troll"  ? "le Troll"
+                                      : "le Vampire";
   return name + (star ? " *" : "");
 }
 
@@ -81,8 +89,8 @@ class TrapWordsTerminal final : public TerminalGame {
     const auto& s = dynamic_cast<const TrapWordsState&>(base);
     const auto& d = s.data();
     const int team = TrapWordsState::team_of(seat);
-    out << "\n──── TrapWords · manche " << d.round << "/" << kRounds << " · à " << names[static_cast<std::size_t>(seat)]
-        << " (" << kTeams[team] << ") ────\n";
+    out << "\n──── TrapWords · manche " << d.round << "/" << kRounds << " · à "
+        << names[static_cast<std::size_t>(seat)] << " (" << kTeams[team] << ") ────\n";
     dungeon(s, out);
     for (int t = 0; t < 2; ++t) {
       for (auto c : d.curses[static_cast<std::size_t>(t)]) {
@@ -91,8 +99,9 @@ class TrapWordsTerminal final : public TerminalGame {
     }
     if (d.phase == Phase::kWrite) {
       const auto& sheet = d.sheet[static_cast<std::size_t>(team)];
-      out << "Mot secret de " << kTeams[1 - team] << "\u00a0: " << guillemets(s.secret(1 - team)) << ". Écrivez jusqu’à "
-          << sheet.limit << " mots-pièges (" << sheet.traps.size() << (sheet.traps.size() > 1 ? " écrits" : " écrit");
+      out << "Mot secret de " << kTeams[1 - team] << "\u00a0: " << guillemets(s.secret(1 - team))
+          << ". Écrivez jusqu’à " << sheet.limit << " mots-pièges (" << sheet.traps.size()
+          << (sheet.traps.size() > 1 ? " écrits" : " écrit");
       for (std::size_t i = 0; i < sheet.traps.size(); ++i) {
         out << (i ? ", " : "\u00a0: ") << guillemets(sheet.traps[i]);
         if (sheet.forbidden && *sheet.forbidden == static_cast<int>(i)) out << " (mot interdit)";
@@ -105,10 +114,12 @@ class TrapWordsTerminal final : public TerminalGame {
       }
     } else if (d.phase == Phase::kTurn) {
       const auto& t = *d.turn;
-      if (seat == t.clue_giver) out << "Tu es l’éclaireur\u00a0: fais deviner " << guillemets(s.secret(t.team)) << ".\n";
+      if (seat == t.clue_giver)
+        out << "Tu es l’éclaireur\u00a0: fais deviner " << guillemets(s.secret(t.team)) << ".\n";
       const auto& cursed = d.curses[static_cast<std::size_t>(t.team)];
       if (!t.clues.empty() && std::find(cursed.begin(), cursed.end(), Curse::kTenebres) != cursed.end()) {
-        out << "Dernier indice (ténèbres\u00a0: il s’efface au suivant)\u00a0: " << guillemets(t.clues.back()) << "\n";
+        out << "Dernier indice (ténèbres\u00a0: il s’efface au suivant)\u00a0: " << guillemets(t.clues.back())
+            << "\n";
       }
       out << "Réponses fausses\u00a0: " << t.wrong;
       if (t.guess_limit > 0) out << " sur " << t.guess_limit;
@@ -137,19 +148,21 @@ class TrapWordsTerminal final : public TerminalGame {
     JsonArrayPrinter{t.at("traps").as_array(), 1 - t.at("team").to_number<int>()}.print(out);
   }
 
-
   std::optional<Action> ask(const State& base, PlayerId seat, std::istream& in,
-                                   std::ostream& out) const override {
+                            std::ostream& out) const override {
     const auto& s = dynamic_cast<const TrapWordsState&>(base);
     const auto& d = s.data();
     auto make = [&](JsonObject body) { return Action::make(seat, s.now(), std::move(body)); };
     const int team = TrapWordsState::team_of(seat);
     while (true) {
       if (d.phase == Phase::kWrite) {
-        out << "Un mot-piège («\u00a0/fini\u00a0» pour remettre la liste, «\u00a0/efface MOT\u00a0», «\u00a0/interdit MOT\u00a0»)\u00a0: " << std::flush;
+        out << "Un mot-piège («\u00a0/fini\u00a0» pour remettre la liste, «\u00a0/efface MOT\u00a0», "
+               "«\u00a0/interdit MOT\u00a0»)\u00a0: "
+            << std::flush;
       } else if (d.phase == Phase::kDisarm) {
-        out << "Désarmer\u00a0: quel piège barrer sur la liste de " << kTeams[1 - team] << ", sans la voir (1 à "
-            << d.sheet[1 - static_cast<std::size_t>(team)].traps.size() << ")\u00a0? " << std::flush;
+        out << "Désarmer\u00a0: quel piège barrer sur la liste de " << kTeams[1 - team]
+            << ", sans la voir (1 à " << d.sheet[1 - static_cast<std::size_t>(team)].traps.size()
+            << ")\u00a0? " << std::flush;
       } else if (d.phase == Phase::kTurn && seat == d.turn->clue_giver) {
         out << "Ton indice («\u00a0/passe\u00a0» pour abandonner)\u00a0: " << std::flush;
       } else if (d.phase == Phase::kTurn) {
@@ -163,7 +176,8 @@ class TrapWordsTerminal final : public TerminalGame {
       if (d.phase == Phase::kWrite) {
         if (*line == "/fini") return make({{"type", "seal"}});
         if (line->rfind("/efface ", 0) == 0) return make({{"type", "untrap"}, {"word", line->substr(8)}});
-        if (line->rfind("/interdit ", 0) == 0) return make({{"type", "forbidden"}, {"word", line->substr(10)}});
+        if (line->rfind("/interdit ", 0) == 0)
+          return make({{"type", "forbidden"}, {"word", line->substr(10)}});
         if (auto error = s.check_trap(team, *line)) {
           out << "  ✗ " << error->message << "\n";
           continue;
@@ -192,8 +206,8 @@ class TrapWordsTerminal final : public TerminalGame {
     out << "\n════ Fin de la partie ════\n";
     dungeon(s, out);
     const auto o = s.outcome();
-    out << "  Mots trouvés\u00a0: " << o.details.at("found").to_number<int>() << " sur " << o.details.at("turns").to_number<int>()
-        << " tours.\n";
+    out << "  Mots trouvés\u00a0: " << o.details.at("found").to_number<int>() << " sur "
+        << o.details.at("turns").to_number<int>() << " tours.\n";
   }
 
  private:
@@ -228,13 +242,16 @@ class TrapWordsTerminal final : public TerminalGame {
       out << "]";
     }
     out << "   M = " << monster_name(to_string(d.monster)) << ",\u00a0? = malédiction cachée\n";
-    out << "  Le combat contre " << monster_name(to_string(d.monster)) << "\u00a0: " << monster_power(to_string(d.monster))
+    out << "  Le combat contre " << monster_name(to_string(d.monster))
+        << "\u00a0: " << monster_power(to_string(d.monster))
         << ". On le combat en arrivant dans sa salle\u00a0; le trouver le terrasse.\n";
   }
 };
 
 }  // namespace
 
-std::unique_ptr<TerminalGame> TrapWordsGame::terminal() const { return std::make_unique<TrapWordsTerminal>(); }
+std::unique_ptr<TerminalGame> TrapWordsGame::terminal() const {
+  return std::make_unique<TrapWordsTerminal>();
+}
 
 }  // namespace logomachie::games::trapwords

@@ -28,7 +28,8 @@ Constraints constraints(const JsonObject& o) {
     c.curses.push_back(*curse);
   }
   if (const auto* m = o.if_contains("monster"); m && !m->is_null()) {
-    if (!m->is_string()) refuse("bad_field", "«\u00a0monster\u00a0» vaut null ou l’identifiant d’un monstre.");
+    if (!m->is_string())
+      refuse("bad_field", "«\u00a0monster\u00a0» vaut null ou l’identifiant d’un monstre.");
     c.monster = parse_monster(m->get_string());
     if (!c.monster) refuse("unknown_monster", "Monstre inconnu\u00a0: " + guillemets(m->get_string()) + ".");
   }
@@ -45,13 +46,16 @@ JsonArray fired_json(const std::vector<Fired>& fired) {
 
 JsonArray violations_json(const std::vector<Violation>& violations) {
   JsonArray a;
-  for (const auto& v : violations) a.push_back(JsonObject{{"rule", v.rule}, {"word", v.word}, {"reason", v.reason}});
+  for (const auto& v : violations)
+    a.push_back(JsonObject{{"rule", v.rule}, {"word", v.word}, {"reason", v.reason}});
   return a;
 }
 
 }  // namespace
 
-std::vector<std::string_view> TrapWordsGame::tools() const { return {"referee"}; }
+std::vector<std::string_view> TrapWordsGame::tools() const {
+  return {"referee"};
+}
 
 // {"secret","traps","clue"|"guess","history","curses","monster"} → the verdict.
 Json TrapWordsGame::tool(std::string_view name, const Json& value) const {
@@ -62,7 +66,9 @@ Json TrapWordsGame::tool(std::string_view name, const Json& value) const {
   const auto traps = strings(o, "traps");
   const auto c = constraints(o);
   const bool clue = o.contains("clue"), guess = o.contains("guess");
-  if (clue == guess) refuse("bad_input", "Une ligne juge soit un indice («\u00a0clue\u00a0»), soit une proposition («\u00a0guess\u00a0»).");
+  if (clue == guess)
+    refuse("bad_input",
+           "Une ligne juge soit un indice («\u00a0clue\u00a0»), soit une proposition («\u00a0guess\u00a0»).");
   JsonObject out;
   if (clue) {
     const auto verdict = referee_.judge_clue(secret, traps, get_string(o, "clue"), c, strings(o, "history"));

@@ -29,7 +29,9 @@ std::vector<std::string> load_book(std::string_view text) {
   return out;
 }
 
-std::string key(std::string_view s) { return lexicon::match_key(s).value_or(std::string(s)); }
+std::string key(std::string_view s) {
+  return lexicon::match_key(s).value_or(std::string(s));
+}
 
 std::string trimmed(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n')) s.remove_prefix(1);
@@ -48,13 +50,17 @@ std::vector<int> parse_rooms(const Json& v) {
         refuse("bad_option", "«\u00a0rooms\u00a0»\u00a0: des numéros de salle de 1 à 10.");
       }
       const int n = static_cast<int>(r.get_int64());
-      if (!rooms.empty() && n <= rooms.back()) refuse("bad_option", "«\u00a0rooms\u00a0»\u00a0: les salles vont en ordre croissant.");
+      if (!rooms.empty() && n <= rooms.back())
+        refuse("bad_option", "«\u00a0rooms\u00a0»\u00a0: les salles vont en ordre croissant.");
       rooms.push_back(n);
     }
-    if (rooms.size() < 4 || rooms.size() > 7) refuse("bad_option", "«\u00a0rooms\u00a0»\u00a0: un donjon de 4 à 7 salles.");
+    if (rooms.size() < 4 || rooms.size() > 7)
+      refuse("bad_option", "«\u00a0rooms\u00a0»\u00a0: un donjon de 4 à 7 salles.");
     return rooms;
   }
-  refuse("bad_option", "«\u00a0rooms\u00a0»\u00a0: «\u00a0classique\u00a0», «\u00a0alternatif\u00a0» ou une liste de numéros de salle.");
+  refuse("bad_option",
+         "«\u00a0rooms\u00a0»\u00a0: «\u00a0classique\u00a0», «\u00a0alternatif\u00a0» ou une liste de "
+         "numéros de salle.");
 }
 
 JsonArray curse_ids(const std::vector<Curse>& curses) {
@@ -166,8 +172,13 @@ void start_round(TrapWordsData& d, const TrapWordsGame& game, int64_t at, std::v
     curses.push_back(curse_ids(d.curses[static_cast<std::size_t>(t)]));
     fighting.push_back(d.fighting[static_cast<std::size_t>(t)]);
   }
-  events.push_back(JsonObject{{"type", "round_started"}, {"round", d.round}, {"order", JsonArray{d.order[0], d.order[1]}},
-                              {"curses", curses}, {"revealed", revealed}, {"momie", drawn}, {"fighting", fighting},
+  events.push_back(JsonObject{{"type", "round_started"},
+                              {"round", d.round},
+                              {"order", JsonArray{d.order[0], d.order[1]}},
+                              {"curses", curses},
+                              {"revealed", revealed},
+                              {"momie", drawn},
+                              {"fighting", fighting},
                               {"limits", limits}});
 }
 
@@ -191,8 +202,12 @@ void start_turn(TrapWordsData& d, int team, int64_t at, std::vector<Json>& event
   t.flagged.assign(d.seats[0].size() + d.seats[1].size(), false);
   d.phase = Phase::kTurn;
   d.phase_started = at;
-  events.push_back(JsonObject{{"type", "turn_started"}, {"team", team}, {"clue_giver", t.clue_giver},
-                              {"fight", t.fight}, {"guess_limit", t.guess_limit}, {"curses", curse_ids(d.curses[ti])},
+  events.push_back(JsonObject{{"type", "turn_started"},
+                              {"team", team},
+                              {"clue_giver", t.clue_giver},
+                              {"fight", t.fight},
+                              {"guess_limit", t.guess_limit},
+                              {"curses", curse_ids(d.curses[ti])},
                               {"traps", d.sheet[static_cast<std::size_t>(other)].live().size()},
                               {"hourglass_ms", sand}});
   d.turn = std::move(t);
@@ -217,7 +232,8 @@ void seal(TrapWordsData& d, int w, std::vector<Json>& events) {
   s.sealed = true;
   // Désarmer costs the cursed team one of its own traps: the opposing
   // clue-giver names a row of the list the cursed team just wrote.
-  if (has_curse(d, w, Curse::kDesarmer) && !s.traps.empty()) d.disarm_pending[static_cast<std::size_t>(w)] = true;
+  if (has_curse(d, w, Curse::kDesarmer) && !s.traps.empty())
+    d.disarm_pending[static_cast<std::size_t>(w)] = true;
   events.push_back(JsonObject{{"type", "sealed"}, {"team", w}, {"count", s.traps.size()}});
 }
 
@@ -237,7 +253,8 @@ void game_over(TrapWordsData& d, int64_t at, std::vector<Json>& events) {
   d.turn.reset();
   JsonArray winners;
   for (int t : d.winners) winners.push_back(t);
-  events.push_back(JsonObject{{"type", "game_over"}, {"winners", winners}, {"monster_won", d.winners.empty()}});
+  events.push_back(
+      JsonObject{{"type", "game_over"}, {"winners", winners}, {"monster_won", d.winners.empty()}});
 }
 
 void end_round(TrapWordsData& d, const TrapWordsGame& game, int64_t at, std::vector<Json>& events) {
@@ -245,8 +262,10 @@ void end_round(TrapWordsData& d, const TrapWordsGame& game, int64_t at, std::vec
     if (d.killed[0] && d.killed[1]) {
       // Both killed it: everybody wins, unless the speed tie-break is on (the
       // second team met the first team's time, so it wins).
-      if (d.tiebreak) d.winners = {d.order[1]};
-      else d.winners = {0, 1};
+      if (d.tiebreak)
+        d.winners = {d.order[1]};
+      else
+        d.winners = {0, 1};
     } else {
       d.winners = {d.killed[0] ? 0 : 1};
     }
@@ -297,8 +316,8 @@ void end_round(TrapWordsData& d, const TrapWordsGame& game, int64_t at, std::vec
 
 // Ends the guessing team's turn with `result` ("found", "trap", "invalid",
 // "guesses", "time", "gave_up").
-void end_turn(TrapWordsData& d, const TrapWordsGame& game, std::string_view result, bool forbidden_fired, int64_t at,
-              std::vector<Json>& events) {
+void end_turn(TrapWordsData& d, const TrapWordsGame& game, std::string_view result, bool forbidden_fired,
+              int64_t at, std::vector<Json>& events) {
   auto& t = *d.turn;
   const auto ti = static_cast<std::size_t>(t.team);
   const auto& sheet = d.sheet[1 - ti];
@@ -307,16 +326,19 @@ void end_turn(TrapWordsData& d, const TrapWordsGame& game, std::string_view resu
   d.result[ti] = std::string(result);
   bool stepped_back = false;
   if (result == "found") {
-    if (t.fight) d.killed[ti] = true;
-    else d.pawn[ti] = std::min(d.pawn[ti] + 1, d.monster_room);
+    if (t.fight)
+      d.killed[ti] = true;
+    else
+      d.pawn[ti] = std::min(d.pawn[ti] + 1, d.monster_room);
   } else if (forbidden_fired && d.pawn[ti] > 0) {
     d.pawn[ti] -= 1;  // le mot interdit: one room back (nothing happens in the first room)
     stepped_back = true;
   }
-  JsonObject entry{{"round", d.round}, {"team", t.team}, {"clue_giver", t.clue_giver}, {"fight", t.fight},
-                   {"secret", d.secret[ti]}, {"traps", sheet_rows(sheet)}, {"result", result},
-                   {"killed", d.killed[ti]}, {"stepped_back", stepped_back}, {"wrong", t.wrong},
-                   {"log", t.log}, {"pawn", d.pawn[ti]}, {"used_ms", d.used_ms[ti]}};
+  JsonObject entry{{"round", d.round},        {"team", t.team},         {"clue_giver", t.clue_giver},
+                   {"fight", t.fight},        {"secret", d.secret[ti]}, {"traps", sheet_rows(sheet)},
+                   {"result", result},        {"killed", d.killed[ti]}, {"stepped_back", stepped_back},
+                   {"wrong", t.wrong},        {"log", t.log},           {"pawn", d.pawn[ti]},
+                   {"used_ms", d.used_ms[ti]}};
   d.history.push_back(entry);
   events.push_back(JsonObject{{"type", "turn_ended"}, {"turn", entry}});
   d.turn.reset();
@@ -337,7 +359,8 @@ void end_turn(TrapWordsData& d, const TrapWordsGame& game, std::string_view resu
 Json verdict_json(const ClueVerdict& v) {
   JsonArray fired, violations;
   for (const auto& f : v.fired) {
-    fired.push_back(JsonObject{{"trap", f.trap}, {"word", f.word}, {"relation", lexicon::to_string(f.relation)}});
+    fired.push_back(
+        JsonObject{{"trap", f.trap}, {"word", f.word}, {"relation", lexicon::to_string(f.relation)}});
   }
   for (const auto& x : v.violations) {
     violations.push_back(JsonObject{{"rule", x.rule}, {"word", x.word}, {"reason", x.reason}});
@@ -388,11 +411,16 @@ std::vector<std::string> Sheet::live() const {
 
 std::string_view to_string(Phase p) {
   switch (p) {
-    case Phase::kWrite: return "write";
-    case Phase::kDisarm: return "disarm";
-    case Phase::kTurn: return "turn";
-    case Phase::kVote: return "vote";
-    case Phase::kOver: return "over";
+    case Phase::kWrite:
+      return "write";
+    case Phase::kDisarm:
+      return "disarm";
+    case Phase::kTurn:
+      return "turn";
+    case Phase::kVote:
+      return "vote";
+    case Phase::kOver:
+      return "over";
   }
   return "over";
 }
@@ -423,9 +451,11 @@ TrapWordsGame::TrapWordsGame(const lexicon::Lexicon& lexicon)
                     {{"fantastique", "Fantastique (épées et dragons)"},
                      {"contemporain", "Contemporain (la vie de tous les jours)"}}),
       choice_option("rooms", "Donjon", "classique",
-                    {{"classique", "classique\u00A0: salles 3-4-5-6-7"}, {"alternatif", "alternatif\u00A0: salles 2-4-6-8-10"}})
+                    {{"classique", "classique\u00A0: salles 3-4-5-6-7"},
+                     {"alternatif", "alternatif\u00A0: salles 2-4-6-8-10"}})
           .open_to_others(),  // or a list of room numbers, checked by parse_rooms
-      choice_option("monsters", "Monstres", "normal", {{"normal", "normaux"}, {"asterisque", "à astérisque (plus coriaces)"}}),
+      choice_option("monsters", "Monstres", "normal",
+                    {{"normal", "normaux"}, {"asterisque", "à astérisque (plus coriaces)"}}),
       int_option("turn_seconds", "Sablier", 30, 0, 600, seconds({30, 45, 60}, "sans sablier")),
       int_option("read_seconds", "Temps pour lire le mot avant le sablier", 3, 0, 60,
                  seconds({0, 3, 5, 10}, "le sablier part tout de suite"))
@@ -434,7 +464,8 @@ TrapWordsGame::TrapWordsGame(const lexicon::Lexicon& lexicon)
       int_option("vote_seconds", "Temps pour voter (et pour choisir la ligne à désarmer)", 15, 1, 600,
                  seconds({10, 15, 30, 60}))
           .as_advanced(),
-      bool_option("tiebreak", "Pas d’égalité\u00A0: si les deux équipes tuent le monstre, la plus rapide gagne", false)
+      bool_option("tiebreak",
+                  "Pas d’égalité\u00A0: si les deux équipes tuent le monstre, la plus rapide gagne", false)
           .with_help("Il faut un sablier."),
   };
 }
@@ -458,9 +489,10 @@ std::optional<Error> TrapWordsGame::check_bots(const Setup& setup, const std::ve
     bool person = false;
     for (std::size_t s = static_cast<std::size_t>(team); s < bots.size(); s += 2) person = person || !bots[s];
     if (!person) {
-      return Error{"bots_cannot_play",
-                   "Autour d’une table, on parle et l’équipe adverse juge : chaque équipe a besoin d’au moins une "
-                   "personne, car les robots n’entendent pas. Pour jouer contre des robots, choisis « en ligne »."};
+      return Error{
+          "bots_cannot_play",
+          "Autour d’une table, on parle et l’équipe adverse juge : chaque équipe a besoin d’au moins une "
+          "personne, car les robots n’entendent pas. Pour jouer contre des robots, choisis « en ligne »."};
     }
   }
   return std::nullopt;
@@ -468,7 +500,8 @@ std::optional<Error> TrapWordsGame::check_bots(const Setup& setup, const std::ve
 
 std::unique_ptr<State> TrapWordsGame::new_state(const Setup& setup) const {
   if (setup.players < kMinPlayers || setup.players > kMaxPlayers) {
-    refuse("bad_players", "TrapWords se joue à deux équipes d’au moins deux joueurs\u00a0: de 4 à 16 joueurs.");
+    refuse("bad_players",
+           "TrapWords se joue à deux équipes d’au moins deux joueurs\u00a0: de 4 à 16 joueurs.");
   }
   TrapWordsData d;
   d.rng.reseed(setup.seed);
@@ -483,7 +516,9 @@ std::unique_ptr<State> TrapWordsGame::new_state(const Setup& setup) const {
   d.vote_seconds = options.integer("vote_seconds");
   d.tiebreak = options.flag("tiebreak");
   if (d.tiebreak && d.turn_seconds == 0) {
-    refuse("bad_option", "«\u00a0tiebreak\u00a0»\u00a0: le départage au temps a besoin d’un sablier («\u00a0turn_seconds\u00a0»).");
+    refuse("bad_option",
+           "«\u00a0tiebreak\u00a0»\u00a0: le départage au temps a besoin d’un sablier "
+           "(«\u00a0turn_seconds\u00a0»).");
   }
   for (const auto& kv : setup.fixed) {
     const std::string_view k = kv.key();
@@ -507,7 +542,8 @@ std::unique_ptr<State> TrapWordsGame::new_state(const Setup& setup) const {
   if (setup.fixed.contains("curses")) {
     for (const auto& id : get_array(setup.fixed, "curses")) {
       const auto c = id.is_string() ? parse_curse(id.get_string()) : std::nullopt;
-      if (!c || std::find(named.begin(), named.end(), *c) != named.end()) refuse("bad_setup", "Malédictions\u00a0: des ids distincts.");
+      if (!c || std::find(named.begin(), named.end(), *c) != named.end())
+        refuse("bad_setup", "Malédictions\u00a0: des ids distincts.");
       named.push_back(*c);
     }
   }
@@ -519,7 +555,7 @@ std::unique_ptr<State> TrapWordsGame::new_state(const Setup& setup) const {
   d.rng.shuffle(std::span(rest));
   named.insert(named.end(), rest.begin(), rest.end());
   d.room_curse.assign(d.rooms.size(), std::nullopt);
-  d.room_curse[1] = named[0];                  // beside the second room
+  d.room_curse[1] = named[0];                   // beside the second room
   d.room_curse[d.rooms.size() - 2] = named[1];  // beside the room before the monster
   d.curse_pile.assign(named.begin() + 2, named.end());
   // The words: named ones first, then the book shuffled.
@@ -538,8 +574,9 @@ std::unique_ptr<State> TrapWordsGame::new_state(const Setup& setup) const {
     if (std::find(words.begin(), words.end(), w) == words.end()) words.push_back(std::move(w));
   }
   d.deck = std::move(words);
-  d.first_of_round1 = setup.fixed.contains("first_team") ? static_cast<int>(get_int(setup.fixed, "first_team", 0, 1))
-                                                         : static_cast<int>(d.rng.below(2));
+  d.first_of_round1 = setup.fixed.contains("first_team")
+                          ? static_cast<int>(get_int(setup.fixed, "first_team", 0, 1))
+                          : static_cast<int>(d.rng.below(2));
   std::vector<Json> events;
   start_round(d, *this, 0, events);
   return std::make_unique<TrapWordsState>(*this, std::move(d));
@@ -560,21 +597,27 @@ Constraints TrapWordsState::constraints(int team) const {
 
 std::optional<Error> TrapWordsState::check_trap(int team, std::string_view word) const {
   const auto& s = d_.sheet[static_cast<std::size_t>(team)];
-  if (d_.phase != Phase::kWrite) return Error{"wrong_phase", "Ce n’est pas le moment d’écrire des mots-pièges."};
+  if (d_.phase != Phase::kWrite)
+    return Error{"wrong_phase", "Ce n’est pas le moment d’écrire des mots-pièges."};
   if (s.sealed) return Error{"sealed", "Votre liste est déjà remise."};
   const auto w = trimmed(word);
   if (w.size() > kMaxTrapBytes) return Error{"bad_trap", "Ce mot-piège est bien trop long."};
   if (auto why = game_.referee().refuse_trap(w)) return Error{"bad_trap", *why};
   if (static_cast<int>(s.traps.size()) >= s.limit) {
-    return Error{"sheet_full", "Votre liste est pleine\u00a0: " + std::to_string(s.limit) + " mots-pièges cette manche."};
+    return Error{"sheet_full",
+                 "Votre liste est pleine\u00a0: " + std::to_string(s.limit) + " mots-pièges cette manche."};
   }
   const auto k = key(w);
   for (const auto& t : s.traps) {
     if (key(t) == k) return Error{"duplicate_trap", guillemets(w) + " est déjà sur votre liste."};
   }
   const auto& secret = d_.secret[static_cast<std::size_t>(1 - team)];
-  if (game_.lexicon().relate(secret, w, lexicon::Reading::kNoun) != lexicon::Relation::kUnrelated || key(secret) == k) {
-    return Error{"secret_family", guillemets(w) + " est de la famille du mot secret\u00a0: c’est déjà interdit, choisissez un autre piège."};
+  if (game_.lexicon().relate(secret, w, lexicon::Reading::kNoun) != lexicon::Relation::kUnrelated ||
+      key(secret) == k) {
+    return Error{
+        "secret_family",
+        guillemets(w) +
+            " est de la famille du mot secret\u00a0: c’est déjà interdit, choisissez un autre piège."};
   }
   return std::nullopt;
 }
@@ -618,7 +661,8 @@ std::vector<PlayerId> TrapWordsState::to_act() const {
       }
       break;
     }
-    case Phase::kOver: break;
+    case Phase::kOver:
+      break;
   }
   return out;
 }
@@ -630,7 +674,8 @@ std::optional<std::vector<Action>> TrapWordsState::legal_actions(PlayerId player
   auto add = [&](JsonObject body) { out.push_back(Action::make(player, d_.now, std::move(body))); };
   switch (d_.phase) {
     case Phase::kWrite:
-    case Phase::kTurn: return std::nullopt;  // free word entry
+    case Phase::kTurn:
+      return std::nullopt;  // free word entry
     case Phase::kDisarm: {
       const int c = d_.disarm_pending[0] ? 0 : 1;
       const auto n = d_.sheet[static_cast<std::size_t>(c)].traps.size();
@@ -641,7 +686,8 @@ std::optional<std::vector<Action>> TrapWordsState::legal_actions(PlayerId player
       add({{"type", "vote"}, {"invalid", true}});
       add({{"type", "vote"}, {"invalid", false}});
       break;
-    case Phase::kOver: break;
+    case Phase::kOver:
+      break;
   }
   return out;
 }
@@ -656,11 +702,13 @@ std::optional<int64_t> TrapWordsState::deadline() const {
       return dl;
     }
     case Phase::kDisarm:
-    case Phase::kVote: return d_.phase_started + d_.vote_seconds * int64_t{1000};
+    case Phase::kVote:
+      return d_.phase_started + d_.vote_seconds * int64_t{1000};
     case Phase::kTurn:
       if (d_.turn->hourglass_end <= 0) return std::nullopt;
       return d_.turn->hourglass_end;
-    case Phase::kOver: break;
+    case Phase::kOver:
+      break;
   }
   return std::nullopt;
 }
@@ -685,21 +733,27 @@ void TrapWordsState::do_apply(TrapWordsData& next, const Action& action, bool is
       const auto word = get_string(action.body, "word");
       if (const auto e = check_trap(my_team, word)) refuse(e->code, e->message);
       sheet.traps.push_back(trimmed(word));
-      events.push_back(JsonObject{{"type", "trap_written"}, {"team", my_team}, {"count", sheet.traps.size()}});
+      events.push_back(
+          JsonObject{{"type", "trap_written"}, {"team", my_team}, {"count", sheet.traps.size()}});
     } else if (type == "untrap" || type == "forbidden") {
       const auto word = key(trimmed(get_string(action.body, "word")));
       if (sheet.sealed) refuse("sealed", "Votre liste est déjà remise.");
-      const auto it = std::find_if(sheet.traps.begin(), sheet.traps.end(), [&](const std::string& t) { return key(t) == word; });
+      const auto it = std::find_if(sheet.traps.begin(), sheet.traps.end(),
+                                   [&](const std::string& t) { return key(t) == word; });
       if (it == sheet.traps.end()) refuse("not_on_sheet", "Ce mot n’est pas sur votre liste.");
       const int row = static_cast<int>(it - sheet.traps.begin());
       if (type == "untrap") {
         sheet.traps.erase(it);
-        if (sheet.forbidden && *sheet.forbidden == row) sheet.forbidden.reset();
-        else if (sheet.forbidden && *sheet.forbidden > row) *sheet.forbidden -= 1;
-        events.push_back(JsonObject{{"type", "trap_erased"}, {"team", my_team}, {"count", sheet.traps.size()}});
+        if (sheet.forbidden && *sheet.forbidden == row)
+          sheet.forbidden.reset();
+        else if (sheet.forbidden && *sheet.forbidden > row)
+          *sheet.forbidden -= 1;
+        events.push_back(
+            JsonObject{{"type", "trap_erased"}, {"team", my_team}, {"count", sheet.traps.size()}});
       } else {
         if (!has_curse(next, 1 - my_team, Curse::kMotInterdit)) {
-          refuse("no_forbidden_word", "Pas de mot interdit cette manche\u00a0: la malédiction n’est pas en jeu.");
+          refuse("no_forbidden_word",
+                 "Pas de mot interdit cette manche\u00a0: la malédiction n’est pas en jeu.");
         }
         sheet.forbidden = row;
         events.push_back(JsonObject{{"type", "forbidden_marked"}, {"team", my_team}});
@@ -716,7 +770,8 @@ void TrapWordsState::do_apply(TrapWordsData& next, const Action& action, bool is
         if (!s.sealed && s.deadline > 0 && s.deadline <= action.at) seal(next, w, events);
       }
     } else {
-      refuse("wrong_phase", "C’est le moment d’écrire les mots-pièges («\u00a0trap\u00a0», puis «\u00a0seal\u00a0»).");
+      refuse("wrong_phase",
+             "C’est le moment d’écrire les mots-pièges («\u00a0trap\u00a0», puis «\u00a0seal\u00a0»).");
     }
     if (next.sheet[0].sealed && next.sheet[1].sealed) after_writing(next, action.at, events);
   } else if (d_.phase == Phase::kDisarm) {
@@ -731,7 +786,8 @@ void TrapWordsState::do_apply(TrapWordsData& next, const Action& action, bool is
     } else if (is_timeout) {
       row = 1 + static_cast<int>(next.rng.below(target.traps.size()));
     } else {
-      refuse("wrong_phase", "Désarmer\u00a0: l’éclaireur adverse donne un numéro de ligne («\u00a0disarm\u00a0»).");
+      refuse("wrong_phase",
+             "Désarmer\u00a0: l’éclaireur adverse donne un numéro de ligne («\u00a0disarm\u00a0»).");
     }
     next.sheet[static_cast<std::size_t>(c)].crossed = row - 1;
     next.disarm_pending[static_cast<std::size_t>(c)] = false;
@@ -755,20 +811,24 @@ void TrapWordsState::do_apply(TrapWordsData& next, const Action& action, bool is
         refuse("inondation", "Inondation\u00a0: un seul souffle, donc un seul message par tour.");
       }
       if (cs.has(Curse::kPetrification) && t.guesses_made > 0) {
-        refuse("petrification", "Pétrification\u00a0: une réponse a été proposée, l’éclaireur est changé en pierre.");
+        refuse("petrification",
+               "Pétrification\u00a0: une réponse a été proposée, l’éclaireur est changé en pierre.");
       }
       const auto v = game_.referee().judge_clue(next.secret[tt], traps, text, cs, t.clues);
       t.clues.push_back(text);
       t.clue_pending = true;
-      JsonObject line{{"kind", "clue"}, {"player", p}, {"text", text}, {"at", action.at}, {"verdict", verdict_json(v)}};
+      JsonObject line{
+          {"kind", "clue"}, {"player", p}, {"text", text}, {"at", action.at}, {"verdict", verdict_json(v)}};
       t.log.push_back(line);
       JsonObject event{{"type", "clue"}, {"player", p}, {"verdict", verdict_json(v)}};
       // Ténèbres: events reach everybody; the clue's text is in the views
       // (the team in the dark sees only the latest).
       if (!cs.has(Curse::kTenebres)) event["text"] = text;
       events.push_back(std::move(event));
-      if (!v.fired.empty()) end_turn(next, game_, "trap", fired_forbidden(sheet, v.fired), action.at, events);
-      else if (!v.violations.empty()) end_turn(next, game_, "invalid", false, action.at, events);
+      if (!v.fired.empty())
+        end_turn(next, game_, "trap", fired_forbidden(sheet, v.fired), action.at, events);
+      else if (!v.violations.empty())
+        end_turn(next, game_, "invalid", false, action.at, events);
     } else if (type == "guess") {
       if (!guesser) refuse("not_guesser", "Seuls les coéquipiers de l’éclaireur proposent des réponses.");
       const auto text = trimmed(get_string(action.body, "text"));
@@ -780,14 +840,16 @@ void TrapWordsState::do_apply(TrapWordsData& next, const Action& action, bool is
       const bool counts = v.correct && v.violations.empty();
       JsonArray fired;
       for (const auto& f : v.fired) {
-        fired.push_back(JsonObject{{"trap", f.trap}, {"word", f.word}, {"relation", lexicon::to_string(f.relation)}});
+        fired.push_back(
+            JsonObject{{"trap", f.trap}, {"word", f.word}, {"relation", lexicon::to_string(f.relation)}});
       }
       JsonArray violations;
       for (const auto& x : v.violations) {
         violations.push_back(JsonObject{{"rule", x.rule}, {"word", x.word}, {"reason", x.reason}});
       }
       JsonObject verdict{{"correct", counts}, {"fired", fired}, {"violations", violations}};
-      t.log.push_back(JsonObject{{"kind", "guess"}, {"player", p}, {"text", text}, {"at", action.at}, {"verdict", verdict}});
+      t.log.push_back(JsonObject{
+          {"kind", "guess"}, {"player", p}, {"text", text}, {"at", action.at}, {"verdict", verdict}});
       events.push_back(JsonObject{{"type", "guess"}, {"player", p}, {"text", text}, {"verdict", verdict}});
       if (!v.fired.empty()) {
         end_turn(next, game_, "trap", fired_forbidden(sheet, v.fired), action.at, events);
@@ -795,23 +857,27 @@ void TrapWordsState::do_apply(TrapWordsData& next, const Action& action, bool is
         end_turn(next, game_, "found", false, action.at, events);
       } else {
         t.wrong += 1;
-        if (t.guess_limit > 0 && t.wrong >= t.guess_limit) end_turn(next, game_, "guesses", false, action.at, events);
+        if (t.guess_limit > 0 && t.wrong >= t.guess_limit)
+          end_turn(next, game_, "guesses", false, action.at, events);
       }
     } else if (type == "give_up") {
       if (my_team != t.team) refuse("not_your_turn", "Seule l’équipe qui devine peut abandonner son tour.");
       t.log.push_back(JsonObject{{"kind", "give_up"}, {"player", p}, {"at", action.at}});
       end_turn(next, game_, "gave_up", false, action.at, events);
     } else if (type == "flag") {
-      if (table_mode()) refuse("table_mode", "À la table, l’équipe adverse tranche avec «\u00a0Indice invalide\u00a0».");
+      if (table_mode())
+        refuse("table_mode", "À la table, l’équipe adverse tranche avec «\u00a0Indice invalide\u00a0».");
       if (!opponent) refuse("not_opponent", "Seule l’équipe adverse peut contester un indice.");
       if (t.clues.empty()) refuse("no_clue", "Aucun indice à contester pour l’instant.");
-      if (t.flagged[static_cast<std::size_t>(p)]) refuse("already_flagged", "Tu as déjà contesté un indice ce tour-ci.");
+      if (t.flagged[static_cast<std::size_t>(p)])
+        refuse("already_flagged", "Tu as déjà contesté un indice ce tour-ci.");
       if (t.judged_clues >= static_cast<int>(t.clues.size())) {
         refuse("already_judged", "Cet indice a déjà été soumis au vote.");
       }
       const auto reason = get_string(action.body, "reason");
       if (std::find(kFlagReasons.begin(), kFlagReasons.end(), reason) == kFlagReasons.end()) {
-        refuse("bad_field", "«\u00a0reason\u00a0»\u00a0: exemple, sonorite, abreviation, private-joke ou autre.");
+        refuse("bad_field",
+               "«\u00a0reason\u00a0»\u00a0: exemple, sonorite, abreviation, private-joke ou autre.");
       }
       t.flagged[static_cast<std::size_t>(p)] = true;
       t.judged_clues = static_cast<int>(t.clues.size());
@@ -823,7 +889,8 @@ void TrapWordsState::do_apply(TrapWordsData& next, const Action& action, bool is
       f.hourglass_left = t.hourglass_end > 0 ? t.hourglass_end - action.at : 0;
       t.flag = std::move(f);
       t.log.push_back(JsonObject{{"kind", "flag"}, {"player", p}, {"reason", reason}, {"at", action.at}});
-      events.push_back(JsonObject{{"type", "flagged"}, {"player", p}, {"reason", reason}, {"clue", t.clues.back()}});
+      events.push_back(
+          JsonObject{{"type", "flagged"}, {"player", p}, {"reason", reason}, {"clue", t.clues.back()}});
       next.phase = Phase::kVote;
       next.phase_started = action.at;
     } else if (type == "trap_hit" || type == "invalid" || type == "found" || type == "wrong") {
@@ -835,7 +902,8 @@ void TrapWordsState::do_apply(TrapWordsData& next, const Action& action, bool is
       JsonObject line{{"kind", type}, {"player", p}, {"at", action.at}};
       if (type == "trap_hit") {
         const auto word = key(trimmed(get_string(action.body, "trap")));
-        const auto it = std::find_if(traps.begin(), traps.end(), [&](const std::string& w) { return key(w) == word; });
+        const auto it =
+            std::find_if(traps.begin(), traps.end(), [&](const std::string& w) { return key(w) == word; });
         if (it == traps.end()) refuse("not_a_trap", "Ce mot n’est pas un de vos pièges (ou il a été barré).");
         line["trap"] = *it;
         t.log.push_back(line);
@@ -845,18 +913,23 @@ void TrapWordsState::do_apply(TrapWordsData& next, const Action& action, bool is
       } else {
         t.log.push_back(line);
         events.push_back(JsonObject{{"type", "judged"}, {"kind", type}, {"player", p}});
-        if (type == "invalid") end_turn(next, game_, "invalid", false, action.at, events);
-        else if (type == "found") end_turn(next, game_, "found", false, action.at, events);
+        if (type == "invalid")
+          end_turn(next, game_, "invalid", false, action.at, events);
+        else if (type == "found")
+          end_turn(next, game_, "found", false, action.at, events);
         else {
           t.wrong += 1;
           t.guesses_made += 1;
-          if (t.guess_limit > 0 && t.wrong >= t.guess_limit) end_turn(next, game_, "guesses", false, action.at, events);
+          if (t.guess_limit > 0 && t.wrong >= t.guess_limit)
+            end_turn(next, game_, "guesses", false, action.at, events);
         }
       }
     } else if (is_timeout) {
       end_turn(next, game_, "time", false, action.at, events);
     } else {
-      refuse("wrong_phase", "C’est le tour de devinette\u00a0: indices («\u00a0clue\u00a0») et réponses («\u00a0guess\u00a0»).");
+      refuse("wrong_phase",
+             "C’est le tour de devinette\u00a0: indices («\u00a0clue\u00a0») et réponses "
+             "(«\u00a0guess\u00a0»).");
     }
   } else if (d_.phase == Phase::kVote) {
     auto& t = *next.turn;
@@ -866,13 +939,16 @@ void TrapWordsState::do_apply(TrapWordsData& next, const Action& action, bool is
       if (my_team == t.team) refuse("not_opponent", "Seule l’équipe qui conteste vote.");
       if (f.votes[static_cast<std::size_t>(p)]) refuse("already_voted", "Tu as déjà voté.");
       const auto& v = require(action.body, "invalid");
-      if (!v.is_bool()) refuse("bad_field", "«\u00a0invalid\u00a0»\u00a0: true (l’indice est invalide) ou false.");
+      if (!v.is_bool())
+        refuse("bad_field", "«\u00a0invalid\u00a0»\u00a0: true (l’indice est invalide) ou false.");
       f.votes[static_cast<std::size_t>(p)] = v.as_bool();
       events.push_back(JsonObject{{"type", "voted"}, {"player", p}, {"invalid", v.as_bool()}});
       close = true;
-      for (int q : next.seats[1 - static_cast<std::size_t>(t.team)]) close = close && f.votes[static_cast<std::size_t>(q)].has_value();
+      for (int q : next.seats[1 - static_cast<std::size_t>(t.team)])
+        close = close && f.votes[static_cast<std::size_t>(q)].has_value();
     } else if (!is_timeout) {
-      refuse("wrong_phase", "L’équipe adverse vote\u00a0: l’indice est-il invalide («\u00a0vote\u00a0»)\u00a0?");
+      refuse("wrong_phase",
+             "L’équipe adverse vote\u00a0: l’indice est-il invalide («\u00a0vote\u00a0»)\u00a0?");
     }
     if (close) {
       int yes = 0, no = 0;
@@ -881,7 +957,8 @@ void TrapWordsState::do_apply(TrapWordsData& next, const Action& action, bool is
       }
       const bool invalid = yes > no;
       events.push_back(JsonObject{{"type", "vote_closed"}, {"invalid", invalid}, {"yes", yes}, {"no", no}});
-      t.log.push_back(JsonObject{{"kind", "vote"}, {"invalid", invalid}, {"yes", yes}, {"no", no}, {"at", action.at}});
+      t.log.push_back(
+          JsonObject{{"kind", "vote"}, {"invalid", invalid}, {"yes", yes}, {"no", no}, {"at", action.at}});
       // The hourglass was paused during the vote.
       if (t.hourglass_end > 0) t.hourglass_end = action.at + std::max<int64_t>(f.hourglass_left, 1);
       t.paused_ms += action.at - d_.phase_started;
@@ -909,9 +986,11 @@ Outcome TrapWordsState::outcome() const {
     found += h.as_object().at("result") == "found" ? 1 : 0;
     trapped += h.as_object().at("result") == "trap" ? 1 : 0;
   }
-  o.details = JsonObject{{"winners", winners}, {"monster_won", d_.phase == Phase::kOver && d_.winners.empty()},
-                         {"round", d_.round}, {"pawns", JsonArray{d_.pawn[0], d_.pawn[1]}},
-                         {"turns", turns}, {"found", found}, {"trapped", trapped}};
+  o.details =
+      JsonObject{{"winners", winners}, {"monster_won", d_.phase == Phase::kOver && d_.winners.empty()},
+                 {"round", d_.round},  {"pawns", JsonArray{d_.pawn[0], d_.pawn[1]}},
+                 {"turns", turns},     {"found", found},
+                 {"trapped", trapped}};
   return o;
 }
 
@@ -940,10 +1019,15 @@ Json TrapWordsState::public_json(const Viewer& viewer, bool everything) const {
   JsonArray rooms;
   for (int r : d_.rooms) rooms.push_back(r);
   o["rooms"] = std::move(rooms);
-  o["options"] = JsonObject{{"book", d_.book}, {"monsters", d_.monsters}, {"turn_seconds", d_.turn_seconds},
-                            {"read_seconds", d_.read_seconds}, {"write_seconds", d_.write_seconds},
-                            {"vote_seconds", d_.vote_seconds}, {"tiebreak", d_.tiebreak}};
-  o["monster"] = JsonObject{{"id", to_string(d_.monster)}, {"room", d_.monster_room}, {"fought", d_.monster_fought}};
+  o["options"] = JsonObject{{"book", d_.book},
+                            {"monsters", d_.monsters},
+                            {"turn_seconds", d_.turn_seconds},
+                            {"read_seconds", d_.read_seconds},
+                            {"write_seconds", d_.write_seconds},
+                            {"vote_seconds", d_.vote_seconds},
+                            {"tiebreak", d_.tiebreak}};
+  o["monster"] =
+      JsonObject{{"id", to_string(d_.monster)}, {"room", d_.monster_room}, {"fought", d_.monster_fought}};
   JsonArray curse_rooms, room_curses;
   for (std::size_t r = 0; r < d_.room_curse.size(); ++r) {
     if (d_.room_curse[r]) curse_rooms.push_back(static_cast<int>(r));
@@ -956,11 +1040,14 @@ Json TrapWordsState::public_json(const Viewer& viewer, bool everything) const {
     const auto& s = d_.sheet[ti];  // written BY team t
     JsonArray seats;
     for (int p : d_.seats[ti]) seats.push_back(p);
-    JsonObject team{{"seats", std::move(seats)}, {"pawn", d_.pawn[ti]}, {"clue_giver", clue_giver(t)},
-                    {"curses", curse_ids(d_.curses[ti])}, {"fighting", d_.fighting[ti]},
-                    {"result", d_.result[ti]}, {"killed", d_.killed[ti]}};
+    JsonObject team{{"seats", std::move(seats)},   {"pawn", d_.pawn[ti]},
+                    {"clue_giver", clue_giver(t)}, {"curses", curse_ids(d_.curses[ti])},
+                    {"fighting", d_.fighting[ti]}, {"result", d_.result[ti]},
+                    {"killed", d_.killed[ti]}};
     if (!everything && !d_.result[ti].empty()) team["result_say"] = result_label(d_.result[ti]);
-    JsonObject sheet{{"count", s.traps.size()}, {"limit", s.limit}, {"sealed", s.sealed},
+    JsonObject sheet{{"count", s.traps.size()},
+                     {"limit", s.limit},
+                     {"sealed", s.sealed},
                      {"deadline", s.deadline > 0 ? Json(s.deadline) : Json(nullptr)},
                      {"crossed", s.crossed ? Json(*s.crossed + 1) : Json(nullptr)},
                      {"needs_forbidden", has_curse(d_, 1 - t, Curse::kMotInterdit)}};
@@ -980,8 +1067,12 @@ Json TrapWordsState::public_json(const Viewer& viewer, bool everything) const {
   if (in_turn) {
     const auto& t = *d_.turn;
     const auto cs = constraints(t.team);
-    JsonObject turn{{"team", t.team}, {"clue_giver", t.clue_giver}, {"fight", t.fight},
-                    {"guess_limit", t.guess_limit}, {"wrong", t.wrong}, {"clue_pending", t.clue_pending},
+    JsonObject turn{{"team", t.team},
+                    {"clue_giver", t.clue_giver},
+                    {"fight", t.fight},
+                    {"guess_limit", t.guess_limit},
+                    {"wrong", t.wrong},
+                    {"clue_pending", t.clue_pending},
                     {"hourglass_from", t.hourglass_from},
                     {"hourglass_end", t.hourglass_end > 0 ? Json(t.hourglass_end) : Json(nullptr)},
                     {"word_budget", Referee::word_budget(cs)}};
@@ -1001,7 +1092,9 @@ Json TrapWordsState::public_json(const Viewer& viewer, bool everything) const {
     if (t.flag) {
       JsonArray votes;
       for (const auto& v : t.flag->votes) votes.push_back(v ? Json(*v) : Json(nullptr));
-      turn["flag"] = JsonObject{{"player", t.flag->player}, {"reason", t.flag->reason}, {"votes", std::move(votes)},
+      turn["flag"] = JsonObject{{"player", t.flag->player},
+                                {"reason", t.flag->reason},
+                                {"votes", std::move(votes)},
                                 {"hourglass_left", t.flag->hourglass_left}};
     }
     if (everything) {
@@ -1016,7 +1109,8 @@ Json TrapWordsState::public_json(const Viewer& viewer, bool everything) const {
   }
   if (d_.phase == Phase::kDisarm) {
     const int c = d_.disarm_pending[0] ? 0 : 1;
-    o["disarm"] = JsonObject{{"team", c}, {"clue_giver", clue_giver(1 - c)},
+    o["disarm"] = JsonObject{{"team", c},
+                             {"clue_giver", clue_giver(1 - c)},
                              {"rows", d_.sheet[static_cast<std::size_t>(c)].traps.size()}};
   }
   if (everything) {
@@ -1059,9 +1153,13 @@ Json TrapWordsState::public_json(const Viewer& viewer, bool everything) const {
   return o;
 }
 
-Json TrapWordsState::view(const Viewer& viewer) const { return public_json(viewer, false); }
+Json TrapWordsState::view(const Viewer& viewer) const {
+  return public_json(viewer, false);
+}
 
-Json TrapWordsState::serialize() const { return public_json(Viewer::spectator(), true); }
+Json TrapWordsState::serialize() const {
+  return public_json(Viewer::spectator(), true);
+}
 
 std::vector<Json> TrapWordsState::shown_only_to(const Viewer& viewer) const {
   const auto seen = looking(viewer);
@@ -1099,12 +1197,14 @@ std::vector<std::string> TrapWordsState::secrets_hidden_from(const Viewer& viewe
     // spectators. (As the sheet shows them: an earlier round's revealed sheet
     // may hold the same words.)
     const auto& s = d_.sheet[1 - ti];
-    if (vteam != 1 - t && !s.traps.empty()) out.push_back(fields({{"sealed", s.sealed}, {"traps", sheet_rows(s)}}));
+    if (vteam != 1 - t && !s.traps.empty())
+      out.push_back(fields({{"sealed", s.sealed}, {"traps", sheet_rows(s)}}));
   }
   if (d_.deck.size() >= 2) out.push_back(canonical(string_array(d_.deck)));
   // Face-down curses and the momie's pile: which curse lies where is nobody's.
   JsonArray face_down;
-  for (const auto& c : d_.room_curse) face_down.push_back(c ? Json(std::string(to_string(*c))) : Json(nullptr));
+  for (const auto& c : d_.room_curse)
+    face_down.push_back(c ? Json(std::string(to_string(*c))) : Json(nullptr));
   out.push_back(fields({{"room_curses", face_down}}));
   if (d_.curse_pile.size() >= 2) out.push_back(fields({{"curse_pile", curse_ids(d_.curse_pile)}}));
   return out;

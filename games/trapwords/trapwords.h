@@ -32,8 +32,8 @@
 // Actions (docs/scenarios.md):
 //   writing:   {"type":"trap","word":"galop"} | {"type":"untrap","word":"galop"}
 //              {"type":"forbidden","word":"galop"} (mot-interdit) | {"type":"seal"}
-//   désarmer:  {"type":"disarm","row":2} (the opposing clue-giver crosses out a row of the cursed team’s list)
-//   turn:      {"type":"clue","text":"…"} | {"type":"give_up"} (clue-giver)
+//   désarmer:  {"type":"disarm","row":2} (the opposing clue-giver crosses out a row of the cursed team’s
+//   list) turn:      {"type":"clue","text":"…"} | {"type":"give_up"} (clue-giver)
 //              {"type":"guess","text":"…"} (a teammate)
 //              {"type":"flag","reason":"exemple"} (typed mode, an opponent)
 //              {"type":"trap_hit","trap":"galop"} | {"type":"invalid"} (table mode, an opponent)
@@ -76,7 +76,7 @@ inline constexpr std::size_t kMaxTrapBytes = 64;
 
 // Why an opponent flags a clue the referee let through (typed mode).
 inline constexpr std::array<std::string_view, 5> kFlagReasons = {"exemple", "sonorite", "abreviation",
-                                                                  "private-joke", "autre"};
+                                                                 "private-joke", "autre"};
 
 // Words the views share with describe() (narration.cc), so that no screen
 // words a move its own way. Views (never serialize()) carry them:
@@ -102,7 +102,8 @@ class TrapWordsGame final : public Game {
   // At a table clues and answers are spoken: each team needs a person to
   // judge the other team's (bots do not hear), so a team of bots only is refused.
   std::optional<Error> check_bots(const Setup& setup, const std::vector<bool>& bots) const override;
-  std::optional<std::string> describe(const Json& event, const std::vector<std::string>& names) const override;
+  std::optional<std::string> describe(const Json& event,
+                                      const std::vector<std::string>& names) const override;
   std::unique_ptr<TerminalGame> terminal() const override;
   std::vector<std::string_view> tools() const override;
   Json tool(std::string_view name, const Json& input) const override;
@@ -133,7 +134,7 @@ struct Sheet {
   std::optional<int> forbidden;    // row marked as « le mot interdit »
   std::optional<int> crossed;      // row crossed out (désarmer)
   bool sealed = false;
-  int64_t deadline = 0;            // 0 = none
+  int64_t deadline = 0;  // 0 = none
   // The traps that count (the crossed-out row left out).
   std::vector<std::string> live() const;
 };
@@ -150,17 +151,17 @@ struct Flag {
 struct Turn {
   int team = 0;
   int clue_giver = 0;
-  bool fight = false;          // against the monster
-  int guess_limit = kGuesses;  // 0 = unlimited (vampire)
-  int wrong = 0;               // wrong guesses so far
-  std::vector<std::string> clues;   // the clue-giver's messages (the troll counts them)
-  bool clue_pending = false;        // a clue given since the last guess
-  int guesses_made = 0;             // every guess, right or wrong (pétrification)
-  JsonArray log;                    // clues, guesses and judgements with verdicts
+  bool fight = false;              // against the monster
+  int guess_limit = kGuesses;      // 0 = unlimited (vampire)
+  int wrong = 0;                   // wrong guesses so far
+  std::vector<std::string> clues;  // the clue-giver's messages (the troll counts them)
+  bool clue_pending = false;       // a clue given since the last guess
+  int guesses_made = 0;            // every guess, right or wrong (pétrification)
+  JsonArray log;                   // clues, guesses and judgements with verdicts
   int64_t started = 0, hourglass_from = 0, hourglass_end = 0;
-  std::vector<bool> flagged;        // per seat: has flagged this turn
-  int judged_clues = 0;             // clues already put to a vote (one vote per clue)
-  int64_t paused_ms = 0;            // time the sand waited for votes
+  std::vector<bool> flagged;  // per seat: has flagged this turn
+  int judged_clues = 0;       // clues already put to a vote (one vote per clue)
+  int64_t paused_ms = 0;      // time the sand waited for votes
   std::optional<Flag> flag;
 };
 
@@ -183,23 +184,23 @@ struct TrapWordsData {
   // round
   int round = 0;
   Phase phase = Phase::kWrite;
-  std::array<std::string, 2> secret;       // secret[t]: the word team t must make guessed
-  std::array<Sheet, 2> sheet;              // sheet[w]: written by team w against secret[1 − w]
+  std::array<std::string, 2> secret;         // secret[t]: the word team t must make guessed
+  std::array<Sheet, 2> sheet;                // sheet[w]: written by team w against secret[1 − w]
   std::array<std::vector<Curse>, 2> curses;  // active on team t this round
-  std::vector<int> revealed_rooms;         // rooms whose curse is discarded at the round's end
+  std::vector<int> revealed_rooms;           // rooms whose curse is discarded at the round's end
   std::array<bool, 2> fighting{false, false};
-  std::array<int, 2> order{0, 1};          // who guesses first, second
-  int turn_index = 0;                      // 0 or 1 within the round
-  std::array<std::string, 2> result;       // per team this round ("" = not played yet)
+  std::array<int, 2> order{0, 1};     // who guesses first, second
+  int turn_index = 0;                 // 0 or 1 within the round
+  std::array<std::string, 2> result;  // per team this round ("" = not played yet)
   std::array<bool, 2> killed{false, false};
-  std::array<int64_t, 2> used_ms{0, 0};    // sand used (speed tie-break)
+  std::array<int64_t, 2> used_ms{0, 0};  // sand used (speed tie-break)
   int first_of_round1 = 0, last_second = -1;
   std::array<bool, 2> disarm_pending{false, false};  // per cursed team: its own list awaits a crossed-out row
-  std::array<int, 2> momie_drawn{0, 0};    // curses the momie drew for team t (the last ones of curses[t])
+  std::array<int, 2> momie_drawn{0, 0};  // curses the momie drew for team t (the last ones of curses[t])
   std::optional<Turn> turn;
-  std::vector<std::string> deck;           // secret words still face down, top first
-  std::vector<int> winners;                // teams; empty at the end = the monster won
-  JsonArray history;                       // finished turns, secrets and traps revealed
+  std::vector<std::string> deck;  // secret words still face down, top first
+  std::vector<int> winners;       // teams; empty at the end = the monster won
+  JsonArray history;              // finished turns, secrets and traps revealed
   int64_t now = 0, phase_started = 0;
   Rng rng;
 };
@@ -209,7 +210,10 @@ class TrapWordsState final : public Engine<TrapWordsData> {
   TrapWordsState(const TrapWordsGame& game, TrapWordsData data) : Engine(std::move(data)), game_(game) {}
   std::unique_ptr<State> clone() const override { return std::make_unique<TrapWordsState>(*this); }
   // A new phase (a new vote, a new round) is a new moment for independent actions.
-  std::string round_key() const override { return "r" + std::to_string(d_.round) + "t" + std::to_string(d_.turn_index) + "p" + std::to_string(static_cast<int>(d_.phase)) + "@" + std::to_string(d_.phase_started); }
+  std::string round_key() const override {
+    return "r" + std::to_string(d_.round) + "t" + std::to_string(d_.turn_index) + "p" +
+           std::to_string(static_cast<int>(d_.phase)) + "@" + std::to_string(d_.phase_started);
+  }
   std::vector<PlayerId> to_act() const override;
   std::optional<std::vector<Action>> legal_actions(PlayerId player) const override;
   bool is_terminal() const override { return d_.phase == Phase::kOver; }
@@ -224,7 +228,10 @@ class TrapWordsState final : public Engine<TrapWordsData> {
   const TrapWordsData& data() const { return d_; }
   const TrapWordsGame& game() const { return game_; }
   static int team_of(PlayerId p) { return p % 2; }
-  int clue_giver(int team) const { return d_.seats[static_cast<std::size_t>(team)][static_cast<std::size_t>(d_.torch[static_cast<std::size_t>(team)])]; }
+  int clue_giver(int team) const {
+    return d_.seats[static_cast<std::size_t>(team)]
+                   [static_cast<std::size_t>(d_.torch[static_cast<std::size_t>(team)])];
+  }
   bool table_mode() const { return d_.mode == "table"; }
   // What the clue-giver of `team` lives with this round (curses, and the
   // monster when fighting it).
@@ -236,7 +243,8 @@ class TrapWordsState final : public Engine<TrapWordsData> {
   const std::string& secret(int team) const { return d_.secret[static_cast<std::size_t>(team)]; }
 
  private:
-  void do_apply(TrapWordsData& next, const Action& action, bool is_timeout, std::vector<Json>& events) const override;
+  void do_apply(TrapWordsData& next, const Action& action, bool is_timeout,
+                std::vector<Json>& events) const override;
   std::optional<int64_t> deadline_for(PlayerId actor) const override;
   Json public_json(const Viewer& viewer, bool everything) const;
   // Who is looking: {their team, their seat}; a team's view has no seat, a

@@ -10,9 +10,12 @@ namespace {
 
 uint32_t vocabulary(BotLevel level) {
   switch (level) {
-    case BotLevel::kEasy: return 2000;
-    case BotLevel::kMedium: return 15000;
-    case BotLevel::kHard: return kUnranked;
+    case BotLevel::kEasy:
+      return 2000;
+    case BotLevel::kMedium:
+      return 15000;
+    case BotLevel::kHard:
+      return kUnranked;
   }
   return kUnranked;
 }
@@ -20,14 +23,16 @@ uint32_t vocabulary(BotLevel level) {
 Action password_action(PlayerId seat, int64_t at, std::string_view word, const Placement& p) {
   JsonArray cards;
   for (int c : p.cards) cards.push_back(c);
-  return Action::make(seat, at,
-                      JsonObject{{"type", "password"}, {"word", word}, {"cards", cards},
-                                 {"direction", to_string(p.direction)}});
+  return Action::make(
+      seat, at,
+      JsonObject{
+          {"type", "password"}, {"word", word}, {"cards", cards}, {"direction", to_string(p.direction)}});
 }
 
 class WordBankBot final : public Bot {
  public:
-  WordBankBot(const WordBankGame& game, BotLevel level, uint64_t seed) : game_(game), level_(level), rng_(seed) {}
+  WordBankBot(const WordBankGame& game, BotLevel level, uint64_t seed)
+      : game_(game), level_(level), rng_(seed) {}
 
   std::optional<Action> act(const State& base, PlayerId seat) override {
     const auto& state = dynamic_cast<const WordBankState&>(base);
@@ -94,11 +99,16 @@ namespace {
 // vault closed) before the game ends: rough weights, tried with bench/bot_arena.
 double secured_weight(int free) {
   switch (free) {
-    case 0: return 1.0;
-    case 1: return 0.6;
-    case 2: return 0.4;
-    case 3: return 0.25;
-    default: return 0.15;
+    case 0:
+      return 1.0;
+    case 1:
+      return 0.6;
+    case 2:
+      return 0.4;
+    case 3:
+      return 0.25;
+    default:
+      return 0.15;
   }
 }
 
@@ -120,14 +130,16 @@ double evaluate_placement(const WordBankState& state, const Placement& placement
   if (d.hand[static_cast<std::size_t>(me)] - placement.gems() == 0) {
     // Emptying my hand ends the game now: only do it to win.
     std::vector<int> scores(static_cast<std::size_t>(n), 0);
-    for (int p = 0; p < n; ++p) scores[static_cast<std::size_t>(p)] = p == me ? 0 : d.hand[static_cast<std::size_t>(p)];
+    for (int p = 0; p < n; ++p)
+      scores[static_cast<std::size_t>(p)] = p == me ? 0 : d.hand[static_cast<std::size_t>(p)];
     for (const auto& v : circle) {
       if (v.free() == 0) continue;
       for (int g : v.gems) scores[static_cast<std::size_t>(g)] += 1;
     }
     // Ties on gems go to the most vault cards (those closed by this move included).
     std::vector<std::size_t> cards(static_cast<std::size_t>(n));
-    for (int p = 0; p < n; ++p) cards[static_cast<std::size_t>(p)] = d.won[static_cast<std::size_t>(p)].size();
+    for (int p = 0; p < n; ++p)
+      cards[static_cast<std::size_t>(p)] = d.won[static_cast<std::size_t>(p)].size();
     for (const auto& v : circle) cards[static_cast<std::size_t>(me)] += v.free() == 0 ? 1 : 0;
     const auto m = static_cast<std::size_t>(me);
     int better = 0;

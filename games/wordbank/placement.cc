@@ -83,7 +83,9 @@ bool ranks_before(const Placement& a, const Placement& b) {
 
 }  // namespace
 
-std::string_view to_string(Direction d) { return d == Direction::kClockwise ? "cw" : "ccw"; }
+std::string_view to_string(Direction d) {
+  return d == Direction::kClockwise ? "cw" : "ccw";
+}
 
 PlacementFault check_placement(std::span<const Slot> circle, std::string_view letters,
                                std::span<const int> cards, Direction direction, int gems) {
@@ -115,8 +117,7 @@ PlacementFault check_placement(std::span<const Slot> circle, std::string_view le
   return PlacementFault::kNone;
 }
 
-std::vector<Placement> placements_by_start(std::span<const Slot> circle, std::string_view letters,
-                                           int gems) {
+std::vector<Placement> placements_by_start(std::span<const Slot> circle, std::string_view letters, int gems) {
   std::vector<Placement> out;
   if (letters.empty() || gems <= 0) return out;
   for (int s = 0; s < static_cast<int>(circle.size()); ++s) {
@@ -129,8 +130,7 @@ std::vector<Placement> placements_by_start(std::span<const Slot> circle, std::st
   return out;
 }
 
-std::optional<Placement> best_placement(std::span<const Slot> circle, std::string_view letters,
-                                        int gems) {
+std::optional<Placement> best_placement(std::span<const Slot> circle, std::string_view letters, int gems) {
   std::optional<Placement> best;
   for (auto& p : placements_by_start(circle, letters, gems)) {
     if (!best || ranks_before(p, *best)) best = std::move(p);

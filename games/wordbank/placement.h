@@ -24,7 +24,7 @@ struct Slot {
 };
 
 enum class Direction : uint8_t { kClockwise, kCounterClockwise };  // cw = increasing indices
-std::string_view to_string(Direction d);  // "cw" / "ccw"
+std::string_view to_string(Direction d);                           // "cw" / "ccw"
 
 struct Placement {
   int start = 0;
@@ -38,14 +38,14 @@ struct Placement {
 // Why a placement is impossible, as a stable code (see check_placement).
 enum class PlacementFault : uint8_t {
   kNone,
-  kNoCards,          // empty card list
-  kBadIndex,         // index outside the circle
-  kWrongStart,       // start card's letter is not the word's first letter
-  kFull,             // a card has no free space
-  kSameCard,         // a card appears twice (one gem per card per turn)
-  kOffLap,           // the walk goes past the start card (or turns back)
-  kOutOfOrder,       // the cards' letters do not follow the word's letter order
-  kTooManyGems,      // more cards than gems available
+  kNoCards,      // empty card list
+  kBadIndex,     // index outside the circle
+  kWrongStart,   // start card's letter is not the word's first letter
+  kFull,         // a card has no free space
+  kSameCard,     // a card appears twice (one gem per card per turn)
+  kOffLap,       // the walk goes past the start card (or turns back)
+  kOutOfOrder,   // the cards' letters do not follow the word's letter order
+  kTooManyGems,  // more cards than gems available
 };
 
 // Checks `cards` (placement order) walking in `direction` for the word whose
@@ -57,13 +57,11 @@ PlacementFault check_placement(std::span<const Slot> circle, std::string_view le
 // the word cannot start anywhere. Order: most gems, then most vaults closed,
 // then the smallest start index, clockwise before counter-clockwise, then the
 // cards met earliest along the walk.
-std::optional<Placement> best_placement(std::span<const Slot> circle, std::string_view letters,
-                                        int gems);
+std::optional<Placement> best_placement(std::span<const Slot> circle, std::string_view letters, int gems);
 
 // Every maximal-by-inclusion placement is too many to list; this lists, for
 // each start and direction, the best placement (same order as above). Used by
 // bots and the terminal to offer choices.
-std::vector<Placement> placements_by_start(std::span<const Slot> circle, std::string_view letters,
-                                           int gems);
+std::vector<Placement> placements_by_start(std::span<const Slot> circle, std::string_view letters, int gems);
 
 }  // namespace logomachie::games::wordbank

@@ -11,10 +11,12 @@
 namespace logomachie::games::wordbank {
 namespace {
 
-constexpr int kValueScale = 16;          // value = gems × 16 + vaults closed
-constexpr int kLazyRounds = 2;           // searches with banned words before checking eagerly
+constexpr int kValueScale = 16;  // value = gems × 16 + vaults closed
+constexpr int kLazyRounds = 2;   // searches with banned words before checking eagerly
 
-uint32_t bit(char letter) { return 1u << (letter - 'A'); }
+uint32_t bit(char letter) {
+  return 1u << (letter - 'A');
+}
 
 std::string upper(std::string_view key) {
   std::string s(key);
@@ -126,7 +128,8 @@ bool Solver::excluded(std::string_view display, const PreparedWords& used) const
 
 bool Solver::excluded(std::string_view display, std::span<const std::string> used) const {
   for (const auto& u : used) {
-    if (lexicon_.relate(u, display, lexicon::Reading::kDominant) != lexicon::Relation::kUnrelated) return true;
+    if (lexicon_.relate(u, display, lexicon::Reading::kDominant) != lexicon::Relation::kUnrelated)
+      return true;
   }
   return false;
 }
@@ -146,7 +149,12 @@ class Search {
   // `banned`: words known to be excluded (skipped without asking).
   Search(const Solver& solver, const SolverQuery& q, std::size_t limit, const Solver::PreparedWords* eager,
          const std::vector<uint32_t>& banned)
-      : s_(solver), q_(q), limit_(limit), n_(static_cast<int>(q.circle.size())), eager_(eager), banned_(banned) {}
+      : s_(solver),
+        q_(q),
+        limit_(limit),
+        n_(static_cast<int>(q.circle.size())),
+        eager_(eager),
+        banned_(banned) {}
 
   std::vector<std::pair<int, uint32_t>> run() {  // (value, word) best first
     if (n_ == 0 || n_ > kMaxCircle || q_.gems <= 0 || limit_ == 0) return {};
@@ -193,11 +201,11 @@ class Search {
   struct Combo {
     int start = 0;
     int start_closes = 0;
-    int m = 0;                         // cards after the start, walking order 1..m
-    uint16_t closes = 0;               // bit j: the j-th card would close
-    std::array<uint16_t, 26> cards{};  // bit j: the j-th card bears this letter
+    int m = 0;                                  // cards after the start, walking order 1..m
+    uint16_t closes = 0;                        // bit j: the j-th card would close
+    std::array<uint16_t, 26> cards{};           // bit j: the j-th card bears this letter
     std::array<char, kMaxCircle + 1> letter{};  // letter of the j-th card
-    uint32_t letters = 0;              // letters on the walk
+    uint32_t letters = 0;                       // letters on the walk
   };
 
   ComboState* layer(int depth) { return layers_.data() + static_cast<std::size_t>(depth) * combos_.size(); }
@@ -243,7 +251,8 @@ class Search {
         for (uint32_t from = st.reach & ((1u << jp) - 1); from; from &= from - 1) {
           const int j = std::countr_zero(from);
           if (!capped_) {
-            to = std::max<int16_t>(to, static_cast<int16_t>(st.best[static_cast<std::size_t>(j)] + kValueScale + gain));
+            to = std::max<int16_t>(
+                to, static_cast<int16_t>(st.best[static_cast<std::size_t>(j)] + kValueScale + gain));
             continue;
           }
           const auto& row = st.v[static_cast<std::size_t>(j)];
@@ -295,11 +304,13 @@ class Search {
       const auto& combo = combos_[c];
       const auto& st = state[c];
       uint32_t usable = 0;
-      for (uint32_t l = combo.letters & mask; l; l &= l - 1) usable |= combo.cards[static_cast<std::size_t>(std::countr_zero(l))];
+      for (uint32_t l = combo.letters & mask; l; l &= l - 1)
+        usable |= combo.cards[static_cast<std::size_t>(std::countr_zero(l))];
       for (uint32_t js = st.reach; js; js &= js - 1) {
         const int j = std::countr_zero(js);
         const uint32_t after = usable & ~((2u << j) - 1);
-        best = std::max(best, extend(st, j, std::min(height, std::popcount(after)), std::popcount(after & combo.closes)));
+        best = std::max(
+            best, extend(st, j, std::min(height, std::popcount(after)), std::popcount(after & combo.closes)));
       }
     }
     return best;

@@ -35,9 +35,9 @@ inline constexpr int kMaxCircle = 8;
 
 struct SolverQuery {
   std::span<const Slot> circle;
-  int gems = 7;                      // most gems that may be placed
-  uint32_t max_rank = kUnranked;     // only words at most this rank (bots' vocabulary)
-  std::span<const std::string> used; // passwords already used in the game
+  int gems = 7;                       // most gems that may be placed
+  uint32_t max_rank = kUnranked;      // only words at most this rank (bots' vocabulary)
+  std::span<const std::string> used;  // passwords already used in the game
 };
 
 struct Solution {
@@ -73,13 +73,13 @@ class Solver {
   // siblings across the 20 MB array.
   struct Node {
     uint32_t link = 0;
-    uint32_t below = 0;         // letters (bit 0 = A) occurring strictly below this node
-    int32_t word = -1;          // WordList index of the word ending here
+    uint32_t below = 0;             // letters (bit 0 = A) occurring strictly below this node
+    int32_t word = -1;              // WordList index of the word ending here
     uint32_t min_rank = kUnranked;  // best rank in this subtree
-    uint32_t follow = 0;        // index in follow_ (0 = none; small subtrees)
-    char letter = 0;            // 'A'–'Z'
+    uint32_t follow = 0;            // index in follow_ (0 = none; small subtrees)
+    char letter = 0;                // 'A'–'Z'
     uint8_t children = 0;
-    uint8_t height = 0;         // most letters any word below still has
+    uint8_t height = 0;  // most letters any word below still has
   };
   // follow_[i][x]: letters that come after an x in some word below a node
   // (both strictly below it). Kept for subtrees of kFollowWords words or more,

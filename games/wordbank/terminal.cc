@@ -1,14 +1,14 @@
 // Word Bank in the terminal.
+#include "games/core/terminal.h"
+
 #include <iostream>
 #include <sstream>
 
-#include "games/wordbank/wordbank.h"
 #include "games/core/narration.h"
-#include "games/core/terminal.h"
+#include "games/wordbank/wordbank.h"
 
 namespace logomachie::games::wordbank {
 namespace {
-
 
 std::string plural(int n, std::string_view word) {
   return number_text(n) + " " + std::string(word) + (n > 1 || n < -1 ? "s" : "");
@@ -29,12 +29,15 @@ class WordBankTerminal final : public TerminalGame {
       out << "  [" << i << "] " << v.card.letter << "  ";
       for (int g : v.gems) out << initial(g);
       for (int k = 0; k < v.free(); ++k) out << "·";
-      out << "   (" << (v.free() == 0 ? "plein" : plural(v.free(), "place") + " libre" + (v.free() > 1 ? "s" : "")) << ")\n";
+      out << "   ("
+          << (v.free() == 0 ? "plein" : plural(v.free(), "place") + " libre" + (v.free() > 1 ? "s" : ""))
+          << ")\n";
     }
     out << "Pierres en main\u00a0:";
     for (int p = 0; p < s.players(); ++p) {
-      out << "  " << names[static_cast<std::size_t>(p)] << " (" << initial(p) << ") " << d.hand[static_cast<std::size_t>(p)]
-          << ", " << plural(static_cast<int>(d.won[static_cast<std::size_t>(p)].size()), "coffre");
+      out << "  " << names[static_cast<std::size_t>(p)] << " (" << initial(p) << ") "
+          << d.hand[static_cast<std::size_t>(p)] << ", "
+          << plural(static_cast<int>(d.won[static_cast<std::size_t>(p)].size()), "coffre");
     }
     out << "\n";
     if (!d.used.empty()) {
@@ -54,12 +57,14 @@ class WordBankTerminal final : public TerminalGame {
   }
 
   std::optional<Action> ask(const State& base, PlayerId seat, std::istream& in,
-                                   std::ostream& out) const override {
+                            std::ostream& out) const override {
     const auto& s = dynamic_cast<const WordBankState&>(base);
     const auto slots = s.slots();
     const int gems = s.data().hand[static_cast<std::size_t>(seat)];
     while (true) {
-      out << "Ton mot de passe («\u00a0/passe\u00a0» pour passer, «\u00a0/quitter\u00a0» pour arrêter)\u00a0: " << std::flush;
+      out << "Ton mot de passe («\u00a0/passe\u00a0» pour passer, «\u00a0/quitter\u00a0» pour "
+             "arrêter)\u00a0: "
+          << std::flush;
       const auto line = read_line(in);
       if (!line || *line == "/quitter") return std::nullopt;
       if (line->empty()) continue;
@@ -82,15 +87,18 @@ class WordBankTerminal final : public TerminalGame {
         const auto& p = options[i];
         out << "  " << i + 1 << ") ";
         for (std::size_t k = 0; k < p.cards.size(); ++k) {
-          out << (k ? " → " : "") << slots[static_cast<std::size_t>(p.cards[k])].letter << "[" << p.cards[k] << "]";
+          out << (k ? " → " : "") << slots[static_cast<std::size_t>(p.cards[k])].letter << "[" << p.cards[k]
+              << "]";
         }
         out << (p.direction == Direction::kClockwise ? "  sens horaire" : "  sens anti-horaire") << ", "
             << plural(p.gems(), "pierre");
         if (p.closes) out << ", ferme " << plural(p.closes, "coffre");
         out << "\n";
       }
-      out << "Ton choix [1], ou tes coffres dans l’ordre suivis du sens (ex. «\u00a00 5 4 a\u00a0»\u00a0: a = anti-horaire,\n"
-             "h = horaire), ou 0 pour changer de mot\u00a0: " << std::flush;
+      out << "Ton choix [1], ou tes coffres dans l’ordre suivis du sens (ex. «\u00a00 5 4 a\u00a0»\u00a0: a "
+             "= anti-horaire,\n"
+             "h = horaire), ou 0 pour changer de mot\u00a0: "
+          << std::flush;
       const auto choice = read_line(in);
       if (!choice) return std::nullopt;
       JsonArray cards;
@@ -110,7 +118,8 @@ class WordBankTerminal final : public TerminalGame {
           }
         }
         if (cards.empty()) {
-          out << "  Je n’ai pas compris\u00a0: des numéros de coffres séparés par des espaces, puis h ou a.\n";
+          out << "  Je n’ai pas compris\u00a0: des numéros de coffres séparés par des espaces, puis h ou "
+                 "a.\n";
           continue;
         }
       } else {
@@ -144,13 +153,15 @@ class WordBankTerminal final : public TerminalGame {
     for (int r = 1; r <= s.players(); ++r) {
       for (int p = 0; p < s.players(); ++p) {
         if (o.rank[static_cast<std::size_t>(p)] != r) continue;
-        out << "  " << r << ". " << names[static_cast<std::size_t>(p)] << "\u00a0: " << plural(s.score(p), "pierre")
-            << " non sécurisée" << (s.score(p) > 1 ? "s" : "") << ", "
-            << plural(static_cast<int>(s.data().won[static_cast<std::size_t>(p)].size()), "coffre") << "\n";
+        out << "  " << r << ". " << names[static_cast<std::size_t>(p)]
+            << "\u00a0: " << plural(s.score(p), "pierre") << " non sécurisée" << (s.score(p) > 1 ? "s" : "")
+            << ", " << plural(static_cast<int>(s.data().won[static_cast<std::size_t>(p)].size()), "coffre")
+            << "\n";
       }
     }
     out << "Le moins de pierres gagne\u00a0: bravo "
-        << names[static_cast<std::size_t>(std::min_element(o.rank.begin(), o.rank.end()) - o.rank.begin())] << "\u00a0!\n";
+        << names[static_cast<std::size_t>(std::min_element(o.rank.begin(), o.rank.end()) - o.rank.begin())]
+        << "\u00a0!\n";
   }
 
  private:
@@ -159,6 +170,8 @@ class WordBankTerminal final : public TerminalGame {
 
 }  // namespace
 
-std::unique_ptr<TerminalGame> WordBankGame::terminal() const { return std::make_unique<WordBankTerminal>(*this); }
+std::unique_ptr<TerminalGame> WordBankGame::terminal() const {
+  return std::make_unique<WordBankTerminal>(*this);
+}
 
 }  // namespace logomachie::games::wordbank

@@ -27,7 +27,8 @@ std::vector<std::string> used_words(const JsonObject& o) {
   std::vector<std::string> used;
   if (!o.contains("used") || o.at("used").is_null()) return used;
   for (const auto& u : get_array(o, "used")) {
-    if (!u.is_string() || u.get_string().size() > lexicon::kMaxInputBytes) refuse("bad_used", "«\u00a0used\u00a0» est une liste de mots.");
+    if (!u.is_string() || u.get_string().size() > lexicon::kMaxInputBytes)
+      refuse("bad_used", "«\u00a0used\u00a0» est une liste de mots.");
     used.emplace_back(u.get_string());
   }
   return used;
@@ -35,7 +36,9 @@ std::vector<std::string> used_words(const JsonObject& o) {
 
 }  // namespace
 
-std::vector<std::string_view> WordBankGame::tools() const { return {"solve", "judge"}; }
+std::vector<std::string_view> WordBankGame::tools() const {
+  return {"solve", "judge"};
+}
 
 namespace {
 
@@ -45,7 +48,8 @@ namespace {
 Json judge(const WordBankGame& game, const Json& input) {
   const auto& o = as_object(input);
   const auto word = get_string(o, "word");
-  if (word.empty() || word.size() > lexicon::kMaxWordBytes) refuse("bad_word", "«\u00a0word\u00a0» est un mot.");
+  if (word.empty() || word.size() > lexicon::kMaxWordBytes)
+    refuse("bad_word", "«\u00a0word\u00a0» est un mot.");
   // The used words are the game's (a list of dictionary words, shown to
   // everyone): anything else is refused, so a question costs what a move costs.
   const auto used = used_words(o);
@@ -84,7 +88,8 @@ Json WordBankGame::tool(std::string_view name, const Json& input) const {
   const auto used = used_words(o);  // q.used views it: it must outlive the search
   SolverQuery q;
   q.circle = circle;
-  q.gems = static_cast<int>(get_optional_int(o, "gems", 0, 1000).value_or(static_cast<int64_t>(circle.size())));
+  q.gems =
+      static_cast<int>(get_optional_int(o, "gems", 0, 1000).value_or(static_cast<int64_t>(circle.size())));
   q.used = used;
   const auto best = solver().best(q);
   if (!best) return JsonObject{{"word", nullptr}, {"gems", 0}};

@@ -37,34 +37,49 @@ Json card_json(const VaultCard& c) {
 
 std::string placement_message(PlacementFault f, char first, int gems) {
   switch (f) {
-    case PlacementFault::kNoCards: return "Place au moins une pierre\u00a0: choisis le coffre de départ.";
-    case PlacementFault::kBadIndex: return "Ce coffre n’existe pas.";
+    case PlacementFault::kNoCards:
+      return "Place au moins une pierre\u00a0: choisis le coffre de départ.";
+    case PlacementFault::kBadIndex:
+      return "Ce coffre n’existe pas.";
     case PlacementFault::kWrongStart:
-      return std::string("La première pierre va sur un coffre qui porte la première lettre du mot (") + first + ").";
-    case PlacementFault::kFull: return "Ce coffre est déjà plein.";
+      return std::string("La première pierre va sur un coffre qui porte la première lettre du mot (") +
+             first + ").";
+    case PlacementFault::kFull:
+      return "Ce coffre est déjà plein.";
     case PlacementFault::kOffLap:
       return "On tourne dans un seul sens, un seul tour, sans repasser par le coffre de départ.";
-    case PlacementFault::kSameCard: return "Une seule pierre par coffre à chaque tour.";
+    case PlacementFault::kSameCard:
+      return "Une seule pierre par coffre à chaque tour.";
     case PlacementFault::kOutOfOrder:
       return "Les lettres des coffres choisis doivent suivre l’ordre des lettres du mot.";
     case PlacementFault::kTooManyGems:
       return "Tu n’as plus que " + std::to_string(gems) + " pierre" + (gems > 1 ? "s" : "") + ".";
-    case PlacementFault::kNone: break;
+    case PlacementFault::kNone:
+      break;
   }
   return {};
 }
 
 std::string_view placement_code(PlacementFault f) {
   switch (f) {
-    case PlacementFault::kNoCards: return "no_cards";
-    case PlacementFault::kBadIndex: return "bad_card";
-    case PlacementFault::kWrongStart: return "wrong_start_letter";
-    case PlacementFault::kFull: return "vault_full";
-    case PlacementFault::kOffLap: return "off_lap";
-    case PlacementFault::kSameCard: return "same_card";
-    case PlacementFault::kOutOfOrder: return "letters_out_of_order";
-    case PlacementFault::kTooManyGems: return "not_enough_gems";
-    case PlacementFault::kNone: break;
+    case PlacementFault::kNoCards:
+      return "no_cards";
+    case PlacementFault::kBadIndex:
+      return "bad_card";
+    case PlacementFault::kWrongStart:
+      return "wrong_start_letter";
+    case PlacementFault::kFull:
+      return "vault_full";
+    case PlacementFault::kOffLap:
+      return "off_lap";
+    case PlacementFault::kSameCard:
+      return "same_card";
+    case PlacementFault::kOutOfOrder:
+      return "letters_out_of_order";
+    case PlacementFault::kTooManyGems:
+      return "not_enough_gems";
+    case PlacementFault::kNone:
+      break;
   }
   return "ok";
 }
@@ -83,14 +98,19 @@ std::vector<VaultCard> standard_deck() {
 
 int starting_gems(int players) {
   switch (players) {
-    case 2: return 20;
-    case 3: return 18;
-    case 4: return 15;
-    default: return 12;
+    case 2:
+      return 20;
+    case 3:
+      return 18;
+    case 4:
+      return 15;
+    default:
+      return 12;
   }
 }
 
-PasswordVerdict judge_password(const lexicon::Lexicon& lex, const std::vector<std::string>& used, std::string_view word) {
+PasswordVerdict judge_password(const lexicon::Lexicon& lex, const std::vector<std::string>& used,
+                               std::string_view word) {
   PasswordVerdict v;
   v.shown = dictionary_spelling(lex, word);
   if (!lex.contains(word)) {
@@ -109,7 +129,8 @@ PasswordVerdict judge_password(const lexicon::Lexicon& lex, const std::vector<st
       v.what = guillemets(v.shown) + " a déjà servi";
     } else if (lexicon::match_key(u) == lexicon::match_key(word)) {
       v.reason = "same_spelling";  // mur after mûr: accents are ignored
-      v.what = guillemets(v.shown) + " s’écrit comme " + guillemets(u) + ", déjà joué (les accents ne comptent pas)";
+      v.what = guillemets(v.shown) + " s’écrit comme " + guillemets(u) +
+               ", déjà joué (les accents ne comptent pas)";
     } else if (lex.relate(u, word, lexicon::Reading::kDominant) != lexicon::Relation::kUnrelated) {
       v.reason = "same_family";
       v.what = guillemets(v.shown) + " est de la même famille que " + guillemets(u);
@@ -132,7 +153,8 @@ WordBankGame::WordBankGame(const lexicon::Lexicon& lexicon)
   info_.content_version = content_hash(wordbank_content());
   info_.bot_levels = {"easy", "medium", "hard"};
   info_.options = {
-      int_option("turn_seconds", "Sablier par tour", 0, 0, 3600, seconds({0, 30, 45, 60, 90, 120}, "sans sablier"))
+      int_option("turn_seconds", "Sablier par tour", 0, 0, 3600,
+                 seconds({0, 30, 45, 60, 90, 120}, "sans sablier"))
           .with_help("Le temps écoulé, le tour est perdu."),
       int_option("stall_rounds", "Fin si personne ne pose de pierre pendant", 2, 1, 20,
                  counted({1, 2, 3, 4}, "tour de table", "tours de table")),
@@ -246,7 +268,8 @@ void WordBankState::do_apply(WordBankData& next, const Action& action, bool is_t
       if (letters.empty()) refuse("not_letters", "Un mot de passe s’écrit avec des lettres.");
       std::vector<int> cards;
       for (const auto& c : get_array(action.body, "cards")) {
-        if (!c.is_int64() && !c.is_uint64()) refuse("bad_field", "«\u00a0cards\u00a0» est une liste de numéros de coffres.");
+        if (!c.is_int64() && !c.is_uint64())
+          refuse("bad_field", "«\u00a0cards\u00a0» est une liste de numéros de coffres.");
         cards.push_back(c.is_int64() ? static_cast<int>(std::clamp<int64_t>(c.get_int64(), -1, 99))
                                      : static_cast<int>(std::min<uint64_t>(c.get_uint64(), 99)));
       }
@@ -255,10 +278,12 @@ void WordBankState::do_apply(WordBankData& next, const Action& action, bool is_t
         if (*ds == "ccw") {
           dir = Direction::kCounterClockwise;
         } else if (*ds != "cw") {
-          refuse("bad_direction", "Le sens est «\u00a0cw\u00a0» (horaire) ou «\u00a0ccw\u00a0» (anti-horaire).");
+          refuse("bad_direction",
+                 "Le sens est «\u00a0cw\u00a0» (horaire) ou «\u00a0ccw\u00a0» (anti-horaire).");
         }
       } else if (cards.size() > 1) {
-        refuse("bad_direction", "Indique le sens\u00a0: «\u00a0cw\u00a0» (horaire) ou «\u00a0ccw\u00a0» (anti-horaire).");
+        refuse("bad_direction",
+               "Indique le sens\u00a0: «\u00a0cw\u00a0» (horaire) ou «\u00a0ccw\u00a0» (anti-horaire).");
       }
       const auto circle = slots();
       const int gems = d_.hand[static_cast<std::size_t>(p)];
@@ -273,7 +298,10 @@ void WordBankState::do_apply(WordBankData& next, const Action& action, bool is_t
       const std::string& related = verdict.related;
       const std::string message = verdict.reason.empty() ? "" : verdict.what + "\u00a0: tour perdu.";
       if (!reason.empty()) {
-        JsonObject e{{"type", "password_refused"}, {"player", p}, {"word", shown}, {"reason", reason},
+        JsonObject e{{"type", "password_refused"},
+                     {"player", p},
+                     {"word", shown},
+                     {"reason", reason},
                      {"message", message}};
         if (!related.empty()) e["related_to"] = related;
         events.push_back(std::move(e));
@@ -288,8 +316,11 @@ void WordBankState::do_apply(WordBankData& next, const Action& action, bool is_t
         }
         next.hand[static_cast<std::size_t>(p)] -= static_cast<int>(cards.size());
         placed = true;
-        events.push_back(JsonObject{{"type", "password_accepted"}, {"player", p}, {"word", shown},
-                                    {"cards", placed_cards}, {"direction", to_string(dir)}});
+        events.push_back(JsonObject{{"type", "password_accepted"},
+                                    {"player", p},
+                                    {"word", shown},
+                                    {"cards", placed_cards},
+                                    {"direction", to_string(dir)}});
         turn["word"] = shown;
         turn["cards"] = placed_cards;
         turn["direction"] = to_string(dir);
@@ -300,14 +331,19 @@ void WordBankState::do_apply(WordBankData& next, const Action& action, bool is_t
           if (v.free() > 0) continue;
           JsonArray owners;
           for (int g : v.gems) owners.push_back(g);
-          events.push_back(JsonObject{{"type", "vault_closed"}, {"player", p}, {"index", i},
-                                      {"letter", std::string(1, v.card.letter)}, {"gems", owners}});
+          events.push_back(JsonObject{{"type", "vault_closed"},
+                                      {"player", p},
+                                      {"index", i},
+                                      {"letter", std::string(1, v.card.letter)},
+                                      {"gems", owners}});
           next.won[static_cast<std::size_t>(p)].push_back(v.card);
           if (!next.deck.empty()) {
             v = Vault{next.deck.front(), {}};
             next.deck.erase(next.deck.begin());
-            events.push_back(JsonObject{{"type", "vault_dealt"}, {"index", i},
-                                        {"letter", std::string(1, v.card.letter)}, {"spaces", v.card.spaces}});
+            events.push_back(JsonObject{{"type", "vault_dealt"},
+                                        {"index", i},
+                                        {"letter", std::string(1, v.card.letter)},
+                                        {"spaces", v.card.spaces}});
           } else {
             removed.push_back(i);
           }
@@ -362,9 +398,9 @@ Outcome WordBankState::outcome() const {
   for (int p = 0; p < n; ++p) {
     int rank = 1;
     for (int q = 0; q < n; ++q) {
-      const bool better = score(q) < score(p) ||
-                          (score(q) == score(p) && d_.won[static_cast<std::size_t>(q)].size() >
-                                                       d_.won[static_cast<std::size_t>(p)].size());
+      const bool better =
+          score(q) < score(p) || (score(q) == score(p) && d_.won[static_cast<std::size_t>(q)].size() >
+                                                              d_.won[static_cast<std::size_t>(p)].size());
       if (better) ++rank;
     }
     o.rank.push_back(rank);

@@ -59,7 +59,8 @@ struct PasswordVerdict {
   std::string related;
   std::string what;
 };
-PasswordVerdict judge_password(const lexicon::Lexicon& lexicon, const std::vector<std::string>& used, std::string_view word);
+PasswordVerdict judge_password(const lexicon::Lexicon& lexicon, const std::vector<std::string>& used,
+                               std::string_view word);
 
 inline constexpr int kCircleSize = 7;
 int starting_gems(int players);  // 20, 18, 15, 12
@@ -70,7 +71,8 @@ class WordBankGame final : public Game {
   const GameInfo& info() const override { return info_; }
   std::unique_ptr<State> new_state(const Setup& setup) const override;
   std::unique_ptr<Bot> make_bot(std::string_view level, uint64_t seed) const override;
-  std::optional<std::string> describe(const Json& event, const std::vector<std::string>& names) const override;
+  std::optional<std::string> describe(const Json& event,
+                                      const std::vector<std::string>& names) const override;
   std::unique_ptr<TerminalGame> terminal() const override;
   std::vector<std::string_view> tools() const override;
   std::vector<std::string_view> player_tools() const override { return {"judge"}; }
@@ -138,7 +140,8 @@ class WordBankState final : public Engine<WordBankData> {
   int score(PlayerId p) const;
 
  private:
-  void do_apply(WordBankData& next, const Action& action, bool is_timeout, std::vector<Json>& events) const override;
+  void do_apply(WordBankData& next, const Action& action, bool is_timeout,
+                std::vector<Json>& events) const override;
   void finished(std::vector<Json>& events) const override;
   Json public_json() const;
   const WordBankGame& game_;

@@ -3,9 +3,9 @@
 // Usage: lexicon-compile --dict grammalecte.tsv --thesaurus thes_fr.dat
 //          --common commonWords.json --wiki wikipedia.json --data DIR --out fr.lex
 // DIR holds derivation-rules.tsv, families.txt, families-*.txt (read in name order),
-// not-related.tsv, suppletive.tsv, shortenings.tsv, solid-compound-heads.txt. With --links FILE it also writes every link that
-// merged two families (for review: scripts/family-path.py). Progress goes to stderr; the output file is written
-// atomically (temporary file, then rename).
+// not-related.tsv, suppletive.tsv, shortenings.tsv, solid-compound-heads.txt. With --links FILE it also
+// writes every link that merged two families (for review: scripts/family-path.py). Progress goes to stderr;
+// the output file is written atomically (temporary file, then rename).
 #include <algorithm>
 #include <bit>
 #include <chrono>
@@ -43,14 +43,22 @@ Options parse_args(int argc, char** argv) {
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string flag = argv[i];
     const fs::path value = argv[i + 1];
-    if (flag == "--dict") o.dict = value;
-    else if (flag == "--thesaurus") o.thesaurus = value;
-    else if (flag == "--common") o.common = value;
-    else if (flag == "--wiki") o.wiki = value;
-    else if (flag == "--data") o.data = value;
-    else if (flag == "--out") o.out = value;
-    else if (flag == "--links") o.links = value;
-    else fail("unknown flag " + flag);
+    if (flag == "--dict")
+      o.dict = value;
+    else if (flag == "--thesaurus")
+      o.thesaurus = value;
+    else if (flag == "--common")
+      o.common = value;
+    else if (flag == "--wiki")
+      o.wiki = value;
+    else if (flag == "--data")
+      o.data = value;
+    else if (flag == "--out")
+      o.out = value;
+    else if (flag == "--links")
+      o.links = value;
+    else
+      fail("unknown flag " + flag);
   }
   if (o.dict.empty() || o.thesaurus.empty() || o.common.empty() || o.wiki.empty() || o.data.empty() ||
       o.out.empty()) {
@@ -167,7 +175,8 @@ int run(const Options& opt) {
     for (const auto& row : read_table(shortenings, false)) {
       if (row.size() != 2 || known.count(row[0]) > 0) continue;
       entries.push_back({row[0], row[0], ":N;Logo-clip"});
-      if (!row[0].ends_with("s") && !row[0].ends_with("x")) entries.push_back({row[0] + "s", row[0], ":N;Logo-clip"});
+      if (!row[0].ends_with("s") && !row[0].ends_with("x"))
+        entries.push_back({row[0] + "s", row[0], ":N;Logo-clip"});
       ++added;
     }
     progress.step("added " + std::to_string(added) + " clippings from " + shortenings.filename().string());
@@ -253,7 +262,8 @@ int run(const Options& opt) {
     constexpr uint32_t kAttestedWikiRank = 20000;
     const std::string key = must_key(lemma_text[l]);
     const auto wit = wiki_rank.find(key);
-    info[l].attested = common_rank.count(key) > 0 || (wit != wiki_rank.end() && wit->second <= kAttestedWikiRank);
+    info[l].attested =
+        common_rank.count(key) > 0 || (wit != wiki_rank.end() && wit->second <= kAttestedWikiRank);
   }
 
   progress.step("building derivational families");
@@ -278,14 +288,16 @@ int run(const Options& opt) {
     }
     if (!nominal) continue;
     for (const auto& [lemma, tag] : as) {
-      if (lemma != form && tags[tag].common && (tags[tag].pos & kVerb) && (tags[tag].moods & kPastParticiple)) {
+      if (lemma != form && tags[tag].common && (tags[tag].pos & kVerb) &&
+          (tags[tag].moods & kPastParticiple)) {
         family_inputs.participles.emplace_back(own->second, lemma_index.at(lemma));
       }
     }
   }
   std::sort(family_inputs.participles.begin(), family_inputs.participles.end());
-  family_inputs.participles.erase(std::unique(family_inputs.participles.begin(), family_inputs.participles.end()),
-                                  family_inputs.participles.end());
+  family_inputs.participles.erase(
+      std::unique(family_inputs.participles.begin(), family_inputs.participles.end()),
+      family_inputs.participles.end());
   const FamilyResult fam = build_families(info, lemma_by_key, feminine_by_key, family_inputs);
   {
     std::unordered_map<uint32_t, uint32_t> sizes;
@@ -293,18 +305,18 @@ int run(const Options& opt) {
     std::size_t multi = 0;
     for (const auto& [f, s] : sizes) multi += s > 1;
     progress.step(std::to_string(fam.rule_links) + " rule links, " + std::to_string(fam.curated_links) +
-                  " curated links, " + std::to_string(fam.variant_links) +
-                  " spelling variants, " + std::to_string(fam.blocked_links) + " blocked; " +
-                  std::to_string(multi) + " families with several lemmas");
+                  " curated links, " + std::to_string(fam.variant_links) + " spelling variants, " +
+                  std::to_string(fam.blocked_links) + " blocked; " + std::to_string(multi) +
+                  " families with several lemmas");
   }
 
   if (!opt.links.empty()) {
     // One line per merge: DERIVED<TAB>BASE<TAB>WHY (scripts/family-path.py reads it).
     std::ofstream links(opt.links, std::ios::trunc);
-    for (const FamilyLink& l : fam.links) links << lemma_text[l.a] << '\t' << lemma_text[l.b] << '\t' << l.why << '\n';
+    for (const FamilyLink& l : fam.links)
+      links << lemma_text[l.a] << '\t' << lemma_text[l.b] << '\t' << l.why << '\n';
     if (!links) fail("cannot write " + opt.links.string());
   }
-
 
   // Emit groups, forms, analyses.
   progress.step("laying out " + std::to_string(groups.size()) + " match keys");

@@ -65,7 +65,7 @@ class FamilyForest {
 
  private:
   std::vector<uint32_t> parent_;
-  std::vector<bool> attested_;             // per root: holds an attested word
+  std::vector<bool> attested_;                // per root: holds an attested word
   std::vector<std::vector<int32_t>> tokens_;  // per root: block-list tokens of its members
 };
 
@@ -73,13 +73,26 @@ uint32_t parse_pos(const std::string& letters, const std::string& where) {
   uint32_t pos = 0;
   for (const char c : letters) {
     switch (c) {
-      case 'N': pos |= kNoun; break;
-      case 'A': pos |= kAdjective; break;
-      case 'V': pos |= kVerb; break;
-      case 'W': pos |= kAdverb; break;
-      case 'B': pos |= kNumber; break;
-      case '*': pos |= kNoun | kAdjective | kVerb | kAdverb; break;
-      default: fail(where + ": unknown part of speech letter '" + std::string(1, c) + "'");
+      case 'N':
+        pos |= kNoun;
+        break;
+      case 'A':
+        pos |= kAdjective;
+        break;
+      case 'V':
+        pos |= kVerb;
+        break;
+      case 'W':
+        pos |= kAdverb;
+        break;
+      case 'B':
+        pos |= kNumber;
+        break;
+      case '*':
+        pos |= kNoun | kAdjective | kVerb | kAdverb;
+        break;
+      default:
+        fail(where + ": unknown part of speech letter '" + std::string(1, c) + "'");
     }
   }
   return pos;
@@ -130,13 +143,30 @@ std::string light_key(const std::string& word) {
   for (std::size_t i = 0; i < f.size();) {
     // The accented letters replaced here are two bytes in UTF-8.
     const std::string_view two = std::string_view(f).substr(i, 2);
-    if (std::string_view(f).substr(i, 3) == "’") { out += '\''; i += 3; }  // as in match keys
-    else if (two == "é" && i + 2 == f.size()) { out += "é"; i += 2; }  // final é is a suffix of its own
-    else if (two == "é" || two == "è" || two == "ë") { out += 'e'; i += 2; }
-    else if (two == "ç") { out += 'c'; i += 2; }
-    else if (two == "œ") { out += "oe"; i += 2; }
-    else if (two == "æ") { out += "ae"; i += 2; }
-    else { out += f[i]; ++i; }
+    if (std::string_view(f).substr(i, 3) == "’") {
+      out += '\'';
+      i += 3;
+    }  // as in match keys
+    else if (two == "é" && i + 2 == f.size()) {
+      out += "é";
+      i += 2;
+    }  // final é is a suffix of its own
+    else if (two == "é" || two == "è" || two == "ë") {
+      out += 'e';
+      i += 2;
+    } else if (two == "ç") {
+      out += 'c';
+      i += 2;
+    } else if (two == "œ") {
+      out += "oe";
+      i += 2;
+    } else if (two == "æ") {
+      out += "ae";
+      i += 2;
+    } else {
+      out += f[i];
+      ++i;
+    }
   }
   return out;
 }
@@ -194,7 +224,8 @@ FamilyResult build_families(const std::vector<LemmaInfo>& lemmas,
       const auto from = lemmas_named(row[0], path.string());
       const auto to = lemmas_named(row[1], path.string());
       if (from.empty() || to.empty()) {
-        std::cerr << "[lexicon] warning: " << why << " pair not in dictionary: " << row[0] << " " << row[1] << "\n";
+        std::cerr << "[lexicon] warning: " << why << " pair not in dictionary: " << row[0] << " " << row[1]
+                  << "\n";
         continue;
       }
       for (const uint32_t f : from) {
@@ -223,15 +254,22 @@ FamilyResult build_families(const std::vector<LemmaInfo>& lemmas,
       std::string out;
       for (std::size_t i = 0; i < light.size();) {
         const std::string_view two = std::string_view(light).substr(i, 2);
-        if (two == "î") { out += 'i'; i += 2; }
-        else if (two == "û") { out += 'u'; i += 2; }
-        else { out += light[i]; ++i; }
+        if (two == "î") {
+          out += 'i';
+          i += 2;
+        } else if (two == "û") {
+          out += 'u';
+          i += 2;
+        } else {
+          out += light[i];
+          ++i;
+        }
       }
       return out;
     };
     static const std::set<std::string> kNeverVariants = {
-        "sur", "mur", "du", "jeune", "cru", "mure", "sure", "jeuner", "crument", "recru", "soul",
-        "repartir", "reformer", "reformation", "recreer", "reprouver", "secreter"};
+        "sur",   "mur",  "du",       "jeune",    "cru",         "mure",    "sure",      "jeuner",  "crument",
+        "recru", "soul", "repartir", "reformer", "reformation", "recreer", "reprouver", "secreter"};
     constexpr uint32_t kOpen = kNoun | kAdjective | kVerb | kAdverb;
     std::map<std::string, std::vector<uint32_t>> by_variant;
     for (uint32_t l = 0; l < n; ++l) {
@@ -243,7 +281,8 @@ FamilyResult build_families(const std::vector<LemmaInfo>& lemmas,
       // The canonical spelling: an attested one, then one with more accents
       // (the traditional spelling), then the first in text order.
       auto accents = [&](uint32_t l) {
-        return std::count_if(lemmas[l].text.begin(), lemmas[l].text.end(), [](char c) { return (c & 0x80) != 0; });
+        return std::count_if(lemmas[l].text.begin(), lemmas[l].text.end(),
+                             [](char c) { return (c & 0x80) != 0; });
       };
       std::sort(group.begin(), group.end(), [&](uint32_t a, uint32_t b) {
         if (lemmas[a].attested != lemmas[b].attested) return lemmas[a].attested;
@@ -305,17 +344,20 @@ FamilyResult build_families(const std::vector<LemmaInfo>& lemmas,
                             row.size() == 5 ? std::stoul(row[4]) : 4, name});
       } else if (row[0] == "circumfix" && (row.size() == 6 || row.size() == 7)) {
         circumfixes.push_back({key_of(row[1], where), key_of(row[2], where),
-                               row[3] == "-" ? std::string() : key_of(row[3], where), parse_pos(row[4], where),
-                               parse_pos(row[5], where), row.size() == 7 ? std::stoul(row[6]) : 3, name});
+                               row[3] == "-" ? std::string() : key_of(row[3], where),
+                               parse_pos(row[4], where), parse_pos(row[5], where),
+                               row.size() == 7 ? std::stoul(row[6]) : 3, name});
       } else {
-        fail(where + ": expected 'suffix DERIVED BASE DPOS BPOS [MIN_STEM]' or 'prefix P DPOS BPOS [MIN_BASE]'");
+        fail(where +
+             ": expected 'suffix DERIVED BASE DPOS BPOS [MIN_STEM]' or 'prefix P DPOS BPOS [MIN_BASE]'");
       }
     }
   }
 
   // Every candidate link a rule proposes, in rule order.
   std::vector<FamilyLink> candidates;
-  auto propose = [&](uint32_t derived, const std::string& base_key, uint32_t base_pos, const std::string& why) {
+  auto propose = [&](uint32_t derived, const std::string& base_key, uint32_t base_pos,
+                     const std::string& why) {
     std::vector<uint32_t> bases;
     if (const auto* ls = lemmas_with_key(base_key)) bases = *ls;
     if ((base_pos & kAdjective) != 0) {

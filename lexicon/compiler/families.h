@@ -37,19 +37,20 @@ namespace logomachie::lexicon::compiler {
 std::string light_key(const std::string& word);
 
 struct LemmaInfo {
-  std::string text;   // the lemma as the dictionary writes it
-  std::string key;    // light_key of the lemma
-  uint32_t pos = 0;   // union of PosSet bits of its common analyses
+  std::string text;  // the lemma as the dictionary writes it
+  std::string key;   // light_key of the lemma
+  uint32_t pos = 0;  // union of PosSet bits of its common analyses
   bool common = false;
   bool attested = false;  // the lemma itself is in the frequency lists (see build_families)
 };
 
 struct FamilyInputs {
-  std::filesystem::path rules;        // derivation-rules.tsv
+  std::filesystem::path rules;                  // derivation-rules.tsv
   std::vector<std::filesystem::path> families;  // families.txt, families-decks.txt
-  std::filesystem::path not_related;  // not-related.tsv
-  std::filesystem::path suppletive;   // suppletive.tsv
-  std::filesystem::path shortenings;  // shortenings.tsv (optional): clipped words, inflections of the long one
+  std::filesystem::path not_related;            // not-related.tsv
+  std::filesystem::path suppletive;             // suppletive.tsv
+  std::filesystem::path
+      shortenings;  // shortenings.tsv (optional): clipped words, inflections of the long one
   // Nouns and adjectives spelt as a verb's past participle (relevé, pensée,
   // établi): (noun or adjective lemma, verb lemma). Proposed like rule links.
   std::vector<std::pair<uint32_t, uint32_t>> participles;

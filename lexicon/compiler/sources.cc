@@ -39,7 +39,9 @@ std::vector<std::string> split(const std::string& s, char sep) {
 
 }  // namespace
 
-void fail(const std::string& message) { throw std::runtime_error(message); }
+void fail(const std::string& message) {
+  throw std::runtime_error(message);
+}
 
 std::vector<DictEntry> read_dictionary(const std::filesystem::path& tsv) {
   const std::string text = read_all(tsv);

@@ -29,19 +29,19 @@ struct StrRef {
 };
 
 enum Section : uint32_t {
-  kStrings,       // char[]
-  kGroups,        // Group[]  (one per distinct match key), sorted by key
-  kHash,          // uint32_t[] open addressing, see make_slot() in hash.h
-  kForms,         // Form[]
-  kAnalyses,      // Analysis[]
-  kLemmas,        // Lemma[] sorted by text bytes
-  kLemmaForms,    // uint32_t[] form indices, per lemma
-  kLemmaParts,    // uint32_t[] lemma indices (parts of solid compounds)
-  kTags,          // Tag[]
-  kSynEntries,    // SynEntry[] thesaurus headwords, sorted by key
-  kSynSenses,     // SynSense[]
-  kSynWords,      // StrRef[] the synonyms themselves
-  kSynReverse,    // SynReverse[] (key of a listed word, entry), sorted by key
+  kStrings,     // char[]
+  kGroups,      // Group[]  (one per distinct match key), sorted by key
+  kHash,        // uint32_t[] open addressing, see make_slot() in hash.h
+  kForms,       // Form[]
+  kAnalyses,    // Analysis[]
+  kLemmas,      // Lemma[] sorted by text bytes
+  kLemmaForms,  // uint32_t[] form indices, per lemma
+  kLemmaParts,  // uint32_t[] lemma indices (parts of solid compounds)
+  kTags,        // Tag[]
+  kSynEntries,  // SynEntry[] thesaurus headwords, sorted by key
+  kSynSenses,   // SynSense[]
+  kSynWords,    // StrRef[] the synonyms themselves
+  kSynReverse,  // SynReverse[] (key of a listed word, entry), sorted by key
   kSectionCount
 };
 
@@ -100,8 +100,8 @@ struct Lemma {
   uint32_t forms_count;
   uint32_t parts_begin;  // into LemmaParts (solid compounds: portefeuille -> porte, feuille)
   uint32_t parts_count;
-  uint32_t freq_rank;    // best rank among its forms; 0 = unranked
-  uint32_t flags;        // FormFlags of the lemma itself (common/proper), kLemmaAttested
+  uint32_t freq_rank;  // best rank among its forms; 0 = unranked
+  uint32_t flags;      // FormFlags of the lemma itself (common/proper), kLemmaAttested
 };
 
 struct Tag {

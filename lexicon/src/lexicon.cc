@@ -6,8 +6,8 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <bit>
 #include <array>
+#include <bit>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -15,9 +15,9 @@
 
 #include "format.h"
 #include "hash.h"
-#include "utf8.h"
 #include "lexicon/normalize.h"
 #include "lexicon/numbers.h"
+#include "utf8.h"
 
 namespace logomachie::lexicon {
 
@@ -42,7 +42,7 @@ struct Lexicon::Impl {
   std::span<const format::SynSense> syn_senses;
   std::span<const StrRef> syn_words;
   std::span<const format::SynReverse> syn_reverse;
-  unsigned group_bits = 0;   // see make_slot() in hash.h
+  unsigned group_bits = 0;  // see make_slot() in hash.h
   uint32_t group_mask = 0;
 
   ~Impl() {
@@ -148,26 +148,35 @@ struct Lexicon::Impl {
     }
     auto drop_if = [&](auto&& unwanted) {
       // Never drops every reading.
-      const bool any_kept = std::any_of(reads.begin(), reads.end(), [&](const Read& r) { return !unwanted(r); });
+      const bool any_kept =
+          std::any_of(reads.begin(), reads.end(), [&](const Read& r) { return !unwanted(r); });
       if (any_kept) std::erase_if(reads, unwanted);
     };
     switch (reading) {
-      case Reading::kNoun: drop_if([](const Read& r) { return (r.tag->pos & kNoun) == 0; }); break;
-      case Reading::kNominal: drop_if([](const Read& r) { return (r.tag->pos & (kNoun | kAdjective)) == 0; }); break;
+      case Reading::kNoun:
+        drop_if([](const Read& r) { return (r.tag->pos & kNoun) == 0; });
+        break;
+      case Reading::kNominal:
+        drop_if([](const Read& r) { return (r.tag->pos & (kNoun | kAdjective)) == 0; });
+        break;
       case Reading::kVerb:
         // Attested verbs only: "pomme" after "on" is not the rare pommer.
         drop_if([&](const Read& r) {
           return (r.tag->pos & kVerb) == 0 || (lemmas[r.lemma].flags & format::kLemmaAttested) == 0;
         });
         break;
-      case Reading::kFunction: drop_if([](const Read& r) { return (r.tag->pos & kGrammatical) == 0; }); break;
-      default: break;
+      case Reading::kFunction:
+        drop_if([](const Read& r) { return (r.tag->pos & kGrammatical) == 0; });
+        break;
+      default:
+        break;
     }
     if (reading == Reading::kNoun || reading == Reading::kDominant) {
       // A word written alone on a list is a content word: "car" is the coach,
       // "vers" a line of poetry, not the conjunction and the preposition.
       drop_if([](const Read& r) { return (r.tag->pos & ~(kGrammatical | kOtherPos)) == 0; });
-      const bool noun = std::any_of(reads.begin(), reads.end(), [](const Read& r) { return (r.tag->pos & kNoun) != 0; });
+      const bool noun =
+          std::any_of(reads.begin(), reads.end(), [](const Read& r) { return (r.tag->pos & kNoun) != 0; });
       if (noun) {
         drop_if([&](const Read& r) {
           return (r.tag->pos & kVerb) != 0 && (r.tag->moods & kInfinitive) == 0 &&
@@ -182,9 +191,12 @@ struct Lexicon::Impl {
     });
     std::vector<LemmaRead> out;
     for (const Read& r : reads) {
-      const auto it = std::find_if(out.begin(), out.end(), [&](const LemmaRead& x) { return x.lemma == r.lemma; });
-      if (it == out.end()) out.push_back({r.lemma, class_of(*r.tag)});
-      else it->classes |= class_of(*r.tag);
+      const auto it =
+          std::find_if(out.begin(), out.end(), [&](const LemmaRead& x) { return x.lemma == r.lemma; });
+      if (it == out.end())
+        out.push_back({r.lemma, class_of(*r.tag)});
+      else
+        it->classes |= class_of(*r.tag);
     }
     return out;
   }
@@ -346,7 +358,7 @@ Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, 
   // dominant too, except for the readings the base itself has: "bois" said
   // against the trap "boire" is still boire's, but "content" said against
   // "conte" is not the verb conter.
-  const auto ro = context ? read_lemmas(ko, wo, other_reading, lb)
+  const auto ro = context                      ? read_lemmas(ko, wo, other_reading, lb)
                   : reading == Reading::kEvery ? read_lemmas(ko, wo, Reading::kEvery, lemmas_of_key(kb, wb))
                                                : read_lemmas(ko, wo, Reading::kDominant, lb, true);
   if (rb.empty() || ro.empty()) {
@@ -355,7 +367,10 @@ Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, 
   }
   std::vector<uint32_t> lo, canon_b, canon_o, fam_b, fam_o;
   for (const auto& r : ro) lo.push_back(r.lemma);
-  for (const uint32_t l : lb) { canon_b.push_back(lemmas[l].canonical); fam_b.push_back(lemmas[l].family); }
+  for (const uint32_t l : lb) {
+    canon_b.push_back(lemmas[l].canonical);
+    fam_b.push_back(lemmas[l].family);
+  }
   for (const auto& r : ro) {
     canon_o.push_back(lemmas[r.lemma].canonical);
     // A function word has no family ("car" the conjunction is not autocar's).
@@ -367,7 +382,8 @@ Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, 
   const bool need_class = context || reading == Reading::kNoun;
   for (const auto& b : rb) {
     for (const auto& o : ro) {
-      if (lemmas[b.lemma].canonical == lemmas[o.lemma].canonical && (!need_class || (b.classes & o.classes) != 0)) {
+      if (lemmas[b.lemma].canonical == lemmas[o.lemma].canonical &&
+          (!need_class || (b.classes & o.classes) != 0)) {
         return Relation::kInflection;
       }
     }
@@ -422,7 +438,8 @@ Relation Lexicon::Impl::relate_keys(std::string_view kb, std::string_view ko, st
     }
     return out;
   };
-  if (kb.find_first_of(" -") != ko.find_first_of(" -") && welded(kb) == welded(ko) && welded(kb).size() >= 4) {
+  if (kb.find_first_of(" -") != ko.find_first_of(" -") && welded(kb) == welded(ko) &&
+      welded(kb).size() >= 4) {
     return Relation::kInflection;
   }
   Relation best = relate_simple(kb, ko, wb, wo, reading, other_reading);
@@ -443,25 +460,27 @@ Relation Lexicon::Impl::relate_keys(std::string_view kb, std::string_view ko, st
     // Other is a compound: a part that inflects base makes it a compound of base.
     // In a verb–noun compound (porte-clé, garde-robe, tire-bouchon) the first
     // part is the verb: the trap "porte" (a door) is not in porte-clé.
-    const bool verb_first = reading != Reading::kEvery && parts_o.size() >= 2 &&
-                            verb_noun_compound(parts_o[0], parts_o[1]);
+    const bool verb_first =
+        reading != Reading::kEvery && parts_o.size() >= 2 && verb_noun_compound(parts_o[0], parts_o[1]);
     for (const auto p : content(parts_o)) {
-      const Relation r = relate_simple(kb, p, wb, {}, reading,
-                                       verb_first && p.data() == parts_o[0].data() ? Reading::kVerb : Reading::kEvery);
+      const Relation r =
+          relate_simple(kb, p, wb, {}, reading,
+                        verb_first && p.data() == parts_o[0].data() ? Reading::kVerb : Reading::kEvery);
       if (r == Relation::kInflection) return Relation::kCompound;
       if (r == Relation::kDerivative) best = closer(best, Relation::kDerivative);
     }
   } else if (parts_b.size() > 1 && parts_o.size() == 1) {
     // Base is a compound: one of its parts said alone is a derivative of it,
     // the verb of a verb–noun compound read as a verb (lave-vaisselle: laver).
-    const bool verb_first = reading != Reading::kEvery && parts_b.size() >= 2 &&
-                            verb_noun_compound(parts_b[0], parts_b[1]);
+    const bool verb_first =
+        reading != Reading::kEvery && parts_b.size() >= 2 && verb_noun_compound(parts_b[0], parts_b[1]);
     for (const auto p : content(parts_b)) {
-      const Reading part_reading = reading == Reading::kEvery                          ? reading
+      const Reading part_reading = reading == Reading::kEvery                    ? reading
                                    : verb_first && p.data() == parts_b[0].data() ? Reading::kVerb
-                                                                                  : Reading::kDominant;
+                                                                                 : Reading::kDominant;
       const Relation r = relate_simple(p, ko, {}, wo, part_reading);
-      if (r == Relation::kInflection || r == Relation::kDerivative) best = closer(best, Relation::kDerivative);
+      if (r == Relation::kInflection || r == Relation::kDerivative)
+        best = closer(best, Relation::kDerivative);
     }
   } else if (parts_b.size() > 1 && parts_o.size() > 1) {
     // Two compounds: the same parts inflected ("chevaux-vapeur") are an
@@ -476,7 +495,8 @@ Relation Lexicon::Impl::relate_keys(std::string_view kb, std::string_view ko, st
     for (const auto pb : content(parts_b)) {
       for (const auto po : content(parts_o)) {
         const Relation r = relate_simple(pb, po);
-        if (r == Relation::kInflection || r == Relation::kDerivative) best = closer(best, Relation::kDerivative);
+        if (r == Relation::kInflection || r == Relation::kDerivative)
+          best = closer(best, Relation::kDerivative);
       }
     }
   }
@@ -485,10 +505,14 @@ Relation Lexicon::Impl::relate_keys(std::string_view kb, std::string_view ko, st
 
 std::string_view to_string(Relation r) noexcept {
   switch (r) {
-    case Relation::kInflection: return "inflection";
-    case Relation::kCompound: return "compound";
-    case Relation::kDerivative: return "derivative";
-    case Relation::kUnrelated: return "unrelated";
+    case Relation::kInflection:
+      return "inflection";
+    case Relation::kCompound:
+      return "compound";
+    case Relation::kDerivative:
+      return "derivative";
+    case Relation::kUnrelated:
+      return "unrelated";
   }
   return "unrelated";
 }
@@ -523,26 +547,37 @@ Lexicon Lexicon::open(const std::filesystem::path& path) {
     throw LexiconError(Code::kBadFormat, path.string() + " is not a lexicon file");
   }
   if (h.version != format::kFormatVersion || h.section_count != format::kSectionCount) {
-    throw LexiconError(Code::kVersionMismatch, path.string() + " has format version " + std::to_string(h.version) +
-                                                   ", expected " + std::to_string(format::kFormatVersion) +
-                                                   " (rebuild it with `make build`)");
+    throw LexiconError(Code::kVersionMismatch,
+                       path.string() + " has format version " + std::to_string(h.version) + ", expected " +
+                           std::to_string(format::kFormatVersion) + " (rebuild it with `make build`)");
   }
   if (h.file_size != impl->size) {
     throw LexiconError(Code::kBadFormat, path.string() + " is truncated or padded");
   }
-  static constexpr std::size_t kElement[format::kSectionCount] = {
-      1, sizeof(format::Group), 4, sizeof(format::Form), sizeof(format::Analysis), sizeof(format::Lemma),
-      4, 4, sizeof(format::Tag), sizeof(format::SynEntry), sizeof(format::SynSense), sizeof(StrRef),
-      sizeof(format::SynReverse)};
+  static constexpr std::size_t kElement[format::kSectionCount] = {1,
+                                                                  sizeof(format::Group),
+                                                                  4,
+                                                                  sizeof(format::Form),
+                                                                  sizeof(format::Analysis),
+                                                                  sizeof(format::Lemma),
+                                                                  4,
+                                                                  4,
+                                                                  sizeof(format::Tag),
+                                                                  sizeof(format::SynEntry),
+                                                                  sizeof(format::SynSense),
+                                                                  sizeof(StrRef),
+                                                                  sizeof(format::SynReverse)};
   for (uint32_t s = 0; s < format::kSectionCount; ++s) {
     const auto& sec = h.sections[s];
     if (sec.offset % 8 != 0 || sec.offset > impl->size || sec.size > impl->size - sec.offset ||
         sec.size % kElement[s] != 0) {
-      throw LexiconError(Code::kBadFormat, path.string() + ": section " + std::to_string(s) + " is out of bounds");
+      throw LexiconError(Code::kBadFormat,
+                         path.string() + ": section " + std::to_string(s) + " is out of bounds");
     }
   }
   Impl& m = *impl;
-  m.strings = std::string_view(m.base + h.sections[format::kStrings].offset, h.sections[format::kStrings].size);
+  m.strings =
+      std::string_view(m.base + h.sections[format::kStrings].offset, h.sections[format::kStrings].size);
   m.groups = m.section<format::Group>(format::kGroups);
   m.hash = m.section<uint32_t>(format::kHash);
   m.forms = m.section<format::Form>(format::kForms);
@@ -587,7 +622,8 @@ bool Lexicon::spelled_as_written(std::string_view word, Accept accept) const {
   if (!typed) return false;
   const auto key = match_key(word);
   const int64_t g = impl_->find_group(*key);
-  const uint32_t wanted = accept == Accept::kProper ? (format::kFormCommon | format::kFormProper) : format::kFormCommon;
+  const uint32_t wanted =
+      accept == Accept::kProper ? (format::kFormCommon | format::kFormProper) : format::kFormCommon;
   for (const auto& f : impl_->forms_of_group(impl_->groups[g])) {
     if ((f.flags & wanted) == 0) continue;
     if (accents_agree(*typed, impl_->str(f.text))) return true;
@@ -603,7 +639,8 @@ void Lexicon::contains_batch(std::span<const std::string_view> words, std::span<
   constexpr std::size_t kBatch = 64;
   constexpr uint32_t kNone = UINT32_MAX;
   const Impl& m = *impl_;
-  const uint32_t wanted = format::kGroupHasCommon | (accept == Accept::kProper ? format::kGroupHasProper : 0u);
+  const uint32_t wanted =
+      format::kGroupHasCommon | (accept == Accept::kProper ? format::kGroupHasProper : 0u);
   if (m.hash.empty() || m.groups.empty()) {
     std::fill_n(out.begin(), words.size(), uint8_t{0});
     return;
@@ -643,7 +680,7 @@ void Lexicon::contains_batch(std::span<const std::string_view> words, std::span<
       int64_t g = -1;
       if (candidate[i] != kNone) {
         g = m.str(m.groups[candidate[i]].key) == keys[i] ? int64_t{candidate[i]}
-                                                           : m.find_group_hashed(keys[i], hashes[i]);
+                                                         : m.find_group_hashed(keys[i], hashes[i]);
       }
       out[begin + i] = (g >= 0 && (m.groups[g].flags & wanted) != 0) ? 1 : 0;
     }
@@ -723,8 +760,9 @@ std::vector<SynonymSense> Lexicon::synonyms(std::string_view word) const {
   const auto key = match_key(word);
   if (!key) return out;
   const auto& entries = impl_->syn_entries;
-  auto lo = std::lower_bound(entries.begin(), entries.end(), *key,
-                             [&](const format::SynEntry& e, const std::string& k) { return impl_->str(e.key) < k; });
+  auto lo = std::lower_bound(
+      entries.begin(), entries.end(), *key,
+      [&](const format::SynEntry& e, const std::string& k) { return impl_->str(e.key) < k; });
   for (auto it = lo; it != entries.end() && impl_->str(it->key) == *key; ++it) {
     for (uint32_t s = it->senses_begin; s < it->senses_begin + it->senses_count; ++s) {
       const auto& sense = impl_->syn_senses[s];
@@ -744,8 +782,9 @@ std::vector<std::string_view> Lexicon::listed_by(std::string_view word) const {
   const auto key = match_key(word);
   if (!key) return out;
   const auto& rev = impl_->syn_reverse;
-  auto lo = std::lower_bound(rev.begin(), rev.end(), *key,
-                             [&](const format::SynReverse& e, const std::string& k) { return impl_->str(e.key) < k; });
+  auto lo = std::lower_bound(
+      rev.begin(), rev.end(), *key,
+      [&](const format::SynReverse& e, const std::string& k) { return impl_->str(e.key) < k; });
   for (auto it = lo; it != rev.end() && impl_->str(it->key) == *key; ++it) {
     out.push_back(impl_->str(impl_->syn_entries[it->entry].headword));
   }
@@ -788,9 +827,12 @@ std::vector<std::string_view> Lexicon::family_of(std::string_view word) const {
 
 void Lexicon::for_each_form(const std::function<bool(std::string_view key)>& keep,
                             const std::function<void(std::string_view form)>& visit, Accept accept) const {
-  const uint32_t wanted = accept == Accept::kProper ? (format::kFormCommon | format::kFormProper) : format::kFormCommon;
+  const uint32_t wanted =
+      accept == Accept::kProper ? (format::kFormCommon | format::kFormProper) : format::kFormCommon;
   for (const auto& g : impl_->groups) {
-    if ((g.flags & (format::kGroupHasCommon | (accept == Accept::kProper ? format::kGroupHasProper : 0u))) == 0) continue;
+    if ((g.flags & (format::kGroupHasCommon | (accept == Accept::kProper ? format::kGroupHasProper : 0u))) ==
+        0)
+      continue;
     if (!keep(impl_->str(g.key))) continue;
     for (const auto& f : impl_->forms_of_group(g)) {
       if (f.flags & wanted) visit(impl_->str(f.text));
@@ -803,10 +845,12 @@ std::vector<std::string_view> Lexicon::words_with_prefix(std::string_view prefix
   std::vector<std::string_view> out;
   const auto key = match_key(prefix);
   if (!key || limit == 0) return out;
-  const uint32_t wanted = accept == Accept::kProper ? (format::kFormCommon | format::kFormProper) : format::kFormCommon;
+  const uint32_t wanted =
+      accept == Accept::kProper ? (format::kFormCommon | format::kFormProper) : format::kFormCommon;
   const auto& groups = impl_->groups;
-  auto it = std::lower_bound(groups.begin(), groups.end(), *key,
-                             [&](const format::Group& g, const std::string& k) { return impl_->str(g.key) < k; });
+  auto it =
+      std::lower_bound(groups.begin(), groups.end(), *key,
+                       [&](const format::Group& g, const std::string& k) { return impl_->str(g.key) < k; });
   for (; it != groups.end() && impl_->str(it->key).starts_with(*key); ++it) {
     for (const auto& f : impl_->forms_of_group(*it)) {
       if ((f.flags & wanted) == 0) continue;
@@ -817,7 +861,11 @@ std::vector<std::string_view> Lexicon::words_with_prefix(std::string_view prefix
   return out;
 }
 
-std::size_t Lexicon::form_count() const noexcept { return impl_->forms.size(); }
-std::size_t Lexicon::lemma_count() const noexcept { return impl_->lemmas.size(); }
+std::size_t Lexicon::form_count() const noexcept {
+  return impl_->forms.size();
+}
+std::size_t Lexicon::lemma_count() const noexcept {
+  return impl_->lemmas.size();
+}
 
 }  // namespace logomachie::lexicon

@@ -19,16 +19,42 @@ constexpr char32_t kTableEnd = 0x250;  // Basic Latin … Latin Extended-B
 // invisible characters that phones insert. Returns nullptr when `cp` is not one.
 const char* special_mapping(char32_t cp) noexcept {
   switch (cp) {
-    case 0x2018: case 0x2019: case 0x201B: case 0x02BC: case 0x02B9: case 0x2032:
-    case 0x00B4: case 0x0060: case 0xFF07:
+    case 0x2018:
+    case 0x2019:
+    case 0x201B:
+    case 0x02BC:
+    case 0x02B9:
+    case 0x2032:
+    case 0x00B4:
+    case 0x0060:
+    case 0xFF07:
       return "'";
-    case 0x2010: case 0x2011: case 0x2012: case 0x2013: case 0x2014: case 0x2015:
-    case 0x2212: case 0xFE63: case 0xFF0D:
+    case 0x2010:
+    case 0x2011:
+    case 0x2012:
+    case 0x2013:
+    case 0x2014:
+    case 0x2015:
+    case 0x2212:
+    case 0xFE63:
+    case 0xFF0D:
       return "-";
-    case 0x00A0: case 0x2007: case 0x202F: case 0x2009: case 0x200A: case 0x3000:
-    case 0x2002: case 0x2003: case 0x205F:
+    case 0x00A0:
+    case 0x2007:
+    case 0x202F:
+    case 0x2009:
+    case 0x200A:
+    case 0x3000:
+    case 0x2002:
+    case 0x2003:
+    case 0x205F:
       return " ";
-    case 0x00AD: case 0x200B: case 0x200C: case 0x200D: case 0x2060: case 0xFEFF:
+    case 0x00AD:
+    case 0x200B:
+    case 0x200C:
+    case 0x200D:
+    case 0x2060:
+    case 0xFEFF:
       return "";  // soft hyphen, zero-width characters: dropped
     default:
       return nullptr;
@@ -52,9 +78,14 @@ const icu::Normalizer2& nfc() {
 // Expands the ligatures that compatibility normalisation keeps as letters.
 void append_folded_letter(std::string& out, char32_t cp) {
   switch (cp) {
-    case U'œ': out += "oe"; return;
-    case U'æ': out += "ae"; return;
-    default: utf8::append(out, cp);
+    case U'œ':
+      out += "oe";
+      return;
+    case U'æ':
+      out += "ae";
+      return;
+    default:
+      utf8::append(out, cp);
   }
 }
 
@@ -67,11 +98,13 @@ std::string icu_fold(std::string_view text) {
   mapped.reserve(text.size());
   for (std::size_t i = 0; i < text.size();) {
     const char32_t cp = utf8::decode(text, i);
-    if (const char* s = special_mapping(cp)) mapped += s;
-    else utf8::append(mapped, cp);
+    if (const char* s = special_mapping(cp))
+      mapped += s;
+    else
+      utf8::append(mapped, cp);
   }
-  icu::UnicodeString u = icu::UnicodeString::fromUTF8(
-      icu::StringPiece(mapped.data(), static_cast<int32_t>(mapped.size())));
+  icu::UnicodeString u =
+      icu::UnicodeString::fromUTF8(icu::StringPiece(mapped.data(), static_cast<int32_t>(mapped.size())));
   UErrorCode status = U_ZERO_ERROR;
   u = nfkc().normalize(u, status);
   u.foldCase();
@@ -257,8 +290,8 @@ std::optional<std::string> match_key(std::string_view text) {
 
 std::optional<std::string> to_display(std::string_view text) {
   if (!is_valid_utf8(text)) return std::nullopt;
-  icu::UnicodeString u = icu::UnicodeString::fromUTF8(
-      icu::StringPiece(text.data(), static_cast<int32_t>(text.size())));
+  icu::UnicodeString u =
+      icu::UnicodeString::fromUTF8(icu::StringPiece(text.data(), static_cast<int32_t>(text.size())));
   UErrorCode status = U_ZERO_ERROR;
   u = nfc().normalize(u, status);
   u.trim();
@@ -269,8 +302,8 @@ std::optional<std::string> to_display(std::string_view text) {
 
 std::optional<std::string> fold_case(std::string_view text) {
   if (!is_valid_utf8(text)) return std::nullopt;
-  icu::UnicodeString u = icu::UnicodeString::fromUTF8(
-      icu::StringPiece(text.data(), static_cast<int32_t>(text.size())));
+  icu::UnicodeString u =
+      icu::UnicodeString::fromUTF8(icu::StringPiece(text.data(), static_cast<int32_t>(text.size())));
   u.foldCase();
   UErrorCode status = U_ZERO_ERROR;
   u = nfc().normalize(u, status);
@@ -293,8 +326,7 @@ bool accents_agree(std::string_view typed_text, std::string_view form_text) {
     const char32_t t = utf8::decode(typed, i);
     const char32_t f = utf8::decode(form, j);
     if (t == f) continue;
-    if ((f == U'œ' || f == U'æ') && t == (f == U'œ' ? U'o' : U'a') && i < typed.size() &&
-        typed[i] == 'e') {
+    if ((f == U'œ' || f == U'æ') && t == (f == U'œ' ? U'o' : U'a') && i < typed.size() && typed[i] == 'e') {
       ++i;  // "oe" typed for œ, "ae" for æ
       continue;
     }
@@ -308,6 +340,5 @@ bool accents_agree(std::string_view typed_text, std::string_view form_text) {
   }
   return i == typed.size() && j == form.size();
 }
-
 
 }  // namespace logomachie::lexicon

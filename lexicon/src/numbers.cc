@@ -7,9 +7,10 @@ namespace logomachie::lexicon {
 namespace {
 
 constexpr std::array<std::string_view, 20> kUnits = {
-    "zéro", "un",    "deux",  "trois",    "quatre", "cinq",  "six",      "sept",     "huit",     "neuf",
-    "dix",  "onze",  "douze", "treize",   "quatorze", "quinze", "seize", "dix-sept", "dix-huit", "dix-neuf"};
-constexpr std::array<std::string_view, 7> kTens = {"", "", "vingt", "trente", "quarante", "cinquante", "soixante"};
+    "zéro", "un",   "deux",  "trois",  "quatre",   "cinq",   "six",   "sept",     "huit",     "neuf",
+    "dix",  "onze", "douze", "treize", "quatorze", "quinze", "seize", "dix-sept", "dix-huit", "dix-neuf"};
+constexpr std::array<std::string_view, 7> kTens = {"",         "",          "vingt",   "trente",
+                                                   "quarante", "cinquante", "soixante"};
 
 // 0 < n < 100.
 std::string below_hundred(unsigned n) {
@@ -64,9 +65,12 @@ std::string ordinal_of(const std::string& words) {
   std::size_t cut = words.find_last_of(" -");
   std::string head = cut == std::string::npos ? std::string() : words.substr(0, cut + 1);
   std::string last = cut == std::string::npos ? words : words.substr(cut + 1);
-  if (last == "cinq") last = "cinqu";
-  else if (last == "neuf") last = "neuv";
-  else if (last == "cents" || last == "vingts" || last == "millions" || last == "milliards") last.pop_back();
+  if (last == "cinq")
+    last = "cinqu";
+  else if (last == "neuf")
+    last = "neuv";
+  else if (last == "cents" || last == "vingts" || last == "millions" || last == "milliards")
+    last.pop_back();
   if (!last.empty() && last.back() == 'e') last.pop_back();
   return head + last + "ième";
 }
@@ -103,7 +107,8 @@ std::optional<std::string> spell_number(std::string_view s) {
       break;
     }
   }
-  if (digits == 0 || digits > 12 || (grouped && group != 3) || (s[0] == '0' && digits > 1)) return std::nullopt;
+  if (digits == 0 || digits > 12 || (grouped && group != 3) || (s[0] == '0' && digits > 1))
+    return std::nullopt;
   const std::string_view suffix = s.substr(end);
   if (suffix.empty()) return cardinal(n);
   if (n == 1) {
@@ -127,13 +132,27 @@ struct Unit {
   std::string_view symbol, singular, plural;
 };
 constexpr Unit kUnitWords[] = {
-    {"h", "heure", "heures"},       {"min", "minute", "minutes"},   {"mn", "minute", "minutes"},
-    {"s", "seconde", "secondes"},   {"sec", "seconde", "secondes"}, {"km", "kilomètre", "kilomètres"},
-    {"m", "mètre", "mètres"},       {"cm", "centimètre", "centimètres"}, {"mm", "millimètre", "millimètres"},
-    {"kg", "kilo", "kilos"},        {"g", "gramme", "grammes"},     {"l", "litre", "litres"},
-    {"cl", "centilitre", "centilitres"}, {"ml", "millilitre", "millilitres"}, {"°", "degré", "degrés"},
-    {"°c", "degré", "degrés"},      {"%", "pour cent", "pour cent"}, {"€", "euro", "euros"},
-    {"$", "dollar", "dollars"},     {"£", "livre", "livres"},       {"ans", "an", "ans"},
+    {"h", "heure", "heures"},
+    {"min", "minute", "minutes"},
+    {"mn", "minute", "minutes"},
+    {"s", "seconde", "secondes"},
+    {"sec", "seconde", "secondes"},
+    {"km", "kilomètre", "kilomètres"},
+    {"m", "mètre", "mètres"},
+    {"cm", "centimètre", "centimètres"},
+    {"mm", "millimètre", "millimètres"},
+    {"kg", "kilo", "kilos"},
+    {"g", "gramme", "grammes"},
+    {"l", "litre", "litres"},
+    {"cl", "centilitre", "centilitres"},
+    {"ml", "millilitre", "millilitres"},
+    {"°", "degré", "degrés"},
+    {"°c", "degré", "degrés"},
+    {"%", "pour cent", "pour cent"},
+    {"€", "euro", "euros"},
+    {"$", "dollar", "dollars"},
+    {"£", "livre", "livres"},
+    {"ans", "an", "ans"},
 };
 
 const Unit* find_unit(std::string_view s) {
@@ -149,8 +168,22 @@ std::optional<uint64_t> roman_value(std::string_view s) {
   if (s.size() < 2) return std::nullopt;
   auto value = [](char c) -> int {
     switch (c) {
-      case 'I': return 1; case 'V': return 5; case 'X': return 10; case 'L': return 50;
-      case 'C': return 100; case 'D': return 500; case 'M': return 1000; default: return 0;
+      case 'I':
+        return 1;
+      case 'V':
+        return 5;
+      case 'X':
+        return 10;
+      case 'L':
+        return 50;
+      case 'C':
+        return 100;
+      case 'D':
+        return 500;
+      case 'M':
+        return 1000;
+      default:
+        return 0;
     }
   };
   uint64_t total = 0;
@@ -158,14 +191,16 @@ std::optional<uint64_t> roman_value(std::string_view s) {
     const int v = value(s[i]);
     if (v == 0) return std::nullopt;
     const int next = i + 1 < s.size() ? value(s[i + 1]) : 0;
-    if (v < next) total -= static_cast<uint64_t>(v);
-    else total += static_cast<uint64_t>(v);
+    if (v < next)
+      total -= static_cast<uint64_t>(v);
+    else
+      total += static_cast<uint64_t>(v);
   }
   if (total == 0 || total > 3999) return std::nullopt;
   // Canonical form only (IIII, VV, IC are not numerals).
   static constexpr std::pair<int, std::string_view> kParts[] = {
       {1000, "M"}, {900, "CM"}, {500, "D"}, {400, "CD"}, {100, "C"}, {90, "XC"}, {50, "L"},
-      {40, "XL"}, {10, "X"}, {9, "IX"}, {5, "V"}, {4, "IV"}, {1, "I"}};
+      {40, "XL"},  {10, "X"},   {9, "IX"},  {5, "V"},    {4, "IV"},  {1, "I"}};
   std::string canonical;
   uint64_t n = total;
   for (const auto& [v, r] : kParts) {
@@ -205,7 +240,8 @@ std::optional<std::string> read_aloud(std::string_view token, bool roman) {
   if (!number) return std::nullopt;
   std::string_view rest = token.substr(d);
   std::string minutes;
-  if (!rest.empty() && (rest[0] == 'h' || rest[0] == 'H') && rest.size() > 1 && rest[1] >= '0' && rest[1] <= '9') {
+  if (!rest.empty() && (rest[0] == 'h' || rest[0] == 'H') && rest.size() > 1 && rest[1] >= '0' &&
+      rest[1] <= '9') {
     const auto m = spell_digits(rest.substr(1));
     if (!m || rest.size() > 3) return std::nullopt;
     minutes = " " + *m;

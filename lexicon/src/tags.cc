@@ -50,7 +50,10 @@ format::Tag decode_tag(std::string_view raw) {
     i = j;
     if (tok.empty()) continue;
     if (kind == ';') {
-      if (tok == "S") { tag.pos |= kSymbol; excluded = true; }
+      if (tok == "S") {
+        tag.pos |= kSymbol;
+        excluded = true;
+      }
       // ";Logo-clip" is ours (lexicon-compile): a familiar clipping from data/lexicon/shortenings.tsv
       // that the dictionary lacks ("anniv"): known, related to its long word,
       // but not a dictionary word for the letter games.
@@ -58,37 +61,76 @@ format::Tag decode_tag(std::string_view raw) {
       continue;
     }
     if (kind == '#') {
-      if (tok == "P") { tag.pos |= kOtherProper; tag.proper = 1; excluded = true; }
+      if (tok == "P") {
+        tag.pos |= kOtherProper;
+        tag.proper = 1;
+        excluded = true;
+      }
       continue;
     }
     // kind == ':'
-    if (tok == "N") tag.pos |= kNoun;
-    else if (tok == "A") tag.pos |= kAdjective;
-    else if (tok == "W") tag.pos |= kAdverb;
-    else if (tok == "G") tag.pos |= kGrammatical;
-    else if (tok == "J") tag.pos |= kInterjection;
-    else if (tok == "B") tag.pos |= kNumber;
-    else if (tok == "T") tag.pos |= kTitle;
-    else if (tok == "Br") { tag.pos |= kRomanNumeral; excluded = true; }
-    else if (tok == "M1") { tag.pos |= kFirstName; tag.proper = 1; excluded = true; }
-    else if (tok == "M2") { tag.pos |= kSurname; tag.proper = 1; excluded = true; }
-    else if (tok == "MP") { tag.pos |= kPlace; tag.proper = 1; excluded = true; }
-    else if (tok[0] == 'M') { tag.pos |= kOtherProper; tag.proper = 1; excluded = true; }
-    else if (tok == "Zp" || tok == "Zs") { tag.pos |= kFragment; excluded = true; }
-    else if (tok.starts_with("É")) { tag.pos |= kFragment; excluded = true; }
-    else if (tok[0] == '@') { tag.pos |= kPunctuation; excluded = true; }
-    else if (tok[0] == 'V' && tok.size() >= 2 && tok[1] >= '0' && tok[1] <= '3') {
+    if (tok == "N")
+      tag.pos |= kNoun;
+    else if (tok == "A")
+      tag.pos |= kAdjective;
+    else if (tok == "W")
+      tag.pos |= kAdverb;
+    else if (tok == "G")
+      tag.pos |= kGrammatical;
+    else if (tok == "J")
+      tag.pos |= kInterjection;
+    else if (tok == "B")
+      tag.pos |= kNumber;
+    else if (tok == "T")
+      tag.pos |= kTitle;
+    else if (tok == "Br") {
+      tag.pos |= kRomanNumeral;
+      excluded = true;
+    } else if (tok == "M1") {
+      tag.pos |= kFirstName;
+      tag.proper = 1;
+      excluded = true;
+    } else if (tok == "M2") {
+      tag.pos |= kSurname;
+      tag.proper = 1;
+      excluded = true;
+    } else if (tok == "MP") {
+      tag.pos |= kPlace;
+      tag.proper = 1;
+      excluded = true;
+    } else if (tok[0] == 'M') {
+      tag.pos |= kOtherProper;
+      tag.proper = 1;
+      excluded = true;
+    } else if (tok == "Zp" || tok == "Zs") {
+      tag.pos |= kFragment;
+      excluded = true;
+    } else if (tok.starts_with("É")) {
+      tag.pos |= kFragment;
+      excluded = true;
+    } else if (tok[0] == '@') {
+      tag.pos |= kPunctuation;
+      excluded = true;
+    } else if (tok[0] == 'V' && tok.size() >= 2 && tok[1] >= '0' && tok[1] <= '3') {
       tag.pos |= kVerb;
       tag.verb_group = static_cast<uint8_t>(tok[1] - '0');
       is_verb_context = true;
-    } else if (tok == "m") tag.gender = static_cast<uint8_t>(Gender::kMasculine);
-    else if (tok == "f") tag.gender = static_cast<uint8_t>(Gender::kFeminine);
-    else if (tok == "e") tag.gender = static_cast<uint8_t>(Gender::kEpicene);
-    else if (tok == "s") tag.number = static_cast<uint8_t>(Number::kSingular);
-    else if (tok == "p") tag.number = static_cast<uint8_t>(Number::kPlural);
-    else if (tok == "i") tag.number = static_cast<uint8_t>(Number::kInvariable);
-    else if (is_verb_context && mood_bit(tok) != 0) tag.moods |= mood_bit(tok);
-    else if (is_verb_context && person_bit(tok) != 0) tag.persons |= person_bit(tok);
+    } else if (tok == "m")
+      tag.gender = static_cast<uint8_t>(Gender::kMasculine);
+    else if (tok == "f")
+      tag.gender = static_cast<uint8_t>(Gender::kFeminine);
+    else if (tok == "e")
+      tag.gender = static_cast<uint8_t>(Gender::kEpicene);
+    else if (tok == "s")
+      tag.number = static_cast<uint8_t>(Number::kSingular);
+    else if (tok == "p")
+      tag.number = static_cast<uint8_t>(Number::kPlural);
+    else if (tok == "i")
+      tag.number = static_cast<uint8_t>(Number::kInvariable);
+    else if (is_verb_context && mood_bit(tok) != 0)
+      tag.moods |= mood_bit(tok);
+    else if (is_verb_context && person_bit(tok) != 0)
+      tag.persons |= person_bit(tok);
   }
   constexpr uint32_t kCommonPos =
       kNoun | kAdjective | kVerb | kAdverb | kGrammatical | kInterjection | kNumber | kTitle;

@@ -22,17 +22,38 @@ inline char32_t decode(std::string_view text, std::size_t& i) noexcept {
   int len = 0;
   char32_t cp = 0;
   char32_t min = 0;
-  if ((b0 & 0xE0) == 0xC0) { len = 2; cp = b0 & 0x1F; min = 0x80; }
-  else if ((b0 & 0xF0) == 0xE0) { len = 3; cp = b0 & 0x0F; min = 0x800; }
-  else if ((b0 & 0xF8) == 0xF0) { len = 4; cp = b0 & 0x07; min = 0x10000; }
-  else { ++i; return kInvalid; }
-  if (i + len > text.size()) { ++i; return kInvalid; }
+  if ((b0 & 0xE0) == 0xC0) {
+    len = 2;
+    cp = b0 & 0x1F;
+    min = 0x80;
+  } else if ((b0 & 0xF0) == 0xE0) {
+    len = 3;
+    cp = b0 & 0x0F;
+    min = 0x800;
+  } else if ((b0 & 0xF8) == 0xF0) {
+    len = 4;
+    cp = b0 & 0x07;
+    min = 0x10000;
+  } else {
+    ++i;
+    return kInvalid;
+  }
+  if (i + len > text.size()) {
+    ++i;
+    return kInvalid;
+  }
   for (int k = 1; k < len; ++k) {
     const auto b = static_cast<unsigned char>(text[i + k]);
-    if ((b & 0xC0) != 0x80) { ++i; return kInvalid; }
+    if ((b & 0xC0) != 0x80) {
+      ++i;
+      return kInvalid;
+    }
     cp = (cp << 6) | (b & 0x3F);
   }
-  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) { ++i; return kInvalid; }
+  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
+    ++i;
+    return kInvalid;
+  }
   i += len;
   return cp;
 }

@@ -36,23 +36,23 @@ TEST(Contains, CommonWordsAccentAndCaseInsensitive) {
 
 TEST(Contains, WordPolicyExclusions) {
   const Lexicon& lex = french();
-  EXPECT_FALSE(lex.contains("France"));   // proper noun (#P)
+  EXPECT_FALSE(lex.contains("France"));  // proper noun (#P)
   EXPECT_TRUE(lex.contains("France", Accept::kProper));
   EXPECT_FALSE(lex.contains("Marseille"));  // place
   EXPECT_TRUE(lex.contains("Marseille", Accept::kProper));
-  EXPECT_TRUE(lex.contains("Paris"));       // folded, it is "paris" (bets): a common word
-  EXPECT_FALSE(lex.contains("CNRS"));     // acronym tagged :N
+  EXPECT_TRUE(lex.contains("Paris"));  // folded, it is "paris" (bets): a common word
+  EXPECT_FALSE(lex.contains("CNRS"));  // acronym tagged :N
   EXPECT_FALSE(lex.contains("cnrs"));
-  EXPECT_FALSE(lex.contains("km"));       // unit symbol (;S)
-  EXPECT_FALSE(lex.contains("XIV"));      // Roman numeral
-  EXPECT_FALSE(lex.contains(","));        // punctuation
-  EXPECT_FALSE(lex.contains("anglo"));    // fragment (:Zp)
+  EXPECT_FALSE(lex.contains("km"));     // unit symbol (;S)
+  EXPECT_FALSE(lex.contains("XIV"));    // Roman numeral
+  EXPECT_FALSE(lex.contains(","));      // punctuation
+  EXPECT_FALSE(lex.contains("anglo"));  // fragment (:Zp)
 }
 
 TEST(SpelledAsWritten, MissingAccentsAreFineWrongOnesAreNot) {
   const Lexicon& lex = french();
   EXPECT_TRUE(lex.spelled_as_written("éléphant"));
-  EXPECT_TRUE(lex.spelled_as_written("elephant"));   // a keyboard without accents
+  EXPECT_TRUE(lex.spelled_as_written("elephant"));  // a keyboard without accents
   EXPECT_TRUE(lex.spelled_as_written("ÉLÉPHANT"));
   EXPECT_TRUE(lex.spelled_as_written("Elephant"));
   EXPECT_FALSE(lex.spelled_as_written("élèphant"));  // a wrong accent
@@ -61,7 +61,7 @@ TEST(SpelledAsWritten, MissingAccentsAreFineWrongOnesAreNot) {
   EXPECT_TRUE(lex.spelled_as_written("pécher"));
   EXPECT_TRUE(lex.spelled_as_written("pecher"));
   EXPECT_FALSE(lex.spelled_as_written("pècher"));
-  EXPECT_TRUE(lex.spelled_as_written("oeil"));       // œ typed as two letters
+  EXPECT_TRUE(lex.spelled_as_written("oeil"));  // œ typed as two letters
   EXPECT_TRUE(lex.spelled_as_written("aujourd'hui"));
   EXPECT_TRUE(lex.spelled_as_written("aujourd’hui"));
   EXPECT_FALSE(lex.spelled_as_written("xqzwv"));
@@ -74,7 +74,9 @@ TEST(Contains, BadInputIsNotAWord) {
   EXPECT_FALSE(lex.contains("   "));
   EXPECT_FALSE(lex.contains("\xFF\xFE"));
   EXPECT_FALSE(lex.contains(std::string(100 * 1024, 'a')));
-  EXPECT_FALSE(lex.contains("ch\x01" "at"));
+  EXPECT_FALSE(
+      lex.contains("ch\x01"
+                   "at"));
   EXPECT_FALSE(lex.contains("chat猫"));
   EXPECT_FALSE(lex.contains("xqzwv"));
 }
@@ -82,9 +84,24 @@ TEST(Contains, BadInputIsNotAWord) {
 TEST(Contains, BatchAgreesWithOneByOne) {
   const Lexicon& lex = french();
   // More words than one batch, mixing hits, misses, folded input and bad input.
-  std::vector<std::string> owned = {"élève", "eleve", "ELEVE", "France", "CNRS", "km", "", "  chat ", "\xFF",
-                                    std::string(5000, 'a'), "pomme de terre", "porte-monnaie", "aujourd’hui",
-                                    "xqzwv", "chevaux", "Marseille", "e\xCC\x81le\xCC\x80ve", "chat\x01"};
+  std::vector<std::string> owned = {"élève",
+                                    "eleve",
+                                    "ELEVE",
+                                    "France",
+                                    "CNRS",
+                                    "km",
+                                    "",
+                                    "  chat ",
+                                    "\xFF",
+                                    std::string(5000, 'a'),
+                                    "pomme de terre",
+                                    "porte-monnaie",
+                                    "aujourd’hui",
+                                    "xqzwv",
+                                    "chevaux",
+                                    "Marseille",
+                                    "e\xCC\x81le\xCC\x80ve",
+                                    "chat\x01"};
   for (const auto w : lex.words_with_prefix("ab", 150)) owned.emplace_back(w);
   for (const auto w : lex.words_with_prefix("zy", 20)) owned.push_back(std::string(w) + "q");
   std::vector<std::string_view> words(owned.begin(), owned.end());
@@ -177,7 +194,8 @@ TEST(Search, ForEachFormWithLetterPredicate) {
       [&](std::string_view form) { found.push_back(form); });
   EXPECT_TRUE(has(found, "chien"));
   EXPECT_TRUE(has(found, "niche"));
-  for (const auto f : found) EXPECT_FALSE(f.find_first_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ") != std::string_view::npos);
+  for (const auto f : found)
+    EXPECT_FALSE(f.find_first_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ") != std::string_view::npos);
 }
 
 TEST(Relate, SpecificationExamples) {

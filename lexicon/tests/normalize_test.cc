@@ -38,26 +38,32 @@ TEST(MatchKey, UnifiesApostrophesAndHyphens) {
 
 TEST(MatchKey, CollapsesAndTrimsWhiteSpace) {
   EXPECT_EQ(match_key("  pomme   de\tterre \r"), "pomme de terre");
-  EXPECT_EQ(match_key("pomme\xC2\xA0" "de terre"), "pomme de terre");  // no-break space
+  EXPECT_EQ(match_key("pomme\xC2\xA0"
+                      "de terre"),
+            "pomme de terre");  // no-break space
   EXPECT_EQ(match_key(""), "");
   EXPECT_EQ(match_key("   "), "");
 }
 
 TEST(MatchKey, DropsInvisibleCharacters) {
-  EXPECT_EQ(match_key("ch\xE2\x80\x8B" "at"), "chat");  // zero-width space
-  EXPECT_EQ(match_key("\xEF\xBB\xBF" "chat"), "chat");  // byte-order mark
+  EXPECT_EQ(match_key("ch\xE2\x80\x8B"
+                      "at"),
+            "chat");  // zero-width space
+  EXPECT_EQ(match_key("\xEF\xBB\xBF"
+                      "chat"),
+            "chat");  // byte-order mark
 }
 
 TEST(MatchKey, CompatibilityCharacters) {
-  EXPECT_EQ(match_key("ﬁn"), "fin");          // fi ligature
-  EXPECT_EQ(match_key("ＣＨＡＴ"), "chat");   // full-width letters
+  EXPECT_EQ(match_key("ﬁn"), "fin");         // fi ligature
+  EXPECT_EQ(match_key("ＣＨＡＴ"), "chat");  // full-width letters
 }
 
 TEST(MatchKey, RejectsInvalidUtf8) {
   EXPECT_EQ(match_key("\xFF"), std::nullopt);
-  EXPECT_EQ(match_key("ch\xC3"), std::nullopt);          // truncated
-  EXPECT_EQ(match_key("\xC0\xAF"), std::nullopt);        // overlong '/'
-  EXPECT_EQ(match_key("\xED\xA0\x80"), std::nullopt);    // surrogate
+  EXPECT_EQ(match_key("ch\xC3"), std::nullopt);            // truncated
+  EXPECT_EQ(match_key("\xC0\xAF"), std::nullopt);          // overlong '/'
+  EXPECT_EQ(match_key("\xED\xA0\x80"), std::nullopt);      // surrogate
   EXPECT_EQ(match_key("\xF4\x90\x80\x80"), std::nullopt);  // > U+10FFFF
 }
 
@@ -69,7 +75,9 @@ TEST(MatchKey, BoundsLongInput) {
 
 TEST(MatchKey, OtherScriptsAreKeptNotMangled) {
   EXPECT_EQ(match_key("Кошка"), "кошка");
-  EXPECT_EQ(match_key("chat" "\xE7\x8C\xAB"), "chat\xE7\x8C\xAB");
+  EXPECT_EQ(match_key("chat"
+                      "\xE7\x8C\xAB"),
+            "chat\xE7\x8C\xAB");
 }
 
 // The fast table must agree with the ICU pipeline for every Latin code point:
@@ -79,9 +87,15 @@ TEST(MatchKey, FastPathAgreesWithIcu) {
   for (char32_t cp = 0x20; cp < 0x250; ++cp) {
     if (cp == 0x7F || (cp >= 0x80 && cp < 0xA0)) continue;
     std::string one;
-    if (cp < 0x80) one.push_back(static_cast<char>(cp));
-    else { one.push_back(static_cast<char>(0xC0 | (cp >> 6))); one.push_back(static_cast<char>(0x80 | (cp & 0x3F))); }
-    const std::string slow = one + "\xCC\x81" "a";  // + COMBINING ACUTE + 'a' (NFC may compose them)
+    if (cp < 0x80)
+      one.push_back(static_cast<char>(cp));
+    else {
+      one.push_back(static_cast<char>(0xC0 | (cp >> 6)));
+      one.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+    }
+    const std::string slow = one +
+                             "\xCC\x81"
+                             "a";  // + COMBINING ACUTE + 'a' (NFC may compose them)
     const auto fast_key = match_key(one + "a");
     const auto slow_key = match_key(slow);
     ASSERT_TRUE(fast_key && slow_key) << "U+" << std::hex << static_cast<uint32_t>(cp);
@@ -111,7 +125,9 @@ TEST(StartsWithCapital, AnyCapitalLetterNotJustAToZ) {
   EXPECT_TRUE(starts_with_capital("Œdipe"));
   EXPECT_TRUE(starts_with_capital("E\xCC\x81mile"));  // É decomposed
   EXPECT_FALSE(starts_with_capital("éloïse"));
-  EXPECT_FALSE(starts_with_capital("\xC3\x97" "2"));  // ×2: a sign, not a letter
+  EXPECT_FALSE(
+      starts_with_capital("\xC3\x97"
+                          "2"));  // ×2: a sign, not a letter
   EXPECT_FALSE(starts_with_capital("3D"));
   EXPECT_FALSE(starts_with_capital(""));
   EXPECT_FALSE(starts_with_capital("\xC3"));

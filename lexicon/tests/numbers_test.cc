@@ -5,7 +5,9 @@
 namespace logomachie::lexicon {
 namespace {
 
-std::string spell(std::string_view s) { return spell_number(s).value_or("<none>"); }
+std::string spell(std::string_view s) {
+  return spell_number(s).value_or("<none>");
+}
 
 TEST(SpellNumber, Cardinals) {
   EXPECT_EQ(spell("0"), "zéro");
@@ -63,10 +65,10 @@ TEST(ReadAloud, NumbersUnitsSymbolsAndRomanNumerals) {
   EXPECT_EQ(read("°"), "degré");
   EXPECT_EQ(read("XV", true), "quinze");
   EXPECT_EQ(read("MMXXIV", true), "deux mille vingt-quatre");
-  EXPECT_EQ(read("XV"), "<none>");     // only when the caller has the capitals
+  EXPECT_EQ(read("XV"), "<none>");  // only when the caller has the capitals
   EXPECT_EQ(read("IIII", true), "<none>");
   EXPECT_EQ(read("MIX", true), "mille neuf");
-  EXPECT_EQ(read("h"), "<none>");      // letters alone are words
+  EXPECT_EQ(read("h"), "<none>");  // letters alone are words
   EXPECT_EQ(read("sec"), "<none>");
   EXPECT_EQ(read("ans"), "<none>");
   EXPECT_EQ(read("%"), "pour cent");

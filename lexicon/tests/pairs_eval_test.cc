@@ -75,8 +75,8 @@ PairScore evaluate_pairs(const std::string& part) {
       ++core_total;
     }
     if (!decided) {
-      errors << "| " << r.base << " | " << r.base_pos << " | " << r.other << " | " << r.expected << " | " << got
-             << " | " << r.category << " | " << r.reason << " |\n";
+      errors << "| " << r.base << " | " << r.base_pos << " | " << r.other << " | " << r.expected << " | "
+             << got << " | " << r.category << " | " << r.reason << " |\n";
     }
   }
   PairScore s;
@@ -89,16 +89,18 @@ PairScore evaluate_pairs(const std::string& part) {
   report << "# relate() on pairs-" << part << ".tsv (" << rows.size() << " pairs)\n\n";
   report << "| category | decision | exact | pairs |\n|---|---|---|---|\n";
   for (const auto& [cat, c] : by_category) {
-    report << "| " << cat << " | " << double(c[1]) / c[2] << " | " << double(c[0]) / c[2] << " | " << c[2] << " |\n";
+    report << "| " << cat << " | " << double(c[1]) / c[2] << " | " << double(c[0]) / c[2] << " | " << c[2]
+           << " |\n";
   }
-  report << "\nCore pairs (decision): " << s.core << " of " << core_total << "; hard (learned): " << s.hard << " of "
-         << hard_total << "; exact relation overall: " << s.exact << "\n\n";
-  report << "Decision errors:\n\n| base | pos | other | expected | got | category | reason |\n|---|---|---|---|---|---|---|\n"
+  report << "\nCore pairs (decision): " << s.core << " of " << core_total << "; hard (learned): " << s.hard
+         << " of " << hard_total << "; exact relation overall: " << s.exact << "\n\n";
+  report << "Decision errors:\n\n| base | pos | other | expected | got | category | reason "
+            "|\n|---|---|---|---|---|---|---|\n"
          << errors.str();
   const auto out = std::filesystem::path(LOGO_REPORT_DIR) / ("referee-pairs-" + part + ".md");
   std::ofstream(out) << report.str();
-  std::cout << report.str().substr(0, report.str().find("Decision errors:")) << "(full report: " << out.string()
-            << ")\n";
+  std::cout << report.str().substr(0, report.str().find("Decision errors:"))
+            << "(full report: " << out.string() << ")\n";
   return s;
 }
 
@@ -129,7 +131,8 @@ namespace {
 // pairs it found right must stay related.
 TEST(LexiconAudit, ReviewedDeckPairsKeepTheirVerdict) {
   int ok = 0, wrong_fixed = 0;
-  for (auto& c : logomachie::testing::read_tsv_rows(std::filesystem::path(LOGO_REFEREE_CORPUS) / "audit-decks.tsv")) {
+  for (auto& c :
+       logomachie::testing::read_tsv_rows(std::filesystem::path(LOGO_REFEREE_CORPUS) / "audit-decks.tsv")) {
     c.resize(5);
     const std::string &deck = c[0], &other = c[1], &verdict = c[3], &note = c[4];
     const Relation got = testing::french().relate(deck, other, Reading::kNoun);
@@ -138,7 +141,8 @@ TEST(LexiconAudit, ReviewedDeckPairsKeepTheirVerdict) {
       EXPECT_NE(got, Relation::kUnrelated) << deck << " / " << other << " was reviewed as related";
     } else if (verdict == "wrong" && !note.starts_with("(open)")) {
       ++wrong_fixed;
-      EXPECT_EQ(got, Relation::kUnrelated) << deck << " / " << other << " was reviewed as unrelated: " << note;
+      EXPECT_EQ(got, Relation::kUnrelated)
+          << deck << " / " << other << " was reviewed as unrelated: " << note;
     }
   }
   EXPECT_GE(ok, 500);
@@ -158,18 +162,20 @@ namespace {
 // Mot pour Mot answers as written alone.
 TEST(LexiconAudit, ReviewedFamilyCandidatesKeepTheirVerdict) {
   int related = 0, unrelated = 0;
-  for (auto& c :
-       logomachie::testing::read_tsv_rows(std::filesystem::path(LOGO_REFEREE_CORPUS) / "audit-candidates.tsv")) {
+  for (auto& c : logomachie::testing::read_tsv_rows(std::filesystem::path(LOGO_REFEREE_CORPUS) /
+                                                    "audit-candidates.tsv")) {
     c.resize(8);
     const std::string &word = c[0], &candidate = c[1], &source = c[2], &verdict = c[6], &reason = c[7];
     const Reading reading = source == "trapwords" ? Reading::kNoun : Reading::kDominant;
     const Relation got = testing::french().relate(word, candidate, reading);
     if (verdict == "family" || verdict == "ok") {
       ++related;
-      EXPECT_NE(got, Relation::kUnrelated) << word << " / " << candidate << " was judged one family: " << reason;
+      EXPECT_NE(got, Relation::kUnrelated)
+          << word << " / " << candidate << " was judged one family: " << reason;
     } else {
       ++unrelated;
-      EXPECT_EQ(got, Relation::kUnrelated) << word << " / " << candidate << " was judged unrelated: " << reason;
+      EXPECT_EQ(got, Relation::kUnrelated)
+          << word << " / " << candidate << " was judged unrelated: " << reason;
     }
   }
   EXPECT_GE(related, 250);

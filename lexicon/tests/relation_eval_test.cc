@@ -44,7 +44,7 @@ std::vector<Row> read_rows(const std::filesystem::path& path) {
 }
 
 struct Score {
-  double accuracy_regular = 0;  // kind "regular" rows (productive morphology)
+  double accuracy_regular = 0;             // kind "regular" rows (productive morphology)
   double accuracy_regular_derivative = 0;  // derivative rows of kind "regular" (the target)
   double accuracy_all = 0;
   int false_derivative_lookalikes = 0;
@@ -72,7 +72,8 @@ Score evaluate(const std::string& name, const std::filesystem::path& path) {
       ++ek.first;
       ++right;
     } else {
-      errors << "| " << r.base << " | " << r.other << " | " << r.expected << " | " << got << " | " << r.kind << " |\n";
+      errors << "| " << r.base << " | " << r.other << " | " << r.expected << " | " << got << " | " << r.kind
+             << " |\n";
       if (r.kind == "lookalike" && got == "derivative") ++score.false_derivative_lookalikes;
     }
   }
@@ -92,17 +93,19 @@ Score evaluate(const std::string& name, const std::filesystem::path& path) {
     report << "| " << kind << " | " << double(rt.first) / rt.second << " | " << rt.second << " |\n";
   }
   score.accuracy_all = rows.empty() ? 0 : double(right) / rows.size();
-  if (by_kind.count("regular")) score.accuracy_regular = double(by_kind["regular"].first) / by_kind["regular"].second;
+  if (by_kind.count("regular"))
+    score.accuracy_regular = double(by_kind["regular"].first) / by_kind["regular"].second;
   if (by_kind.count("derivative/regular")) {
     score.accuracy_regular_derivative =
         double(by_kind["derivative/regular"].first) / by_kind["derivative/regular"].second;
   }
-  report << "\nOverall accuracy: " << score.accuracy_all << "; look-alikes judged derivative: "
-         << score.false_derivative_lookalikes << "\n\n";
+  report << "\nOverall accuracy: " << score.accuracy_all
+         << "; look-alikes judged derivative: " << score.false_derivative_lookalikes << "\n\n";
   report << "Errors:\n\n| base | other | expected | got | kind |\n|---|---|---|---|---|\n" << errors.str();
   const auto out = std::filesystem::path(LOGO_REPORT_DIR) / ("relation-eval-" + name + ".md");
   std::ofstream(out) << report.str();
-  std::cout << report.str().substr(0, report.str().find("Errors:")) << "(full report: " << out.string() << ")\n";
+  std::cout << report.str().substr(0, report.str().find("Errors:")) << "(full report: " << out.string()
+            << ")\n";
   return score;
 }
 

@@ -78,7 +78,8 @@ std::string stem_of(const Lexicon& lex, const std::string& key) {
   for (const auto& a : lex.analyses(key)) {
     if (a.common && (a.moods & kInfinitive) && match_key(a.form) == key) infinitive = true;
   }
-  if (infinitive && s.size() > 4 && (s.ends_with("er") || s.ends_with("ir") || s.ends_with("re"))) s.resize(s.size() - 2);
+  if (infinitive && s.size() > 4 && (s.ends_with("er") || s.ends_with("ir") || s.ends_with("re")))
+    s.resize(s.size() - 2);
   while (s.size() > 3 && std::string_view("aeiouy").find(s.back()) != std::string_view::npos) s.pop_back();
   if (s.size() < 3) s = key;
   return s;
@@ -104,7 +105,8 @@ void read_cards(const std::string& path, std::vector<Listed>& out) {
     std::stringstream ss(line);
     for (std::string c; std::getline(ss, c, '\t');) cols.push_back(c);
     if (cols.size() < 5) continue;
-    if (cols[2].find("propre") != std::string::npos || cols[2].find("etranger") != std::string::npos) continue;
+    if (cols[2].find("propre") != std::string::npos || cols[2].find("etranger") != std::string::npos)
+      continue;
     std::stringstream answers(cols[4]);
     for (std::string w; std::getline(answers, w, '|');) {
       if (!w.empty()) out.push_back({w, Reading::kDominant});
@@ -112,7 +114,8 @@ void read_cards(const std::string& path, std::vector<Listed>& out) {
   }
 }
 
-int candidates(const Lexicon& lex, const std::vector<Listed>& words, uint32_t max_rank, bool all, bool over_merge) {
+int candidates(const Lexicon& lex, const std::vector<Listed>& words, uint32_t max_rank, bool all,
+               bool over_merge) {
   // Every frequent common lemma of an open class, one word of plain letters.
   struct Lemma {
     std::string key, text;
@@ -133,11 +136,13 @@ int candidates(const Lexicon& lex, const std::vector<Listed>& words, uint32_t ma
   std::vector<const Lemma*> sorted;
   for (const auto& [k, l] : by_key) sorted.push_back(&l);  // key order
   auto with_prefix = [&](const std::string& p, auto&& visit) {
-    auto it = std::lower_bound(sorted.begin(), sorted.end(), p, [](const Lemma* l, const std::string& k) { return l->key < k; });
+    auto it = std::lower_bound(sorted.begin(), sorted.end(), p,
+                               [](const Lemma* l, const std::string& k) { return l->key < k; });
     for (; it != sorted.end() && (*it)->key.starts_with(p); ++it) visit(**it);
   };
-  static const char* const kPrefixes[] = {"re", "r", "de", "des", "dis", "en", "em", "a", "ac", "ap", "at", "af", "ar",
-                                          "in", "im", "ir", "sur", "sous", "contre", "entre", "pre", "mes"};
+  static const char* const kPrefixes[] = {"re",  "r",    "de",     "des",   "dis", "en", "em", "a",
+                                          "ac",  "ap",   "at",     "af",    "ar",  "in", "im", "ir",
+                                          "sur", "sous", "contre", "entre", "pre", "mes"};
   struct Row {
     std::string word, candidate;
     uint32_t rank;
@@ -160,7 +165,8 @@ int candidates(const Lexicon& lex, const std::vector<Listed>& words, uint32_t ma
     };
     with_prefix(stem, [&](const Lemma& l) { consider(l, "stem"); });
     if (stem.size() >= 4) {
-      for (const char* p : kPrefixes) with_prefix(p + stem, [&](const Lemma& l) { consider(l, std::string("prefix:") + p); });
+      for (const char* p : kPrefixes)
+        with_prefix(p + stem, [&](const Lemma& l) { consider(l, std::string("prefix:") + p); });
     }
     if (over_merge) {
       for (const auto member : lex.family_of(w.word)) {
@@ -175,7 +181,8 @@ int candidates(const Lexicon& lex, const std::vector<Listed>& words, uint32_t ma
     return std::tie(a.word, a.rank, a.candidate) < std::tie(b.word, b.rank, b.candidate);
   });
   for (const auto& r : rows) {
-    std::cout << r.word << "\t" << r.candidate << "\t" << r.rank << "\t" << r.how << "\t" << r.relation << "\n";
+    std::cout << r.word << "\t" << r.candidate << "\t" << r.rank << "\t" << r.how << "\t" << r.relation
+              << "\n";
   }
   return 0;
 }
@@ -195,23 +202,33 @@ int main(int argc, char** argv) {
       if (i + 1 >= argc) die(a + " needs a value");
       return argv[++i];
     };
-    if (a == "--lexicon") lexicon_path = value();
-    else if (a == "--frequent") frequent_path = value();
-    else if (a == "--top") top = std::stoul(value());
-    else if (a == "--candidates") candidate_mode = true;
-    else if (a == "--all") all = true;
-    else if (a == "--over-merge") over_merge = true;
-    else if (a == "--max-rank") max_rank = static_cast<uint32_t>(std::stoul(value()));
-    else if (a == "--cards") card_files.push_back(value());
+    if (a == "--lexicon")
+      lexicon_path = value();
+    else if (a == "--frequent")
+      frequent_path = value();
+    else if (a == "--top")
+      top = std::stoul(value());
+    else if (a == "--candidates")
+      candidate_mode = true;
+    else if (a == "--all")
+      all = true;
+    else if (a == "--over-merge")
+      over_merge = true;
+    else if (a == "--max-rank")
+      max_rank = static_cast<uint32_t>(std::stoul(value()));
+    else if (a == "--cards")
+      card_files.push_back(value());
     else if (a == "--reading") {
       reading_given = true;
       const auto r = value();
       reading = r == "every" ? Reading::kEvery : r == "dominant" ? Reading::kDominant : Reading::kNoun;
-    } else word_files.push_back(a);
+    } else
+      word_files.push_back(a);
   }
   if (candidate_mode) {
     if (lexicon_path.empty() || (word_files.empty() && card_files.empty())) {
-      die("usage: lexicon-audit --candidates --lexicon FILE [--max-rank R] [--all] [--over-merge] [--reading R] "
+      die("usage: lexicon-audit --candidates --lexicon FILE [--max-rank R] [--all] [--over-merge] [--reading "
+          "R] "
           "[--cards CARDS.tsv…] WORDS…");
     }
     const Lexicon lex = Lexicon::open(lexicon_path);
@@ -220,7 +237,8 @@ int main(int argc, char** argv) {
       std::ifstream in(file);
       if (!in) die("cannot read " + file);
       for (std::string line; std::getline(in, line);) {
-        if (!line.empty() && line[0] != '#') words.push_back({line, reading_given ? reading : Reading::kNoun});
+        if (!line.empty() && line[0] != '#')
+          words.push_back({line, reading_given ? reading : Reading::kNoun});
       }
     }
     for (const auto& file : card_files) read_cards(file, words);
@@ -251,7 +269,8 @@ int main(int argc, char** argv) {
       for (std::size_t i = 0; i < others.size(); ++i) {
         if (others[i].key == base->key) continue;
         const Relation r = lex.relate(*base, others[i], reading);
-        if (r != Relation::kUnrelated) rows.insert(line + "\t" + frequent[i] + "\t" + std::string(to_string(r)));
+        if (r != Relation::kUnrelated)
+          rows.insert(line + "\t" + frequent[i] + "\t" + std::string(to_string(r)));
       }
     }
   }

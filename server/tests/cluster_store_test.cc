@@ -2,8 +2,9 @@
 // trip, fresh codes, fencing, the previous owner's heartbeat, ordering, group
 // commit) and the Redis directory (leases, renewal, expiry, heartbeats).
 // They need a PostgreSQL and a Redis: tests/cluster/run.sh (ctest `cluster`)
-// starts both and runs them with LOGO_TEST_POSTGRES and LOGO_TEST_REDIS set;
-// without those they are skipped here (the cluster test runs them).
+// starts both and runs them with LOGO_TEST_POSTGRES and LOGO_TEST_REDIS set.
+// The plain ctest run leaves them out (server/CMakeLists.txt, TEST_FILTER);
+// run by hand without those variables, they skip.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -35,7 +36,9 @@ games::Record header() {
   return r;
 }
 
-games::Action pass(int64_t at) { return games::Action::make(0, at, games::JsonObject{{"type", "pass"}}); }
+games::Action pass(int64_t at) {
+  return games::Action::make(0, at, games::JsonObject{{"type", "pass"}});
+}
 
 class PostgresStore : public ::testing::Test {
  protected:
@@ -226,7 +229,8 @@ TEST(RedisDirectoryUrl, BadUrlsAreRefused) {
 }
 
 TEST(PostgresStoreUrl, AnUnreachableServerIsAStoreError) {
-  EXPECT_THROW(open_postgres_store("postgresql://nobody@127.0.0.1:1/none?connect_timeout=2", "n"), StoreError);
+  EXPECT_THROW(open_postgres_store("postgresql://nobody@127.0.0.1:1/none?connect_timeout=2", "n"),
+               StoreError);
   EXPECT_TRUE(is_postgres_url("postgresql://a@b/c"));
   EXPECT_TRUE(is_postgres_url("postgres://a@b/c"));
   EXPECT_FALSE(is_postgres_url("var/logomachie.db"));

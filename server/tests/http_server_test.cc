@@ -1,25 +1,26 @@
 // The server over real sockets: HTTP health and metrics, and a WebSocket
 // game between two clients and a bot; bad messages keep the connection; a
 // restarted server takes players back with their tokens.
+#include "server/http_server.h"
+
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
-#include <sys/wait.h>
 #include <sys/time.h>
+#include <sys/wait.h>
 #include <unistd.h>
-
-#include <boost/asio.hpp>
-#include <boost/beast.hpp>
-#include <boost/json.hpp>
 
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <thread>
 
+#include <boost/asio.hpp>
+#include <boost/beast.hpp>
+#include <boost/json.hpp>
+
 #include "games/core/tests/test_support.h"
-#include "server/http_server.h"
 
 namespace logomachie::server {
 namespace {
@@ -57,7 +58,8 @@ class Running {
 class Client {
  public:
   // `receive_buffer` > 0: a tiny kernel buffer, for a peer that does not read.
-  explicit Client(uint16_t port, const std::string& target = "/ws", int receive_buffer = 0, bool deflate = false)
+  explicit Client(uint16_t port, const std::string& target = "/ws", int receive_buffer = 0,
+                  bool deflate = false)
       : ws_(ioc_) {
     if (deflate) {  // offer permessage-deflate, as browsers do
       websocket::permessage_deflate pmd;
@@ -67,7 +69,8 @@ class Client {
     auto& socket = beast::get_lowest_layer(ws_);
     socket.socket().open(tcp::v4());
     if (receive_buffer > 0) {
-      ::setsockopt(socket.socket().native_handle(), SOL_SOCKET, SO_RCVBUF, &receive_buffer, sizeof receive_buffer);
+      ::setsockopt(socket.socket().native_handle(), SOL_SOCKET, SO_RCVBUF, &receive_buffer,
+                   sizeof receive_buffer);
     }
     socket.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
     // Never wait forever in a test: a read with no answer fails after 20 s.
@@ -198,8 +201,9 @@ double metric(const std::string& metrics, const std::string& name) {
 class HttpServerTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    db_ = fs::temp_directory_path() / ("logomachie-http-" + std::to_string(::getpid()) + "-" +
-                                       ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".db");
+    db_ =
+        fs::temp_directory_path() / ("logomachie-http-" + std::to_string(::getpid()) + "-" +
+                                     ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".db");
     for (const auto* s : {"", "-wal", "-shm"}) fs::remove(db_.string() + s);
   }
   void TearDown() override {
@@ -274,7 +278,8 @@ TEST_F(HttpServerTest, TwoPlayersAndABotOverWebSockets) {
   // Whoever must play passes; they get the next view (the bot's move follows when due).
   mover.send({{"type", "act"}, {"version", view.at("version")}, {"action", {{"type", "pass"}}}});
   auto next = mover.until("view");
-  while (next.at("version").to_number<int64_t>() <= view.at("version").to_number<int64_t>()) next = mover.until("view");
+  while (next.at("version").to_number<int64_t>() <= view.at("version").to_number<int64_t>())
+    next = mover.until("view");
   EXPECT_EQ(next.at("version").to_number<int64_t>(), view.at("version").to_number<int64_t>() + 1);
   // A second click on the old screen is refused as stale.
   mover.send({{"type", "act"}, {"version", view.at("version")}, {"action", {{"type", "pass"}}}});
@@ -392,7 +397,8 @@ TEST_F(HttpServerTest, ConnectionsBeyondTheCapAreClosedAtOnce) {
   EXPECT_THROW(http_get(server.port(), "/healthz"), std::exception);
   crowd.clear();
   EXPECT_EQ(http_get_eventually(server.port(), "/healthz"), "200 ok\n");
-  EXPECT_GT(metric(http_get_eventually(server.port(), "/metrics"), "logomachie_refused_connections_total"), 0);
+  EXPECT_GT(metric(http_get_eventually(server.port(), "/metrics"), "logomachie_refused_connections_total"),
+            0);
 }
 
 TEST_F(HttpServerTest, ASilentPeerIsClosedAndShownAway) {
@@ -469,8 +475,8 @@ TEST_F(HttpServerTest, ReplaysAreRateLimitedPerAddress) {
     if (reply.rfind("429 ", 0) == 0) ++limited;
     if (reply.rfind("404 ", 0) == 0) ++answered;  // no such game: answered all the same
   }
-  EXPECT_GE(answered, 10);  // the burst
-  EXPECT_GE(limited, 10);   // then about two a second
+  EXPECT_GE(answered, 10);                                     // the burst
+  EXPECT_GE(limited, 10);                                      // then about two a second
   EXPECT_EQ(http_get(server.port(), "/healthz"), "200 ok\n");  // nothing else is limited
 }
 

@@ -1,9 +1,9 @@
 // The hub without a network: each delivery reaches exactly its members'
 // sessions, as one shared buffer; a kicked member's sessions get the news
 // and then nothing more from the room.
-#include <gtest/gtest.h>
-
 #include "server/hub.h"
+
+#include <gtest/gtest.h>
 
 namespace logomachie::server {
 namespace {
@@ -48,7 +48,8 @@ TEST(Hub, ViewsAndWelcomesCarryTheServersClock) {
 
 TEST(Hub, AKickedMemberHearsTheNewsThenNothing) {
   Hub hub;
-  auto host = std::make_shared<Recorder>(), guest = std::make_shared<Recorder>(), tab = std::make_shared<Recorder>();
+  auto host = std::make_shared<Recorder>(), guest = std::make_shared<Recorder>(),
+       tab = std::make_shared<Recorder>();
   hub.subscribe(host, "ROOMA", 1);
   hub.subscribe(guest, "ROOMA", 2);
   hub.subscribe(tab, "ROOMA", 2);

@@ -1,5 +1,7 @@
 // The protocol without a network: create, join, resume, seats, bots, start,
 // act, chat, bad input, join-code guessing, restore after a restart.
+#include "server/lobby.h"
+
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -8,7 +10,6 @@
 #include <thread>
 
 #include "games/core/tests/test_support.h"
-#include "server/lobby.h"
 
 namespace logomachie::server {
 namespace {
@@ -26,8 +27,9 @@ std::vector<std::unique_ptr<games::Game>> all_games() {
 class LobbyTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    path_ = fs::temp_directory_path() / ("logomachie-lobby-" + std::to_string(::getpid()) + "-" +
-                                         ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".db");
+    path_ =
+        fs::temp_directory_path() / ("logomachie-lobby-" + std::to_string(::getpid()) + "-" +
+                                     ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".db");
     fs::remove(path_);
     store_ = open_sqlite_store(path_);
     lobby_ = std::make_unique<Lobby>(all_games(), *store_);
@@ -53,7 +55,8 @@ class LobbyTest : public ::testing::Test {
     const auto* e = find(out, "error");
     if (!e) return "";
     const std::string code(e->at("code").as_string());
-    games::testing::expect_french_typography(std::string(e->at("message").as_string()), "the server's error " + code);
+    games::testing::expect_french_typography(std::string(e->at("message").as_string()),
+                                             "the server's error " + code);
     return code;
   }
 
@@ -129,7 +132,8 @@ TEST_F(LobbyTest, CreateJoinSeatBotStartAndPlay) {
   const auto seat_names = room->summary().as_object().at("seats").as_array();
   ASSERT_EQ(seat_names.size(), 3u);
   const auto bot_name = seat_names[2].as_object().at("name");
-  EXPECT_TRUE(bot_name.is_string() && !bot_name.as_string().empty() && bot_name != "Léa" && bot_name != "Tom");
+  EXPECT_TRUE(bot_name.is_string() && !bot_name.as_string().empty() && bot_name != "Léa" &&
+              bot_name != "Tom");
   EXPECT_EQ(r.at("names"), (boost::json::array{"Léa", "Tom", bot_name}));
   const auto& steps = r.at("steps").as_array();
   ASSERT_EQ(static_cast<int64_t>(steps.size()), room->version() + 1);
@@ -224,9 +228,11 @@ TEST_F(LobbyTest, BadInputGetsATypedErrorAndChangesNothing) {
   EXPECT_EQ(lobby_->rooms(), 0u);
   send(c, {{"type", "create"}, {"game", "lettralettre"}});
   EXPECT_EQ(error_code(send(c, {{"type", "dance"}})), "unknown_message");
-  EXPECT_EQ(error_code(send(c, {{"type", "act"}, {"version", 0}, {"action", {{"type", "take"}}}})), "not_started");
+  EXPECT_EQ(error_code(send(c, {{"type", "act"}, {"version", 0}, {"action", {{"type", "take"}}}})),
+            "not_started");
   EXPECT_EQ(error_code(send(c, {{"type", "chat"}, {"text", std::string(400, 'a')}})), "bad_chat");
-  EXPECT_EQ(error_code(lobby_->handle(c, "{\"type\":\"chat\",\"text\":\"\xff\"}", 0)), "bad_json");  // not UTF-8
+  EXPECT_EQ(error_code(lobby_->handle(c, "{\"type\":\"chat\",\"text\":\"\xff\"}", 0)),
+            "bad_json");  // not UTF-8
   const auto out = send(c, {{"type", "chat"}, {"text", "<b>salut</b>"}});
   ASSERT_NE(find(out, "chat"), nullptr);
   EXPECT_EQ(find(out, "chat")->at("text"), "<b>salut</b>");  // kept as text: the client escapes it
@@ -247,7 +253,8 @@ TEST_F(LobbyTest, TheHostLocksKicksAndPlaysAgain) {
   EXPECT_EQ(find(out, "room")->at("members").as_array().size(), 1u);
   Connection again;  // a reload of the kicked player's page: told, not let back in
   EXPECT_EQ(error_code(send(again, {{"type", "resume"}, {"room", code}, {"token", token}})), "kicked");
-  EXPECT_EQ(error_code(send(again, {{"type", "resume"}, {"room", code}, {"token", std::string(32, 'a')}})), "bad_token");
+  EXPECT_EQ(error_code(send(again, {{"type", "resume"}, {"room", code}, {"token", std::string(32, 'a')}})),
+            "bad_token");
   EXPECT_EQ(error_code(send(host, {{"type", "kick"}, {"member", 1}})), "bad_member");
   // Play again in the same room: a finished game, then a new one.
   send(host, {{"type", "seat"}, {"seat", 0}});
@@ -258,7 +265,9 @@ TEST_F(LobbyTest, TheHostLocksKicksAndPlaysAgain) {
   auto helper = room->game().make_bot("medium", 5);
   for (int guard = 0; guard < 100 && !room->state()->is_terminal(); ++guard) {
     const auto action = helper->act(*room->state(), 0);
-    ASSERT_EQ(error_code(send(host, {{"type", "act"}, {"version", room->version()}, {"action", action->body}}, 20 + guard)), "");
+    ASSERT_EQ(error_code(send(host, {{"type", "act"}, {"version", room->version()}, {"action", action->body}},
+                              20 + guard)),
+              "");
   }
   ASSERT_TRUE(room->state()->is_terminal());
   ASSERT_EQ(error_code(send(host, {{"type", "start"}}, 500)), "");
@@ -285,7 +294,8 @@ TEST_F(LobbyTest, APeekSaysTheRoomExistsBeforeTheNameFormAndCountsAsAGuess) {
   EXPECT_EQ(lobby_->room(code)->members(), 1u);
   // A wrong code is refused, and peeking cannot try codes faster than joining.
   Connection guesser;
-  for (int i = 0; i < kMaxFailedJoins; ++i) EXPECT_EQ(error_code(send(guesser, {{"type", "peek"}, {"room", "ZZZZZ"}})), "unknown_room");
+  for (int i = 0; i < kMaxFailedJoins; ++i)
+    EXPECT_EQ(error_code(send(guesser, {{"type", "peek"}, {"room", "ZZZZZ"}})), "unknown_room");
   EXPECT_EQ(error_code(send(guesser, {{"type", "peek"}, {"room", code}})), "too_many_tries");
 }
 
@@ -323,7 +333,9 @@ TEST_F(LobbyTest, APlayerMayAskTheGamesPlayerToolsButNotItsSolver) {
   const auto ask_as = [&](Connection& c, const char* tool, games::JsonObject input) {
     return send(c, {{"type", "ask"}, {"tool", tool}, {"input", std::move(input)}, {"id", 7}});
   };
-  const auto ask = [&](const char* tool, games::JsonObject input) { return ask_as(host, tool, std::move(input)); };
+  const auto ask = [&](const char* tool, games::JsonObject input) {
+    return ask_as(host, tool, std::move(input));
+  };
   const auto refusal = [&](const std::vector<Delivery>& replies) -> std::string {
     const auto* a = find(replies, "answer");
     if (!a || !a->contains("error")) return "";
@@ -337,7 +349,8 @@ TEST_F(LobbyTest, APlayerMayAskTheGamesPlayerToolsButNotItsSolver) {
   }
   const auto [code, guest_id] = start_two(host, guest);
   send(watcher, {{"type", "join"}, {"room", code}, {"name", "Zoé"}});
-  EXPECT_EQ(refusal(ask_as(watcher, "judge", {{"word", "maison"}, {"used", games::JsonArray{}}})), "not_playing");
+  EXPECT_EQ(refusal(ask_as(watcher, "judge", {{"word", "maison"}, {"used", games::JsonArray{}}})),
+            "not_playing");
   auto out = ask("judge", {{"word", "protecteur"}, {"used", games::JsonArray{"protéger"}}});
   const auto* answer = find(out, "answer");
   ASSERT_NE(answer, nullptr) << games::canonical(out.front().message);
@@ -351,7 +364,9 @@ TEST_F(LobbyTest, APlayerMayAskTheGamesPlayerToolsButNotItsSolver) {
   // The solver would play for the player: not offered.
   EXPECT_EQ(refusal(ask("solve", {{"circle", games::JsonArray{}}})), "unknown_tool");
   // Used words are words already played, not a costly made-up list.
-  EXPECT_EQ(refusal(ask("judge", {{"word", "maison"}, {"used", games::JsonArray{std::string(300, 'a') + " b c d"}}})), "bad_used");
+  EXPECT_EQ(refusal(ask("judge",
+                        {{"word", "maison"}, {"used", games::JsonArray{std::string(300, 'a') + " b c d"}}})),
+            "bad_used");
   EXPECT_EQ(refusal(ask("judge", {{"used", games::JsonArray{}}})), "bad_field");
 }
 
@@ -391,7 +406,7 @@ TEST_F(LobbyTest, FloodingIsRateLimited) {
   for (int i = 0; i < 100; ++i) {
     if (error_code(send(c, {{"type", "view"}}, 0)) == "rate_limited") ++refused;
   }
-  EXPECT_EQ(refused, 100 - static_cast<int>(kRateBurst) + 1);  // the burst, then nothing
+  EXPECT_EQ(refused, 100 - static_cast<int>(kRateBurst) + 1);    // the burst, then nothing
   EXPECT_EQ(error_code(send(c, {{"type", "view"}}, 1000)), "");  // a second later: allowed again
 }
 
@@ -405,7 +420,8 @@ TEST_F(LobbyTest, GuessingJoinCodesIsThrottled) {
   const std::string code(find(out, "welcome")->at("room").as_string());
   EXPECT_EQ(error_code(send(guesser, {{"type", "join"}, {"room", code}})), "too_many_tries");
   Connection other;
-  EXPECT_EQ(error_code(send(other, {{"type", "join"}, {"room", code}})), "");  // codes are case-insensitive too
+  EXPECT_EQ(error_code(send(other, {{"type", "join"}, {"room", code}})),
+            "");  // codes are case-insensitive too
 }
 
 TEST_F(LobbyTest, GuessingFromManyConnectionsOfOneAddressIsThrottled) {
@@ -437,14 +453,17 @@ TEST_F(LobbyTest, OneConnectionIsOneMemberOfARoom) {
   const std::string code(find(out, "welcome")->at("room").as_string());
   EXPECT_EQ(error_code(send(host, {{"type", "join"}, {"room", code}})), "already_in_room");
   send(guest, {{"type", "join"}, {"room", code}});
-  for (int i = 0; i < 40; ++i) EXPECT_EQ(error_code(send(guest, {{"type", "join"}, {"room", code}}, 10'000 * i)), "already_in_room");
+  for (int i = 0; i < 40; ++i)
+    EXPECT_EQ(error_code(send(guest, {{"type", "join"}, {"room", code}}, 10'000 * i)), "already_in_room");
   EXPECT_EQ(lobby_->room(code)->members(), 2u);
 }
 
 TEST_F(LobbyTest, GoingBackAndForthBetweenRoomsDoesNotFillOne) {
   Connection host_a, host_b, guest;
-  const std::string a(find(send(host_a, {{"type", "create"}, {"game", "wordbank"}}), "welcome")->at("room").as_string());
-  const std::string b(find(send(host_b, {{"type", "create"}, {"game", "wordbank"}}), "welcome")->at("room").as_string());
+  const std::string a(
+      find(send(host_a, {{"type", "create"}, {"game", "wordbank"}}), "welcome")->at("room").as_string());
+  const std::string b(
+      find(send(host_b, {{"type", "create"}, {"game", "wordbank"}}), "welcome")->at("room").as_string());
   auto first = send(guest, {{"type", "join"}, {"room", a}, {"name", "Léa"}});
   const auto me = find(first, "welcome")->at("member").as_int64();
   for (int i = 1; i <= 40; ++i) {
@@ -475,7 +494,8 @@ TEST_F(LobbyTest, ANewRoomUnderAnOldCodeIsNotTheOldRoom) {
 
 TEST_F(LobbyTest, ManyConnectionsOfOneAddressCannotFillARoom) {
   Connection host;
-  const std::string code(find(send(host, {{"type", "create"}, {"game", "wordbank"}}), "welcome")->at("room").as_string());
+  const std::string code(
+      find(send(host, {{"type", "create"}, {"game", "wordbank"}}), "welcome")->at("room").as_string());
   std::vector<Connection> household(kMaxMembersPerAddress + 3);
   std::size_t in = 0;
   for (auto& c : household) {
@@ -518,7 +538,8 @@ TEST_F(LobbyTest, KickedMembersHearNothingMoreAndLeaveTheCount) {
 TEST_F(LobbyTest, ChatRefusesControlCharacters) {
   Connection c;
   send(c, {{"type", "create"}, {"game", "wordbank"}});
-  for (const std::string& bad : {std::string("a\0b", 3), std::string("ligne\nligne"), std::string("\x1b[31mrouge")}) {
+  for (const std::string& bad :
+       {std::string("a\0b", 3), std::string("ligne\nligne"), std::string("\x1b[31mrouge")}) {
     EXPECT_EQ(error_code(send(c, {{"type", "chat"}, {"text", bad}})), "bad_chat") << bad;
   }
   EXPECT_EQ(error_code(send(c, {{"type", "chat"}, {"text", "Bien joué\u00a0!"}})), "");
@@ -538,7 +559,9 @@ TEST_F(LobbyTest, ResumingWithTheTokenAfterARestart) {
     ASSERT_EQ(error_code(send(host, {{"type", "start"}}, 100)), "");
     Room* room = lobby_->room(code);
     const auto seat = room->state()->to_act().front();
-    ASSERT_EQ(error_code(send(seat == 0 ? host : guest, {{"type", "act"}, {"version", 0}, {"action", {{"type", "pass"}}}}, 200)), "");
+    ASSERT_EQ(error_code(send(seat == 0 ? host : guest,
+                              {{"type", "act"}, {"version", 0}, {"action", {{"type", "pass"}}}}, 200)),
+              "");
     version = room->version();
   }
   // Restart: a new lobby over the same store.
@@ -585,7 +608,10 @@ TEST_F(LobbyTest, ARestartBringsBackEveryRoomAsPlayersLeftIt) {
     auto helper = room->game().make_bot("medium", 5);
     for (int guard = 0; guard < 200 && !room->state()->is_terminal(); ++guard) {
       const auto action = helper->act(*room->state(), 0);
-      ASSERT_EQ(error_code(send(solo, {{"type", "act"}, {"version", room->version()}, {"action", action->body}}, 20 + guard)), "");
+      ASSERT_EQ(
+          error_code(send(solo, {{"type", "act"}, {"version", room->version()}, {"action", action->body}},
+                          20 + guard)),
+          "");
     }
     ASSERT_TRUE(room->state()->is_terminal());
     before_ended_view = games::canonical(room->view_for(1));
@@ -597,7 +623,8 @@ TEST_F(LobbyTest, ARestartBringsBackEveryRoomAsPlayersLeftIt) {
   EXPECT_EQ(lobby_->restore(5000), 2u);
   // Nobody is connected yet; otherwise everything is as it was.
   auto offline = [](std::string summary) {
-    for (std::size_t at; (at = summary.find("\"online\":true")) != std::string::npos;) summary.replace(at, 13, "\"online\":false");
+    for (std::size_t at; (at = summary.find("\"online\":true")) != std::string::npos;)
+      summary.replace(at, 13, "\"online\":false");
     return summary;
   };
   EXPECT_EQ(games::canonical(lobby_->room(waiting)->summary()), offline(before_waiting));
@@ -644,13 +671,15 @@ TEST_F(LobbyTest, AFinishedRoomClosesWhenLeftButItsReplayStays) {
   auto helper = room->game().make_bot("medium", 5);
   for (int guard = 0; guard < 200 && !room->state()->is_terminal(); ++guard) {
     const auto action = helper->act(*room->state(), 0);
-    ASSERT_EQ(error_code(send(solo, {{"type", "act"}, {"version", room->version()}, {"action", action->body}}, 20 + guard)), "");
+    ASSERT_EQ(error_code(send(solo, {{"type", "act"}, {"version", room->version()}, {"action", action->body}},
+                              20 + guard)),
+              "");
   }
   ASSERT_TRUE(room->state()->is_terminal());
   const auto game_id = room->view_for(1).as_object().at("game_id").as_int64();
   lobby_->disconnect(solo, 1000);
   lobby_->tick(1000 + kRoomIdleMs);
-  EXPECT_EQ(lobby_->room(code), nullptr);  // nobody left and no game under way: closed
+  EXPECT_EQ(lobby_->room(code), nullptr);                 // nobody left and no game under way: closed
   ASSERT_TRUE(lobby_->replay_json(game_id).has_value());  // the game itself stays, for its replay
   const auto recent = games::canonical(lobby_->recent_json(20));
   EXPECT_NE(recent.find("\"id\":" + std::to_string(game_id)), std::string::npos);

@@ -1,17 +1,17 @@
 // Rooms without a network: lobby controls, whole games with people and bots,
 // stale versions, spectators, secrets per member, timers, restore after a
 // restart.
-#include <gtest/gtest.h>
+#include "server/room.h"
 
-#include <chrono>
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <utility>
 
 #include "games/core/tests/test_support.h"
-#include "server/room.h"
 
 namespace logomachie::server {
 namespace {
@@ -21,8 +21,9 @@ namespace fs = std::filesystem;
 class RoomTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    path_ = fs::temp_directory_path() / ("logomachie-room-" + std::to_string(::getpid()) + "-" +
-                                         ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".db");
+    path_ =
+        fs::temp_directory_path() / ("logomachie-room-" + std::to_string(::getpid()) + "-" +
+                                     ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".db");
     fs::remove(path_);
     store_ = open_sqlite_store(path_);
   }
@@ -224,7 +225,8 @@ TEST_F(RoomTest, TeammatesWritingAtOnceAreNotRefusedAsStale) {
   ASSERT_GE(writers.size(), 2u) << "no two teammates write traps at the start";
   const auto seen = room.version();
   auto has_view = [](const std::vector<Outgoing>& out) {
-    return std::any_of(out.begin(), out.end(), [](const Outgoing& o) { return o.message.as_object().at("type") == "view"; });
+    return std::any_of(out.begin(), out.end(),
+                       [](const Outgoing& o) { return o.message.as_object().at("type") == "view"; });
   };
   EXPECT_TRUE(has_view(room.act(writers[0], seen, {{"type", "trap"}, {"word", "plage"}}, 1000)));
   const auto out = room.act(writers[1], seen, {{"type", "trap"}, {"word", "sable"}}, 1100);
@@ -395,7 +397,7 @@ TEST_F(RoomTest, DeferredBotsThinkOutsideTheRoomOneAtATime) {
   EXPECT_TRUE(room.bot_moved(*job, action).empty());
   EXPECT_EQ(room.version(), after_timeout);
   ASSERT_EQ(room.state()->to_act().front(), 0);  // the timeout cost the bot its turn
-  const auto now = room.state()->now() + 1;  // the game started at wall time 0
+  const auto now = room.state()->now() + 1;      // the game started at wall time 0
   const auto passed = room.act(a, room.version(), games::JsonObject{{"type", "pass"}}, now);
   ASSERT_FALSE(has_error(passed, "too_late"));
   EXPECT_TRUE(room.take_bot_job(now).has_value());  // the dropped job freed the room for the next
@@ -431,14 +433,18 @@ TEST_F(RoomTest, ABotTakingItsTimeIsPlayedWhenTheGameClockGetsThere) {
   EXPECT_EQ(room.state()->now(), when);
 
   // A held move is dropped when the game moves on first; the bot thinks again.
-  ASSERT_FALSE(has_error(room.act(a, room.version(), games::JsonObject{{"type", "accept"}}, when + 10), "stale"));
-  ASSERT_FALSE(has_error(room.act(a, room.version(), games::JsonObject{{"type", "word"}, {"word", "bidulette"}}, when + 20), "stale"));
+  ASSERT_FALSE(
+      has_error(room.act(a, room.version(), games::JsonObject{{"type", "accept"}}, when + 10), "stale"));
+  ASSERT_FALSE(has_error(
+      room.act(a, room.version(), games::JsonObject{{"type", "word"}, {"word", "bidulette"}}, when + 20),
+      "stale"));
   job = room.take_bot_job(when + 30);  // the bot, as the other team, may challenge
   ASSERT_TRUE(job.has_value());
   action = job->bot->act(*job->state, job->seat);
   ASSERT_TRUE(action.has_value());
   EXPECT_TRUE(room.bot_moved(*job, action).empty());
-  ASSERT_FALSE(has_error(room.act(a, room.version(), games::JsonObject{{"type", "captain"}}, when + 40), "stale"));
+  ASSERT_FALSE(
+      has_error(room.act(a, room.version(), games::JsonObject{{"type", "captain"}}, when + 40), "stale"));
   const auto moved_on = room.version();
   EXPECT_TRUE(room.bot_due(when + 50));
   room.tick(action->at);
@@ -463,7 +469,8 @@ TEST_F(RoomTest, AStandInsHeldMoveIsDroppedWhenItsPersonComesBack) {
   const MemberId stays = active == 0 ? a : b, gone = active == 0 ? b : a;
   room.disconnected(gone, 1000);
   const int64_t away = 1000 + kGraceMs;
-  ASSERT_FALSE(has_error(room.act(stays, room.version(), games::JsonObject{{"type", "word"}, {"word", "chat"}}, away), "stale"));
+  ASSERT_FALSE(has_error(
+      room.act(stays, room.version(), games::JsonObject{{"type", "word"}, {"word", "chat"}}, away), "stale"));
   auto job = room.take_bot_job(away + 10);
   ASSERT_TRUE(job.has_value());
   EXPECT_EQ(job->seat, 1 - active);
@@ -489,13 +496,18 @@ TEST_F(RoomTest, ABotPlaysForSomeoneGoneAndHandsTheSeatBack) {
   const auto seat = room.state()->to_act().front();
   const MemberId gone = seat == 0 ? a : b;
   room.disconnected(gone, 1000);
-  EXPECT_FALSE(room.summary().as_object().at("members").as_array()[static_cast<std::size_t>(gone - 1)]
-                   .as_object().at("online").as_bool());
+  EXPECT_FALSE(room.summary()
+                   .as_object()
+                   .at("members")
+                   .as_array()[static_cast<std::size_t>(gone - 1)]
+                   .as_object()
+                   .at("online")
+                   .as_bool());
   EXPECT_TRUE(room.tick(1000 + kGraceMs - 1).empty());  // still within the grace period
   EXPECT_EQ(room.version(), 0);
-  EXPECT_FALSE(room.tick(1000 + kGraceMs).empty());     // a bot plays for them
+  EXPECT_FALSE(room.tick(1000 + kGraceMs).empty());  // a bot plays for them
   EXPECT_EQ(room.version(), 1);
-  room.connected(gone);                                  // back: no more stand-in
+  room.connected(gone);  // back: no more stand-in
   while (!room.state()->is_terminal() && room.state()->to_act().front() != seat) {
     const MemberId other = gone == a ? b : a;
     play_for(room, other, 70'000);

@@ -1,4 +1,6 @@
 // Plain HTTP answers without a network (server/router.h).
+#include "server/router.h"
+
 #include <gtest/gtest.h>
 
 #include "games/core/options.h"
@@ -6,13 +8,11 @@
 #include "games/core/tests/test_support.h"
 #include "server/lobby.h"
 #include "server/metrics.h"
-#include "server/router.h"
 #include "server/static_files.h"
 #include "server/tests/no_store.h"
 
 namespace logomachie::server {
 namespace {
-
 
 TEST(Router, AnswersEachPathWithItsStatus) {
   NoStore store;
@@ -117,7 +117,8 @@ TEST(ClusterNumbers, SumsEveryNodesNumbers) {
   a.connections = 2;
   Metrics b;
   b.messages = 7;
-  const auto json = games::parse_json(cluster_json({{"n1", a.json(3)}, {"n2", b.json(1)}, {"n3", "not json"}}));
+  const auto json =
+      games::parse_json(cluster_json({{"n1", a.json(3)}, {"n2", b.json(1)}, {"n3", "not json"}}));
   const auto& total = json.as_object().at("total").as_object();
   EXPECT_EQ(total.at("messages").as_int64(), 12);
   EXPECT_EQ(total.at("rooms").as_int64(), 4);

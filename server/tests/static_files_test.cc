@@ -1,8 +1,10 @@
 // The web client's files: single-page routing, content types, caching, and
 // paths that must never reach the disk.
+#include "server/static_files.h"
+
 #include <gtest/gtest.h>
-#include <zlib.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include <filesystem>
 #include <fstream>
@@ -10,7 +12,6 @@
 #include "server/lobby.h"
 #include "server/metrics.h"
 #include "server/router.h"
-#include "server/static_files.h"
 #include "server/tests/no_store.h"
 
 namespace logomachie::server {

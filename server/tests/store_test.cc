@@ -1,5 +1,7 @@
 // The SQLite store: durable appends, restore after a restart (and after
 // kill -9), ordering rules, group commit under concurrency.
+#include "server/store.h"
+
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sqlite3.h>
@@ -12,7 +14,6 @@
 
 #include "games/core/registry.h"
 #include "games/core/tests/test_support.h"
-#include "server/store.h"
 
 namespace logomachie::server {
 namespace {
@@ -184,7 +185,8 @@ TEST_F(StoreTest, TheWalStaysBoundedWhileTheServerRuns) {
   constexpr int kThreads = 8, kEach = 3000;
   const std::string payload(80, 'x');
   std::vector<int64_t> ids;
-  for (int t = 0; t < kThreads; ++t) ids.push_back(store->create_game("WAL" + std::to_string(t), header(), "{}"));
+  for (int t = 0; t < kThreads; ++t)
+    ids.push_back(store->create_game("WAL" + std::to_string(t), header(), "{}"));
   std::uintmax_t largest = 0;
   std::atomic<bool> done = false;
   std::thread watcher([&] {
@@ -198,7 +200,8 @@ TEST_F(StoreTest, TheWalStaysBoundedWhileTheServerRuns) {
   for (int t = 0; t < kThreads; ++t) {
     writers.emplace_back([&, t] {
       for (int i = 0; i < kEach; ++i) {
-        store->append(ids[t], i, games::Action::make(0, i, games::JsonObject{{"type", "word"}, {"word", payload}}));
+        store->append(ids[t], i,
+                      games::Action::make(0, i, games::JsonObject{{"type", "word"}, {"word", payload}}));
       }
     });
   }
@@ -235,8 +238,8 @@ TEST_F(StoreTest, AVersionOneFileGainsTheRoomsTable) {
   }
   sqlite3* raw = nullptr;
   ASSERT_EQ(sqlite3_open(db().c_str(), &raw), SQLITE_OK);
-  ASSERT_EQ(sqlite3_exec(raw, "DROP TABLE rooms; UPDATE store_info SET value = '1' WHERE key = 'schema'", nullptr,
-                         nullptr, nullptr),
+  ASSERT_EQ(sqlite3_exec(raw, "DROP TABLE rooms; UPDATE store_info SET value = '1' WHERE key = 'schema'",
+                         nullptr, nullptr, nullptr),
             SQLITE_OK);
   sqlite3_close(raw);
   auto store = open_sqlite_store(db());
@@ -250,8 +253,9 @@ TEST_F(StoreTest, AnotherSchemaVersionIsRefused) {
   open_sqlite_store(db());
   sqlite3* raw = nullptr;
   ASSERT_EQ(sqlite3_open(db().c_str(), &raw), SQLITE_OK);
-  ASSERT_EQ(sqlite3_exec(raw, "UPDATE store_info SET value = '99' WHERE key = 'schema'", nullptr, nullptr, nullptr),
-            SQLITE_OK);
+  ASSERT_EQ(
+      sqlite3_exec(raw, "UPDATE store_info SET value = '99' WHERE key = 'schema'", nullptr, nullptr, nullptr),
+      SQLITE_OK);
   sqlite3_close(raw);
   EXPECT_THROW(open_sqlite_store(db()), StoreError);
   EXPECT_THROW(open_sqlite_store("/proc/no/such/dir/x.db"), StoreError);

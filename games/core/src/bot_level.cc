@@ -20,9 +20,12 @@ BotLevel parse_level(std::string_view level) {
 
 std::string_view to_string(BotLevel level) {
   switch (level) {
-    case BotLevel::kEasy: return "easy";
-    case BotLevel::kMedium: return "medium";
-    case BotLevel::kHard: return "hard";
+    case BotLevel::kEasy:
+      return "easy";
+    case BotLevel::kMedium:
+      return "medium";
+    case BotLevel::kHard:
+      return "hard";
   }
   return "medium";
 }
@@ -38,8 +41,9 @@ namespace {
 
 // Old-fashioned French first names, one per initial, so that no two sound alike.
 constexpr std::array<std::string_view, 20> kBotNames{
-    "Arsène", "Bérénice", "Célestin", "Dalila",  "Edmond", "Félicie", "Gaspard", "Hortense", "Isidore", "Joséphine",
-    "Lucien", "Mireille", "Norbert",  "Ophélie", "Prosper", "Rosalie", "Sidonie", "Théodore", "Ursule", "Victor"};
+    "Arsène",   "Bérénice", "Célestin",  "Dalila",   "Edmond",   "Félicie", "Gaspard",
+    "Hortense", "Isidore",  "Joséphine", "Lucien",   "Mireille", "Norbert", "Ophélie",
+    "Prosper",  "Rosalie",  "Sidonie",   "Théodore", "Ursule",   "Victor"};
 
 // Names compared as a French reader would: case and accents aside
 // (« CÉLESTIN », « celestin » and « Célestin » are one name).
@@ -65,7 +69,8 @@ void name_bots(std::vector<std::string>& names, const std::vector<bool>& bot) {
       names[i] = std::string(candidate);
       break;
     }
-    for (int n = static_cast<int>(i) + 1; names[i].empty(); n += static_cast<int>(names.size())) {  // more bots than names
+    for (int n = static_cast<int>(i) + 1; names[i].empty();
+         n += static_cast<int>(names.size())) {  // more bots than names
       const auto candidate = "Robot " + std::to_string(n);
       if (std::find(taken.begin(), taken.end(), folded(candidate)) == taken.end()) names[i] = candidate;
     }

@@ -1,8 +1,8 @@
 #include "games/core/game.h"
 
-#include "games/core/terminal.h"
-
 #include <limits>
+
+#include "games/core/terminal.h"
 
 namespace logomachie::games {
 
@@ -78,6 +78,8 @@ Json Game::tool(std::string_view name, const Json& input) const {
   refuse("unknown_tool", guillemets(name) + "\u00a0: ce jeu n’a pas cet outil.");
 }
 
-std::unique_ptr<TerminalGame> Game::terminal() const { return nullptr; }
+std::unique_ptr<TerminalGame> Game::terminal() const {
+  return nullptr;
+}
 
 }  // namespace logomachie::games

@@ -1,11 +1,11 @@
 #include "games/core/json.h"
 
-#include <boost/json/parse.hpp>
-#include <boost/json/serialize.hpp>
-
 #include <algorithm>
 #include <string>
 #include <vector>
+
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
 
 namespace logomachie::games {
 namespace {
@@ -21,8 +21,7 @@ void write_canonical(const Json& v, std::string& out) {
       std::vector<const boost::json::key_value_pair*> items;
       items.reserve(o.size());
       for (const auto& kv : o) items.push_back(&kv);
-      std::sort(items.begin(), items.end(),
-                [](auto* a, auto* b) { return a->key() < b->key(); });
+      std::sort(items.begin(), items.end(), [](auto* a, auto* b) { return a->key() < b->key(); });
       out += '{';
       for (std::size_t i = 0; i < items.size(); ++i) {
         if (i) out += ',';
@@ -51,7 +50,9 @@ void write_canonical(const Json& v, std::string& out) {
 
 }  // namespace
 
-void refuse(std::string code, std::string message) { throw ActionError(std::move(code), std::move(message)); }
+void refuse(std::string code, std::string message) {
+  throw ActionError(std::move(code), std::move(message));
+}
 
 std::string guillemets(std::string_view s) {
   return "«\u00a0" + std::string(s) + "\u00a0»";  // the one place (typography: ok)
@@ -72,12 +73,15 @@ FieldLog::FieldLog(const JsonObject& watched) : watched_(&watched), previous_(ac
   active_field_log = this;
 }
 
-FieldLog::~FieldLog() { active_field_log = previous_; }
+FieldLog::~FieldLog() {
+  active_field_log = previous_;
+}
 
 void FieldLog::note(const JsonObject& o, std::string_view key) {
   for (auto* log = active_field_log; log; log = log->previous_) {
     if (log->watched_ != &o) continue;
-    if (std::find(log->keys_.begin(), log->keys_.end(), key) == log->keys_.end()) log->keys_.emplace_back(key);
+    if (std::find(log->keys_.begin(), log->keys_.end(), key) == log->keys_.end())
+      log->keys_.emplace_back(key);
     return;
   }
 }
@@ -136,8 +140,7 @@ int64_t get_int(const JsonObject& o, std::string_view key, int64_t min, int64_t 
   return n;
 }
 
-std::optional<int64_t> get_optional_int(const JsonObject& o, std::string_view key, int64_t min,
-                                        int64_t max) {
+std::optional<int64_t> get_optional_int(const JsonObject& o, std::string_view key, int64_t min, int64_t max) {
   const auto* v = find_field(o, key);
   if (!v || v->is_null()) return std::nullopt;
   return get_int(o, key, min, max);

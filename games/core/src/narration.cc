@@ -25,7 +25,9 @@ std::string number_text(int n) {
   return out;
 }
 
-std::string signed_number(int n) { return (n > 0 ? "+" : "") + number_text(n); }
+std::string signed_number(int n) {
+  return (n > 0 ? "+" : "") + number_text(n);
+}
 
 Json with_sentence(const Game& game, const Json& event, const std::vector<std::string>& names) {
   Json out = event;

@@ -37,23 +37,22 @@ std::unique_ptr<State> replay(const Game& game, const Record& record) {
                                         guillemets(info.name) + ".");
   }
   if (record.rules_version != 0 && record.rules_version != info.rules_version) {
-    throw ActionError("rules_version_mismatch",
-                      "Ce scénario suit la version " + std::to_string(record.rules_version) +
-                          " des règles\u00a0; cette version du jeu applique la " +
-                          std::to_string(info.rules_version) + ".");
+    throw ActionError("rules_version_mismatch", "Ce scénario suit la version " +
+                                                    std::to_string(record.rules_version) +
+                                                    " des règles\u00a0; cette version du jeu applique la " +
+                                                    std::to_string(info.rules_version) + ".");
   }
   if (!record.content_version.empty() && record.content_version != info.content_version) {
-    throw ActionError("content_version_mismatch",
-                      "Ce scénario a été joué avec un autre contenu (" + record.content_version +
-                          ", ici " + info.content_version + ").");
+    throw ActionError("content_version_mismatch", "Ce scénario a été joué avec un autre contenu (" +
+                                                      record.content_version + ", ici " +
+                                                      info.content_version + ").");
   }
   auto state = game.new_state(record.setup);
   for (std::size_t i = 0; i < record.actions.size(); ++i) {
     auto result = state->apply(record.actions[i]);
     if (!result.ok()) {
       throw ActionError("replay_refused", "Action n° " + std::to_string(i + 1) + " refusée (" +
-                                              result.error->code + ")\u00a0: " +
-                                              result.error->message);
+                                              result.error->code + ")\u00a0: " + result.error->message);
     }
   }
   return state;

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdio>
 
-
 namespace logomachie::games {
 
 SelfPlay self_play(const Game& game, const Setup& setup, std::string_view level, int max_steps) {
@@ -15,7 +14,8 @@ SelfPlay self_play(const Game& game, const Setup& setup, std::string_view level,
   out.record.setup = setup;
   out.state = game.new_state(setup);
   std::vector<std::unique_ptr<Bot>> bots;
-  for (int p = 0; p < setup.players; ++p) bots.push_back(game.make_bot(level, setup.seed * 131 + static_cast<uint64_t>(p)));
+  for (int p = 0; p < setup.players; ++p)
+    bots.push_back(game.make_bot(level, setup.seed * 131 + static_cast<uint64_t>(p)));
   auto& s = *out.state;
   for (int step = 0; step < max_steps && !s.is_terminal(); ++step) {
     const auto acts = s.to_act();

@@ -62,8 +62,8 @@ bool excluded_from_letter_games(const lexicon::Lexicon& lex, std::string_view wo
     if (a.pos != lexicon::kInterjection) only_interjection = false;
   }
   if (!any) return true;
-  if (letter && only_noun) return true;                  // a letter's name
-  if (sound_like && only_interjection) return true;      // a sound spelled out
+  if (letter && only_noun) return true;              // a letter's name
+  if (sound_like && only_interjection) return true;  // a sound spelled out
   return false;
 }
 

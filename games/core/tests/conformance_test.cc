@@ -21,8 +21,8 @@
 #include <map>
 #include <set>
 #include <sstream>
-#include <unordered_map>
 #include <string>
+#include <unordered_map>
 
 #include "games/core/options.h"
 #include "games/core/registry.h"
@@ -57,7 +57,8 @@ std::vector<Action> garbage(const State& s, Rng& rng) {
   const int n = s.players();
   const auto t = s.now();
   std::vector<Action> out = {
-      Action::make(static_cast<PlayerId>(rng.below(static_cast<uint64_t>(n))), t, JsonObject{{"type", "no_such_action"}}),
+      Action::make(static_cast<PlayerId>(rng.below(static_cast<uint64_t>(n))), t,
+                   JsonObject{{"type", "no_such_action"}}),
       Action::make(n + 3, t, JsonObject{{"type", "pass"}}),
       Action::make(kHost, t, JsonObject{{"type", "submit"}, {"word", "chat"}}),
       Action::make(static_cast<PlayerId>(rng.below(static_cast<uint64_t>(n))), t,
@@ -66,7 +67,8 @@ std::vector<Action> garbage(const State& s, Rng& rng) {
                    JsonObject{{"type", "submit"}, {"word", std::string(2000, 'a')}, {"constraint", 7}}),
   };
   if (t > 0) out.push_back(Action::make(0, t - 1, JsonObject{{"type", "pass"}}));  // back in time
-  if (!s.deadline() || *s.deadline() > t) out.push_back(Action::make(kHost, t, JsonObject{{"type", "timeout"}}));
+  if (!s.deadline() || *s.deadline() > t)
+    out.push_back(Action::make(kHost, t, JsonObject{{"type", "timeout"}}));
   // Once the hourglass is empty, only the host's timeout may move the game on.
   if (const auto dl = s.deadline(); dl && !s.to_act().empty()) {
     for (const char* type : {"pass", "take", "give_up", "ready"}) {
@@ -84,9 +86,12 @@ std::vector<Viewer> every_viewer(const State& s) {
 
 std::string who(const Viewer& v) {
   switch (v.kind) {
-    case Viewer::Kind::kPlayer: return "seat " + std::to_string(v.id);
-    case Viewer::Kind::kTeam: return "team " + std::to_string(v.id);
-    case Viewer::Kind::kSpectator: break;
+    case Viewer::Kind::kPlayer:
+      return "seat " + std::to_string(v.id);
+    case Viewer::Kind::kTeam:
+      return "team " + std::to_string(v.id);
+    case Viewer::Kind::kSpectator:
+      break;
   }
   return "spectator";
 }
@@ -111,7 +116,8 @@ template <class Visit>
 Part parts_of(const Json& v, Visit&& visit) {
   Part part;
   if (v.is_string()) {
-    part.hash = mix(1, std::hash<std::string_view>{}(std::string_view(v.as_string().data(), v.as_string().size())));
+    part.hash =
+        mix(1, std::hash<std::string_view>{}(std::string_view(v.as_string().data(), v.as_string().size())));
     part.has_text = v.as_string().size() >= 2;
   } else if (v.is_array()) {
     part.hash = 2;
@@ -170,14 +176,16 @@ struct PrivateParts {
       // An object is told by its values (a private one only adds keys the
       // spectator's lacks); a string is a value; an array may be a secret by
       // its order alone (a shuffled deck).
-      if (part.has_text && !holds && !node.is_object() && full.contains(part.hash) && !seen_by_all.contains(part.hash)) {
+      if (part.has_text && !holds && !node.is_object() && full.contains(part.hash) &&
+          !seen_by_all.contains(part.hash)) {
         problems.push_back(viewer + " sees " + canonical(node).substr(0, 300));
       }
     });
   }
 };
 
-std::vector<std::string> undeclared_private_parts(const State& s, const std::function<Json(const Viewer&)>& view) {
+std::vector<std::string> undeclared_private_parts(const State& s,
+                                                  const std::function<Json(const Viewer&)>& view) {
   PrivateParts parts;
   collect_parts(s.serialize(), parts.full);
   collect_parts(view(Viewer::spectator()), parts.seen_by_all);
@@ -198,7 +206,9 @@ void check_views(const State& s) {
   for (const auto& v : every_viewer(s)) {
     const auto text = canonical(s.view(v));
     for (const auto& secret : s.secrets_hidden_from(v)) {
-      ASSERT_EQ(text.find(secret), std::string::npos) << "view leaks " << secret << " in " << text.substr(text.find(secret) > 400 ? text.find(secret) - 400 : 0, 800);
+      ASSERT_EQ(text.find(secret), std::string::npos)
+          << "view leaks " << secret << " in "
+          << text.substr(text.find(secret) > 400 ? text.find(secret) - 400 : 0, 800);
     }
   }
 }
@@ -263,7 +273,8 @@ Playout play(const Game& game, uint64_t seed, bool with_garbage) {
   out.record.rules_version = info.rules_version;
   out.record.content_version = info.content_version;
   auto& setup = out.record.setup;
-  setup.players = info.min_players + static_cast<int>(rng.below(static_cast<uint64_t>(std::min(info.max_players, 5) - info.min_players + 1)));
+  setup.players = info.min_players + static_cast<int>(rng.below(static_cast<uint64_t>(
+                                         std::min(info.max_players, 5) - info.min_players + 1)));
   setup.seed = seed;
   out.state = game.new_state(setup);
   std::vector<std::unique_ptr<Bot>> bots;
@@ -380,7 +391,8 @@ TEST_P(Conformance, TheLeakCheckCatchesAViewThatShowsTooMuch) {
   setup.seed = 21;
   auto s = game().new_state(setup);
   std::vector<std::unique_ptr<Bot>> bots;
-  for (int p = 0; p < setup.players; ++p) bots.push_back(game().make_bot("medium", 40 + static_cast<uint64_t>(p)));
+  for (int p = 0; p < setup.players; ++p)
+    bots.push_back(game().make_bot("medium", 40 + static_cast<uint64_t>(p)));
   int whole_state_caught = 0, seat_private = 0, other_seat_caught = 0;
   bool declares_private = false;  // some seat is shown something of its own
   for (int step = 0; step < kMaxSteps && !s->is_terminal(); ++step) {
@@ -395,7 +407,8 @@ TEST_P(Conformance, TheLeakCheckCatchesAViewThatShowsTooMuch) {
     collect_parts(s->serialize(), full);
     collect_parts(s->view(Viewer::spectator()), public_parts);
     for (const auto& x : s->shown_only_to(Viewer::player(0))) collect_parts(x, mine);
-    for (int q = 0; q < s->players(); ++q) declares_private = declares_private || !s->shown_only_to(Viewer::player(q)).empty();
+    for (int q = 0; q < s->players(); ++q)
+      declares_private = declares_private || !s->shown_only_to(Viewer::player(q)).empty();
     for (int q = 1; q < s->players(); ++q) {
       std::set<uint64_t> theirs;
       for (const auto& x : s->shown_only_to(Viewer::player(q))) collect_parts(x, theirs);
@@ -432,7 +445,8 @@ TEST_P(Conformance, OnlyTheFieldsTheRulesReadAreKept) {
     setup.seed = seed;
     auto s = game().new_state(setup);
     std::vector<std::unique_ptr<Bot>> bots;
-    for (int p = 0; p < setup.players; ++p) bots.push_back(game().make_bot("medium", seed + static_cast<uint64_t>(p)));
+    for (int p = 0; p < setup.players; ++p)
+      bots.push_back(game().make_bot("medium", seed + static_cast<uint64_t>(p)));
     for (int step = 0; step < kMaxSteps && !s->is_terminal(); ++step) {
       auto next = next_move(*s, bots);
       ASSERT_TRUE(next.has_value());
@@ -522,11 +536,14 @@ TEST_P(Conformance, TheOptionsSchemaIsWhatTheEngineDoes) {
   };
   const auto defaults = resolve_options(info, {}, players).json();
   const auto plain = canonical(make({})->serialize());
-  EXPECT_EQ(plain, canonical(make(defaults)->serialize())) << "the schema's defaults are not what new_state uses";
+  EXPECT_EQ(plain, canonical(make(defaults)->serialize()))
+      << "the schema's defaults are not what new_state uses";
   EXPECT_EQ(code("no_such_option", 1), "unknown_option");
 
   // French typography in what forms show: non-breaking spaces, curly apostrophes.
-  const auto french = [&](const std::string& text) { testing::expect_french_typography(text, "an option's text"); };
+  const auto french = [&](const std::string& text) {
+    testing::expect_french_typography(text, "an option's text");
+  };
   std::set<std::string> names;
   for (const auto& spec : info.options) {
     SCOPED_TRACE(spec.name);
@@ -622,9 +639,10 @@ TEST_P(Conformance, TheOptionsSchemaIsWhatTheEngineDoes) {
 // fault is caught, and well-set French passes.
 TEST(Typography, TheCheckCatchesEachFaultAndPassesWellSetFrench) {
   using testing::typography_faults;
-  for (const char* bad : {"Ce n'est pas ton tour.", "Message illisible : pas du JSON.", "Perdu !", "Vraiment ?",
-                          "Un ; deux", "Score: 3", "Le mot « chat » est pris.", "Le mot «\u00a0chat » est pris.",
-                          "Le mot « chat\u00a0» est pris.", "Léa : -3 points", "(-2)", "-1 jeton"}) {
+  for (const char* bad :
+       {"Ce n'est pas ton tour.", "Message illisible : pas du JSON.", "Perdu !", "Vraiment ?", "Un ; deux",
+        "Score: 3", "Le mot « chat » est pris.", "Le mot «\u00a0chat » est pris.",
+        "Le mot « chat\u00a0» est pris.", "Léa : -3 points", "(-2)", "-1 jeton"}) {
     EXPECT_FALSE(typography_faults(bad).empty()) << bad;
   }
   for (const char* good : {"Ce n’est pas ton tour.", "Message illisible\u00a0: pas du JSON.", "Perdu\u00a0!",

@@ -28,7 +28,10 @@ TEST(Rng, SameSeedSameSequenceOnEveryPlatform) {
   Rng pinned(2026);
   EXPECT_EQ(pinned.below(1000), 573u);
   EXPECT_EQ(pinned.below(1000000007), 283679462u);
-  EXPECT_EQ(Rng(0).to_hex(), "e220a8397b1dcdaf6e789e6aa1b965f4" "06c45d188009454f" "f88bb8a8724c81ec");
+  EXPECT_EQ(Rng(0).to_hex(),
+            "e220a8397b1dcdaf6e789e6aa1b965f4"
+            "06c45d188009454f"
+            "f88bb8a8724c81ec");
 }
 
 TEST(Rng, BelowIsInRangeAndRoughlyUniform) {
@@ -69,9 +72,12 @@ TEST(Json, TypedAccessorsExplainTheirErrors) {
   const auto o = parse_json(R"({"n":5,"s":"x","big":1e40,"neg":-3})").as_object();
   EXPECT_EQ(get_int(o, "n", 0, 10), 5);
   EXPECT_EQ(get_string(o, "s"), "x");
-  for (auto f : {+[](const JsonObject& j) { get_int(j, "n", 6, 10); }, +[](const JsonObject& j) { get_int(j, "s", 0, 1); },
-                 +[](const JsonObject& j) { get_string(j, "n"); }, +[](const JsonObject& j) { get_int(j, "missing", 0, 1); },
-                 +[](const JsonObject& j) { get_int(j, "big", 0, 1); }, +[](const JsonObject& j) { get_array(j, "n"); }}) {
+  for (auto f :
+       {+[](const JsonObject& j) { get_int(j, "n", 6, 10); },
+        +[](const JsonObject& j) { get_int(j, "s", 0, 1); }, +[](const JsonObject& j) { get_string(j, "n"); },
+        +[](const JsonObject& j) { get_int(j, "missing", 0, 1); },
+        +[](const JsonObject& j) { get_int(j, "big", 0, 1); },
+        +[](const JsonObject& j) { get_array(j, "n"); }}) {
     try {
       f(o);
       ADD_FAILURE() << "accepted";
@@ -91,8 +97,8 @@ TEST(Action, RoundTripsThroughJson) {
   EXPECT_EQ(b.at, 1500);
   EXPECT_EQ(b.type(), "submit");
   EXPECT_EQ(canonical(a.to_json()), canonical(b.to_json()));
-  EXPECT_THROW(Action::from_json(parse_json(R"({"type":"x"})")), ActionError);          // no actor
-  EXPECT_THROW(Action::from_json(parse_json(R"({"actor":0})")), ActionError);           // no type
+  EXPECT_THROW(Action::from_json(parse_json(R"({"type":"x"})")), ActionError);  // no actor
+  EXPECT_THROW(Action::from_json(parse_json(R"({"actor":0})")), ActionError);   // no type
   EXPECT_THROW(Action::from_json(parse_json(R"({"actor":0,"type":"x","at":-5})")), ActionError);
   EXPECT_THROW(Action::from_json(parse_json("[]")), ActionError);
 }
@@ -125,7 +131,8 @@ TEST(Record, RoundTripsAndChecksVersions) {
 
 TEST(Content, LinesHashesAndLookups) {
   std::vector<std::string> lines;
-  for_each_data_line("# header\n  A\t3  \n\nB # comment\r\n", [&](std::string_view l) { lines.emplace_back(l); });
+  for_each_data_line("# header\n  A\t3  \n\nB # comment\r\n",
+                     [&](std::string_view l) { lines.emplace_back(l); });
   EXPECT_EQ(lines, (std::vector<std::string>{"A\t3", "B"}));
   const ContentFile one[] = {{"a.txt", "x"}};
   const ContentFile two[] = {{"a.txt", "y"}};

@@ -35,11 +35,46 @@ std::string utf8(char32_t c) {
 }
 
 std::string vectors_text() {
-  std::vector<std::string> words = {
-      "chat", "Chat", "CHAT", "éléphant", "Œuvre", "cœur", "nævus", "Æsir", "aujourd’hui", "aujourd'hui",
-      "porte-monnaie", "pomme de terre", "  chat  ", "garçon", "ÇA", "naïf", "Noël", "où", "r2d2", "T-1000",
-      "chat!", "chat.", "l’été", "ﬁn", "straße", "mañana", "Zoë", "Škoda", "façade", "crème brûlée",
-      "", "-", "'", "a\u00a0b", "a\tb", "κόσμος", "chat\u0301", "e\u0301te\u0301", "ÂÊÎÔÛ", "àèìòù"};
+  std::vector<std::string> words = {"chat",
+                                    "Chat",
+                                    "CHAT",
+                                    "éléphant",
+                                    "Œuvre",
+                                    "cœur",
+                                    "nævus",
+                                    "Æsir",
+                                    "aujourd’hui",
+                                    "aujourd'hui",
+                                    "porte-monnaie",
+                                    "pomme de terre",
+                                    "  chat  ",
+                                    "garçon",
+                                    "ÇA",
+                                    "naïf",
+                                    "Noël",
+                                    "où",
+                                    "r2d2",
+                                    "T-1000",
+                                    "chat!",
+                                    "chat.",
+                                    "l’été",
+                                    "ﬁn",
+                                    "straße",
+                                    "mañana",
+                                    "Zoë",
+                                    "Škoda",
+                                    "façade",
+                                    "crème brûlée",
+                                    "",
+                                    "-",
+                                    "'",
+                                    "a\u00a0b",
+                                    "a\tb",
+                                    "κόσμος",
+                                    "chat\u0301",
+                                    "e\u0301te\u0301",
+                                    "ÂÊÎÔÛ",
+                                    "àèìòù"};
   // Every letter of Latin-1 and Latin Extended-A, alone and inside a word.
   for (char32_t c = 0xC0; c <= 0x17F; ++c) {
     words.push_back(utf8(c));
@@ -50,9 +85,11 @@ std::string vectors_text() {
   }
   std::string lines;
   for (const auto& w : words) {
-    lines += (lines.empty() ? "    " : ",\n    ") + canonical(JsonObject{{"word", w}, {"letters", game_letters(w)}});
+    lines += (lines.empty() ? "    " : ",\n    ") +
+             canonical(JsonObject{{"word", w}, {"letters", game_letters(w)}});
   }
-  return "{\n  \"about\": \"game_letters (games/core/src/word_list.cc): a word's letters as the games count them, \\\"\\\" "
+  return "{\n  \"about\": \"game_letters (games/core/src/word_list.cc): a word's letters as the games count "
+         "them, \\\"\\\" "
          "when the engines refuse the word. Written by games_tests (LettersWebGolden); do not edit, run "
          "scripts/update-web-golden.sh.\",\n  \"vectors\": [\n" +
          lines + "\n  ]\n}\n";

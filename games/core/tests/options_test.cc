@@ -1,11 +1,11 @@
 // games/core/options.h: the one validator of every game's options, and the
 // schema's JSON form. (conformance_test.cc checks every registered game's
 // schema against its engine.)
+#include "games/core/options.h"
+
 #include <gtest/gtest.h>
 
 #include <stdexcept>
-
-#include "games/core/options.h"
 
 namespace logomachie::games {
 namespace {
@@ -17,11 +17,14 @@ GameInfo sample() {
   info.options = {
       int_option("turn_seconds", "Sablier", 30, 0, 600, seconds({0, 30, 120})),
       bool_option("tiebreak", "Départage", false),
-      choice_option("book", "Livre", "fantastique", {{"fantastique", "Fantastique"}, {"contemporain", "Contemporain"}}),
+      choice_option("book", "Livre", "fantastique",
+                    {{"fantastique", "Fantastique"}, {"contemporain", "Contemporain"}}),
       choice_option("rooms", "Donjon", "classique", {{"classique", "classique"}}).open_to_others(),
       text_option("letters", "Lettres", "fr", 5),
       seats_option("sexes", "Sexes", JsonArray{"H", "F"}, {{"H", "un homme"}, {"F", "une femme"}}),
-      choice_option("context", "Contexte", nullptr, {{"plage", "Plage"}}).with_unset("au hasard").as_advanced(),
+      choice_option("context", "Contexte", nullptr, {{"plage", "Plage"}})
+          .with_unset("au hasard")
+          .as_advanced(),
   };
   return info;
 }
@@ -50,8 +53,13 @@ TEST(Options, DefaultsAreFilledInAndSeatPatternsRepeat) {
 
 TEST(Options, GivenValuesWinAndNullMeansAbsent) {
   const auto info = sample();
-  const auto o = resolve_options(
-      info, {{"turn_seconds", 0}, {"tiebreak", true}, {"book", nullptr}, {"context", "plage"}, {"letters", "ABCDE"}}, 2);
+  const auto o = resolve_options(info,
+                                 {{"turn_seconds", 0},
+                                  {"tiebreak", true},
+                                  {"book", nullptr},
+                                  {"context", "plage"},
+                                  {"letters", "ABCDE"}},
+                                 2);
   EXPECT_EQ(o.integer("turn_seconds"), 0);
   EXPECT_TRUE(o.flag("tiebreak"));
   EXPECT_EQ(o.text("book"), "fantastique");
@@ -138,8 +146,9 @@ TEST(Options, TheSchemaAsJson) {
   EXPECT_EQ(timer.at("default").as_int64(), 30);
   EXPECT_EQ(timer.at("min").as_int64(), 0);
   EXPECT_EQ(timer.at("max").as_int64(), 600);
-  EXPECT_EQ(canonical(timer.at("suggested")),
-            R"([{"label":"sans limite","value":0},{"label":"30 secondes","value":30},{"label":"2 minutes","value":120}])");
+  EXPECT_EQ(
+      canonical(timer.at("suggested")),
+      R"([{"label":"sans limite","value":0},{"label":"30 secondes","value":30},{"label":"2 minutes","value":120}])");
   EXPECT_EQ(list[2].as_object().at("kind").as_string(), "choice");
   EXPECT_EQ(list[2].as_object().at("choices").as_array().size(), 2u);
   EXPECT_TRUE(list[3].as_object().at("open").as_bool());

@@ -17,13 +17,14 @@
 // once read one).
 #include <gtest/gtest.h>
 
-#include <boost/json/parse.hpp>
-#include <boost/json/serialize.hpp>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
 
 #include "games/core/narration.h"
 #include "games/core/registry.h"
@@ -81,7 +82,8 @@ TEST_P(Scenario, ReplaysAsTheRulebookSays) {
   std::vector<Json> events;
   for (std::size_t i = 0; i < record.actions.size(); ++i) {
     auto result = state->apply(record.actions[i]);
-    ASSERT_TRUE(result.ok()) << "action " << i + 1 << " " << boost::json::serialize(record.actions[i].to_json())
+    ASSERT_TRUE(result.ok()) << "action " << i + 1 << " "
+                             << boost::json::serialize(record.actions[i].to_json())
                              << " refused: " << result.error->code << " " << result.error->message;
     if (screen) {
       std::ostringstream told;
@@ -124,14 +126,13 @@ TEST_P(Scenario, ReplaysAsTheRulebookSays) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Golden, Scenario, ::testing::ValuesIn(scenario_files()),
-                         [](const auto& info) {
-                           std::string name = info.param.substr(0, info.param.size() - 5);
-                           for (auto& c : name) {
-                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                           }
-                           return name;
-                         });
+INSTANTIATE_TEST_SUITE_P(Golden, Scenario, ::testing::ValuesIn(scenario_files()), [](const auto& info) {
+  std::string name = info.param.substr(0, info.param.size() - 5);
+  for (auto& c : name) {
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  }
+  return name;
+});
 
 // Every registered game has at least one golden scenario.
 TEST(Scenario, EveryGameHasAGoldenGame) {

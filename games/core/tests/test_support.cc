@@ -50,9 +50,15 @@ namespace {
 
 constexpr std::string_view kNbsp = "\u00a0", kNarrowNbsp = "\u202f";
 
-bool starts_with_nbsp(std::string_view s) { return s.starts_with(kNbsp) || s.starts_with(kNarrowNbsp); }
-bool ends_with_nbsp(std::string_view s) { return s.ends_with(kNbsp) || s.ends_with(kNarrowNbsp); }
-bool is_ascii_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool starts_with_nbsp(std::string_view s) {
+  return s.starts_with(kNbsp) || s.starts_with(kNarrowNbsp);
+}
+bool ends_with_nbsp(std::string_view s) {
+  return s.ends_with(kNbsp) || s.ends_with(kNarrowNbsp);
+}
+bool is_ascii_letter(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
 // The last byte of a letter: ASCII, or the end of a two-byte UTF-8 letter
 // (Latin-1 Supplement and Latin Extended-A: à, é, œ…).
 bool ends_with_letter(std::string_view s) {
@@ -61,7 +67,8 @@ bool ends_with_letter(std::string_view s) {
   if (s.size() < 2) return false;
   const auto lead = static_cast<unsigned char>(s[s.size() - 2]);
   const auto last = static_cast<unsigned char>(s.back());
-  return (lead == 0xC3 || lead == 0xC5) && last >= 0x80 && last <= 0xBF && !(lead == 0xC3 && (last == 0x97 || last == 0xB7));
+  return (lead == 0xC3 || lead == 0xC5) && last >= 0x80 && last <= 0xBF &&
+         !(lead == 0xC3 && (last == 0x97 || last == 0xB7));
 }
 
 }  // namespace
@@ -78,7 +85,8 @@ std::vector<std::string> typography_faults(std::string_view text) {
     if (c == '\'') faults.push_back("a straight apostrophe (’ wanted)" + at(i));
     if (c == ':' || c == ';' || c == '!' || c == '?') {
       if (before.ends_with(' ')) faults.push_back(std::string("a plain space before ") + c + at(i));
-      if (ends_with_letter(before)) faults.push_back(std::string("no non-breaking space before ") + c + at(i));
+      if (ends_with_letter(before))
+        faults.push_back(std::string("no non-breaking space before ") + c + at(i));
     }
     if (text.substr(i).starts_with("«") && !starts_with_nbsp(text.substr(i + 2))) {
       faults.push_back("« without a non-breaking space after it" + at(i));

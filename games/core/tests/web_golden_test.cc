@@ -45,14 +45,20 @@ std::vector<std::string> game_names() {
 
 const char* kind_of(const Json& v) {
   switch (v.kind()) {
-    case boost::json::kind::null: return "null";
-    case boost::json::kind::bool_: return "bool";
+    case boost::json::kind::null:
+      return "null";
+    case boost::json::kind::bool_:
+      return "bool";
     case boost::json::kind::int64:
     case boost::json::kind::uint64:
-    case boost::json::kind::double_: return "number";
-    case boost::json::kind::string: return "string";
-    case boost::json::kind::array: return "array";
-    case boost::json::kind::object: return "object";
+    case boost::json::kind::double_:
+      return "number";
+    case boost::json::kind::string:
+      return "string";
+    case boost::json::kind::array:
+      return "array";
+    case boost::json::kind::object:
+      return "object";
   }
   return "?";
 }
@@ -166,7 +172,8 @@ Samples samples(const Game& game) {
     const auto played = self_play(game, setup, "medium", 4000);
     auto state = game.new_state(setup);
     auto look = [&] {
-      for (int p = 0; p < state->players(); ++p) keep_if_new(state->view(Viewer::player(p)), seen_player, out.player);
+      for (int p = 0; p < state->players(); ++p)
+        keep_if_new(state->view(Viewer::player(p)), seen_player, out.player);
       keep_if_new(state->view(Viewer::spectator()), seen_spectator, out.spectator);
     };
     look();
@@ -221,8 +228,9 @@ TEST_P(WebGolden, TheCommittedViewsAreTheEngines) {
     const bool more_b = static_cast<bool>(std::getline(b, lb));
     if (!more_a && !more_b) break;
     if (!more_a || !more_b || la != lb) {
-      ADD_FAILURE() << path << " differs from the engine's views from line " << line << ":\n  committed: "
-                    << (more_a ? la : "(end)") << "\n  engine:    " << (more_b ? lb : "(end)")
+      ADD_FAILURE() << path << " differs from the engine's views from line " << line
+                    << ":\n  committed: " << (more_a ? la : "(end)")
+                    << "\n  engine:    " << (more_b ? lb : "(end)")
                     << "\nIf the change is meant, run scripts/update-web-golden.sh and check the web types.";
       break;
     }

@@ -1,8 +1,9 @@
 // Lettralettre 26 rules, one test (or more) per line of the README's checklist.
+#include "games/lettralettre/lettralettre.h"
+
 #include <gtest/gtest.h>
 
 #include "games/core/tests/test_support.h"
-#include "games/lettralettre/lettralettre.h"
 
 namespace logomachie::games::lettralettre {
 namespace {
@@ -10,9 +11,15 @@ namespace {
 using testing::must_apply;
 using testing::must_refuse;
 
-const LettralettreGame& ll() { return dynamic_cast<const LettralettreGame&>(testing::game("lettralettre")); }
-const LettralettreData& data(const State& s) { return dynamic_cast<const LettralettreState&>(s).data(); }
-int bonus(std::string_view id) { return ll().find_constraint(id)->bonus; }
+const LettralettreGame& ll() {
+  return dynamic_cast<const LettralettreGame&>(testing::game("lettralettre"));
+}
+const LettralettreData& data(const State& s) {
+  return dynamic_cast<const LettralettreState&>(s).data();
+}
+int bonus(std::string_view id) {
+  return ll().find_constraint(id)->bonus;
+}
 
 JsonArray letters(std::string_view s) {
   JsonArray a;
@@ -156,7 +163,8 @@ TEST(LettralettreReveal, TheBestWordShownRespectsThePlayersOwnCards) {
     const auto& best = e.at("best").as_object();
     const std::string card(best.at("card").as_string());
     const auto& held = data(*st).held[seat];
-    EXPECT_NE(std::find(held.begin(), held.end(), card), held.end()) << card << " is not one of the player's cards";
+    EXPECT_NE(std::find(held.begin(), held.end(), card), held.end())
+        << card << " is not one of the player's cards";
     // The engine itself accepts that word under that card.
     const std::string word(best.at("word").as_string());
     EXPECT_TRUE(lex.contains(word));
@@ -193,10 +201,12 @@ TEST(LettralettreWords, GivingUpIsToldAsSuch) {
 // letter's name, no sound spelled out; interjections that are words count.
 TEST(LettralettreWords, NumeralsLetterNamesAndSoundsAreNoWords) {
   const auto& lex = testing::lexicon();
-  for (const char* no : {"xxxviiiᵉ", "xxxviiie", "xxxᵉ", "iiᵉ", "xiv", "k", "z", "pff", "mmm", "zzzz", "brrr", "hmm"}) {
+  for (const char* no :
+       {"xxxviiiᵉ", "xxxviiie", "xxxᵉ", "iiᵉ", "xiv", "k", "z", "pff", "mmm", "zzzz", "brrr", "hmm"}) {
     EXPECT_FALSE(is_letters_game_word(lex, no)) << no;
   }
-  for (const char* yes : {"hélas", "chut", "bof", "euh", "ouf", "hum", "a", "y", "képi", "rythme", "lynx", "crypte"}) {
+  for (const char* yes :
+       {"hélas", "chut", "bof", "euh", "ouf", "hum", "a", "y", "képi", "rythme", "lynx", "crypte"}) {
     EXPECT_TRUE(is_letters_game_word(lex, yes)) << yes;
   }
   // The solver never offers one: every word of its list is a game word.
@@ -374,8 +384,6 @@ TEST(LettralettreTimer, TheHourglassClosesTheRound) {
   EXPECT_EQ(data(*st).phase, Phase::kWords);
   EXPECT_EQ(data(*st).round, 2);
 }
-
-
 
 }  // namespace
 }  // namespace logomachie::games::lettralettre

@@ -8,7 +8,9 @@
 namespace logomachie::games::lettralettre {
 namespace {
 
-const LettralettreGame& ll() { return dynamic_cast<const LettralettreGame&>(testing::game("lettralettre")); }
+const LettralettreGame& ll() {
+  return dynamic_cast<const LettralettreGame&>(testing::game("lettralettre"));
+}
 
 Constraint make(std::string_view check_json, int bonus) {
   Constraint c;
@@ -39,10 +41,12 @@ TEST(LettralettreSolver, KepiScoresSix) {
 
 TEST(LettralettreSolver, AgreesWithAFullScan) {
   Rng rng(26);
-  const std::vector<Constraint> constraints = {
-      make(R"({"without":"E"})", 3), make(R"({"pos":"verb","mood":"infinitive"})", 1),
-      make(R"({"pos":"noun","gender":"feminine"})", 1), make(R"({"double_letter":true})", 2),
-      make(R"({"first_shown_letter":true})", 1), make(R"({"number":"plural"})", 1)};
+  const std::vector<Constraint> constraints = {make(R"({"without":"E"})", 3),
+                                               make(R"({"pos":"verb","mood":"infinitive"})", 1),
+                                               make(R"({"pos":"noun","gender":"feminine"})", 1),
+                                               make(R"({"double_letter":true})", 2),
+                                               make(R"({"first_shown_letter":true})", 1),
+                                               make(R"({"number":"plural"})", 1)};
 #ifdef NDEBUG
   const int positions = 40;
 #else

@@ -1,4 +1,6 @@
 // Mot pour Mot rules, one test (or more) per line of the README's checklist.
+#include "games/motpourmot/motpourmot.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -6,7 +8,6 @@
 #include "games/core/tests/test_support.h"
 #include "games/core/word_list.h"
 #include "games/motpourmot/bot.h"
-#include "games/motpourmot/motpourmot.h"
 #include "lexicon/lexicon.h"
 
 namespace logomachie::games::motpourmot {
@@ -15,9 +16,15 @@ namespace {
 using testing::must_apply;
 using testing::must_refuse;
 
-const MotPourMotGame& mpm() { return dynamic_cast<const MotPourMotGame&>(testing::game("motpourmot")); }
-const MotPourMotState& st(const State& s) { return dynamic_cast<const MotPourMotState&>(s); }
-const MotPourMotData& data(const State& s) { return st(s).data(); }
+const MotPourMotGame& mpm() {
+  return dynamic_cast<const MotPourMotGame&>(testing::game("motpourmot"));
+}
+const MotPourMotState& st(const State& s) {
+  return dynamic_cast<const MotPourMotState&>(s);
+}
+const MotPourMotData& data(const State& s) {
+  return st(s).data();
+}
 
 int position(const State& s, char letter) {
   const auto& d = data(s);
@@ -45,7 +52,9 @@ games::Setup setup(int players = 2, int first = 1, JsonObject options = {}) {
   return s;
 }
 
-JsonObject word(std::string_view w) { return {{"type", "word"}, {"word", w}}; }
+JsonObject word(std::string_view w) {
+  return {{"type", "word"}, {"word", w}};
+}
 const JsonObject kAccept{{"type", "accept"}};
 
 // After a challenge settled with the word standing, the other challenge is
@@ -122,8 +131,8 @@ TEST(MotPourMotWords, OneWordNoRepeatsOnlyTheCaptain) {
   must_refuse(*s, 0, word("  "), "empty_word");
   must_refuse(*s, 0, word("r2d2"), "not_letters");
   must_refuse(*s, 0, word(std::string(80, 'a')), "word_too_long");
-  must_refuse(*s, 2, word("chat"), "not_captain");   // a teammate proposes instead
-  must_refuse(*s, 1, word("chat"), "not_captain");   // the other team
+  must_refuse(*s, 2, word("chat"), "not_captain");  // a teammate proposes instead
+  must_refuse(*s, 1, word("chat"), "not_captain");  // the other team
   must_refuse(*s, 1, {{"type", "propose"}, {"word", "chat"}}, "not_your_team");
   must_apply(*s, 2, {{"type", "propose"}, {"word", "chat"}});
   EXPECT_EQ(data(*s).proposals[2], "chat");
@@ -352,7 +361,7 @@ TEST(MotPourMotVote, ATieKeepsTheWordAStrictMajorityRevertsIt) {
   for (int p : {1, 3}) must_apply(*s, p, {{"type", "vote"}, {"valid", false}});
   accept_rest(*s);
   EXPECT_EQ(data(*s).last_turn.as_object().at("result"), "stood");  // 2–2
-  EXPECT_EQ(data(*s).team, 1);  // a category upheld changes nothing else
+  EXPECT_EQ(data(*s).team, 1);                                      // a category upheld changes nothing else
   must_apply(*s, 1, word("poule"), s->now());
   must_apply(*s, 0, {{"type", "challenge"}, {"kind", "category"}}, s->now());
   must_refuse(*s, 2, {{"type", "vote"}, {"valid", "oui"}}, "bad_field", s->now());
@@ -454,7 +463,8 @@ TEST(MotPourMotTable, OneSharedScreenPlaysBothTeamsAndEntersTallies) {
 // A–Z, or À–Þ in UTF-8 (É is C3 89; é is C3 A9).
 bool starts_with_capital(std::string_view w) {
   const auto b = [&](std::size_t i) { return static_cast<unsigned char>(w[i]); };
-  return (w.size() >= 1 && b(0) >= 'A' && b(0) <= 'Z') || (w.size() >= 2 && b(0) == 0xC3 && b(1) >= 0x80 && b(1) <= 0x9E);
+  return (w.size() >= 1 && b(0) >= 'A' && b(0) <= 'Z') ||
+         (w.size() >= 2 && b(0) == 0xC3 && b(1) >= 0x80 && b(1) <= 0x9E);
 }
 
 TEST(MotPourMotDeck, EnoughVariedCardsWithPlayableCheckedAnswers) {
@@ -498,8 +508,13 @@ TEST(MotPourMotSetup, OptionsAndLetterSets) {
   fr.options["target"] = 7;
   fr.options["letters"] = "BCDFGHJLMNPQ";
   EXPECT_THROW(mpm().new_state(fr), ActionError);
-  for (auto [key, bad] : {std::pair<std::string, Json>{"target", 8}, {"target", 5}, {"letters", "BCD"},
-                          {"letters", "BBCDF"}, {"letters", "bcdfg"}, {"level", "moyen"}, {"turn_seconds", -1}}) {
+  for (auto [key, bad] : {std::pair<std::string, Json>{"target", 8},
+                          {"target", 5},
+                          {"letters", "BCD"},
+                          {"letters", "BBCDF"},
+                          {"letters", "bcdfg"},
+                          {"level", "moyen"},
+                          {"turn_seconds", -1}}) {
     games::Setup s = setup();
     s.options[key] = bad;
     EXPECT_THROW(mpm().new_state(s), ActionError) << key;
@@ -530,7 +545,8 @@ TEST(MotPourMotDeck, AReshuffleNeverDealsTheCardJustPlayedAgain) {
   const auto cards = data(*s).deck.size() + 1;
   for (std::size_t turn = 0; turn < 2 * cards + 3; ++turn) {
     const auto before = data(*s).category;
-    must_apply(*s, data(*s).captain[static_cast<std::size_t>(data(*s).team)], {{"type", "give_up"}}, s->now());
+    must_apply(*s, data(*s).captain[static_cast<std::size_t>(data(*s).team)], {{"type", "give_up"}},
+               s->now());
     EXPECT_NE(data(*s).category, before) << "turn " << turn;
   }
 }
@@ -540,7 +556,8 @@ TEST(MotPourMotViews, TheCardsAnswersStayHiddenWhileTheTeamSearches) {
   const auto& c = st(*s).category();
   for (int p : {0, 1}) {
     const auto text = canonical(s->view(Viewer::player(p)));
-    for (const auto& secret : s->secrets_hidden_from(Viewer::player(p))) EXPECT_EQ(text.find(secret), std::string::npos);
+    for (const auto& secret : s->secrets_hidden_from(Viewer::player(p)))
+      EXPECT_EQ(text.find(secret), std::string::npos);
     EXPECT_NE(text.find(c.text), std::string::npos);
   }
   must_apply(*s, 0, word("chat"), 0);
@@ -580,8 +597,10 @@ TEST(MotPourMotBots, BotsDoNotBelieveCapitalisedNonsense) {
   // « Bbbrrrttt » is no name a player would accept; « Zorglub » could be one,
   // and so could « Élorglub »: a capital is what the engine calls one (É as
   // much as Z), so the bot gives it the same benefit of the doubt.
-  for (const auto& [w, believed] :
-       {std::pair<std::string, bool>{"Bbbrrrttt", false}, {"Zorglub", true}, {"Élorglub", true}, {"Œdipouk", true}}) {
+  for (const auto& [w, believed] : {std::pair<std::string, bool>{"Bbbrrrttt", false},
+                                    {"Zorglub", true},
+                                    {"Élorglub", true},
+                                    {"Œdipouk", true}}) {
     auto s = mpm().new_state(setup(2, 0));
     must_apply(*s, 0, word(w), 0);
     auto bot = mpm().make_bot("hard", 1);

@@ -23,17 +23,24 @@ std::string deck_text() {
   const auto& game = dynamic_cast<const TapechoGame&>(testing::game("tapecho"));
   std::string cards, contexts;
   for (const auto& c : game.cards()) {
-    cards += (cards.empty() ? "    " : ",\n    ") +
-             canonical(JsonObject{{"id", c.id}, {"type", to_string(c.kind)}, {"sex", to_string(c.sex)},
-                                  {"points", c.points}, {"colour", c.colour}, {"effect", c.effect}, {"text", c.text}});
+    cards += (cards.empty() ? "    " : ",\n    ") + canonical(JsonObject{{"id", c.id},
+                                                                         {"type", to_string(c.kind)},
+                                                                         {"sex", to_string(c.sex)},
+                                                                         {"points", c.points},
+                                                                         {"colour", c.colour},
+                                                                         {"effect", c.effect},
+                                                                         {"text", c.text}});
   }
   for (const auto& c : game.contexts()) {
     contexts += (contexts.empty() ? "    " : ",\n    ") +
-                canonical(JsonObject{{"id", c.id}, {"colour", c.colour}, {"name", c.name}, {"description", c.description}});
+                canonical(JsonObject{
+                    {"id", c.id}, {"colour", c.colour}, {"name", c.name}, {"description", c.description}});
   }
-  return "{\n  \"about\": \"Le Tapécho's cards and contexts as the engine reads data/tapecho/ (games/tapecho/tapecho.cc). "
+  return "{\n  \"about\": \"Le Tapécho's cards and contexts as the engine reads data/tapecho/ "
+         "(games/tapecho/tapecho.cc). "
          "Written by games_tests (TapechoWebGolden); do not edit, run scripts/update-web-golden.sh.\",\n"
-         "  \"cards\": [\n" + cards + "\n  ],\n  \"contexts\": [\n" + contexts + "\n  ]\n}\n";
+         "  \"cards\": [\n" +
+         cards + "\n  ],\n  \"contexts\": [\n" + contexts + "\n  ]\n}\n";
 }
 
 TEST(TapechoWebGolden, TheDeckIsTheEngines) {
@@ -47,7 +54,8 @@ TEST(TapechoWebGolden, TheDeckIsTheEngines) {
   ASSERT_TRUE(in) << path << " is missing: run scripts/update-web-golden.sh";
   std::stringstream committed;
   committed << in.rdbuf();
-  EXPECT_TRUE(committed.str() == text) << path << " is not the deck the engine reads now: run scripts/update-web-golden.sh";
+  EXPECT_TRUE(committed.str() == text)
+      << path << " is not the deck the engine reads now: run scripts/update-web-golden.sh";
 }
 
 }  // namespace

@@ -15,13 +15,17 @@ namespace {
 using testing::must_apply;
 using testing::must_refuse;
 
-const TapechoGame& game() { return dynamic_cast<const TapechoGame&>(testing::game("tapecho")); }
+const TapechoGame& game() {
+  return dynamic_cast<const TapechoGame&>(testing::game("tapecho"));
+}
 
 // The first card of the deck matching, not in `used`.
-std::string card(Kind kind, Sex sex, bool coloured, std::set<std::string>& used, const std::string& effect = "") {
+std::string card(Kind kind, Sex sex, bool coloured, std::set<std::string>& used,
+                 const std::string& effect = "") {
   for (const auto& c : game().cards()) {
-    if (c.kind == kind && c.sex == sex && (c.colour.empty() != coloured) && (effect.empty() || c.effect == effect) &&
-        !used.count(c.id) && (coloured == false || c.colour != "jaune")) {
+    if (c.kind == kind && c.sex == sex && (c.colour.empty() != coloured) &&
+        (effect.empty() || c.effect == effect) && !used.count(c.id) &&
+        (coloured == false || c.colour != "jaune")) {
       used.insert(c.id);
       return c.id;
     }
@@ -39,7 +43,9 @@ struct Table {
   TapechoState& st() { return dynamic_cast<TapechoState&>(*state); }
   const TapechoData& d() { return st().data(); }
   ApplyResult act(int seat, JsonObject body) { return must_apply(*state, seat, std::move(body), t += 100); }
-  void refuse(int seat, JsonObject body, std::string_view code) { must_refuse(*state, seat, std::move(body), code, t += 100); }
+  void refuse(int seat, JsonObject body, std::string_view code) {
+    must_refuse(*state, seat, std::move(body), code, t += 100);
+  }
   int score(int p) { return st().score(p); }
   std::vector<std::string> hand(int p) {
     std::vector<std::string> out;
@@ -169,7 +175,7 @@ TEST(TapechoReactions, ALateHorsContexteGivesTheOwnerAWholeReactionTime) {
   EXPECT_EQ(*g.state->deadline(), 15090 + 5000);
   g.t = 15150;
   g.act(0, {{"type", "defend"}, {"card", super}});  // past the first deadline, within its own
-  EXPECT_EQ(g.d().sides[0].atouts.size(), 1u);  // the atout stays
+  EXPECT_EQ(g.d().sides[0].atouts.size(), 1u);      // the atout stays
   EXPECT_EQ(g.d().current, 1);
 }
 
@@ -258,7 +264,9 @@ Attacked attacked(const std::string& effect) {
   return a;
 }
 
-int index(const std::string& id) { return game().card_index(id); }
+int index(const std::string& id) {
+  return game().card_index(id);
+}
 
 TEST(TapechoEffects, EachAttackDoesWhatItsCardSays) {
   {
@@ -293,7 +301,8 @@ TEST(TapechoEffects, EachAttackDoesWhatItsCardSays) {
     ASSERT_EQ(a.g.d().current, 1);
     const auto hand = a.g.hand(1);
     const auto atout = std::find_if(hand.begin(), hand.end(), [&](const std::string& id) {
-      return game().cards()[static_cast<std::size_t>(index(id))].kind == Kind::kAtout && a.g.st().fits(index(id), 1);
+      return game().cards()[static_cast<std::size_t>(index(id))].kind == Kind::kAtout &&
+             a.g.st().fits(index(id), 1);
     });
     ASSERT_NE(atout, hand.end());  // its filler cards hold atouts
     a.g.refuse(1, {{"type", "atout"}, {"card", *atout}}, "atout_blocked");
@@ -304,7 +313,8 @@ TEST(TapechoEffects, EachAttackDoesWhatItsCardSays) {
     EXPECT_EQ(a.g.d().sides[1].doubled, (std::vector<int>{index(a.handicap1)}));
     int expect = game().cards()[static_cast<std::size_t>(index(a.atout1))].points +
                  2 * game().cards()[static_cast<std::size_t>(index(a.handicap1))].points;
-    for (const auto& id : a.g.hand(1)) expect -= std::abs(game().cards()[static_cast<std::size_t>(index(id))].points);
+    for (const auto& id : a.g.hand(1))
+      expect -= std::abs(game().cards()[static_cast<std::size_t>(index(id))].points);
     EXPECT_EQ(a.g.score(1), expect);
   }
   {
@@ -313,7 +323,8 @@ TEST(TapechoEffects, EachAttackDoesWhatItsCardSays) {
     EXPECT_FALSE(a.g.d().sides[1].shown_attack);
     int expect = game().cards()[static_cast<std::size_t>(index(a.atout1))].points +
                  game().cards()[static_cast<std::size_t>(index(a.handicap1))].points - 3;
-    for (const auto& id : a.g.hand(1)) expect -= std::abs(game().cards()[static_cast<std::size_t>(index(id))].points);
+    for (const auto& id : a.g.hand(1))
+      expect -= std::abs(game().cards()[static_cast<std::size_t>(index(id))].points);
     EXPECT_EQ(a.g.score(1), expect);
   }
 }
@@ -337,7 +348,8 @@ TEST(TapechoEffects, AHandicapCannotBeDoubledTwice) {
   const auto second = card(Kind::kAttaque, Sex::kH, false, used, "double-handicap");
   auto g = deal({{handicap, first}, {second}, {}, {}}, used);
   // Seat 0: the handicap on seat 2 (a man) with the attack that doubles it.
-  g.act(0, {{"type", "handicap"}, {"card", handicap}, {"target", 2}, {"attack", first}, {"attack_target", 2}});
+  g.act(0,
+        {{"type", "handicap"}, {"card", handicap}, {"target", 2}, {"attack", first}, {"attack_target", 2}});
   EXPECT_EQ(landed(g.act(2, {{"type", "let_go"}})).at("effective"), true);
   auto swap = [&](int p) {  // a turn that changes nothing on the table
     const auto h = g.hand(p);
@@ -355,7 +367,8 @@ TEST(TapechoEffects, AHandicapCannotBeDoubledTwice) {
 TEST(TapechoEffects, ADoubledHandicapStaysDoubledWhenItMoves) {
   std::set<std::string> used;
   const auto handicap = card(Kind::kHandicap, Sex::kX, false, used);
-  const auto transfer = card(Kind::kAttaque, Sex::kF, false, used, "transfert-handicap");  // seat 1 is a woman
+  const auto transfer =
+      card(Kind::kAttaque, Sex::kF, false, used, "transfert-handicap");  // seat 1 is a woman
   auto g = deal({{transfer}, {}, {}, {}}, used);
   TapechoData d = g.d();  // seat 0 already suffers a doubled handicap
   d.sides[0].handicaps = {index(handicap)};
@@ -373,7 +386,8 @@ TEST(TapechoEffects, AShownAttackStaysUntilTheEndOfTheTargetsNextTurn) {
   EXPECT_TRUE(a.g.d().sides[1].shown_attack);
   EXPECT_TRUE(a.g.d().sides[1].open_hand);
   a.g.act(1, {{"type", "swap"}, {"card", a.g.hand(1).front()}});
-  a.g.act(1, {{"type", "keep"}, {"card", game().cards()[static_cast<std::size_t>(a.g.d().choice.front())].id}});
+  a.g.act(1,
+          {{"type", "keep"}, {"card", game().cards()[static_cast<std::size_t>(a.g.d().choice.front())].id}});
   EXPECT_FALSE(a.g.d().sides[1].shown_attack);
   EXPECT_FALSE(a.g.d().sides[1].open_hand);
 }
@@ -496,7 +510,10 @@ TEST(TapechoScoring, ALastCardThatCannotBePlayedIsSwapped) {
   EXPECT_EQ(plays.front().at("type"), "swap");
   must_refuse(st, 0, {{"type", "pass"}}, "must_play", 100);
   must_apply(st, 0, {{"type", "swap"}, {"card", defense}}, 200);
-  must_apply(st, 0, {{"type", "keep"}, {"card", game().cards()[static_cast<std::size_t>(st.data().choice.front())].id}}, 300);
+  must_apply(
+      st, 0,
+      {{"type", "keep"}, {"card", game().cards()[static_cast<std::size_t>(st.data().choice.front())].id}},
+      300);
   EXPECT_EQ(st.data().sides[0].hand.size(), 1u);  // a new card to play
   EXPECT_FALSE(st.is_terminal());
 }
@@ -542,7 +559,8 @@ TEST(TapechoModes, AnAtoutMayGoOnATeammateInTheTeamModesOnly) {
   }
   {
     auto g = deal({{h_atout}, {}, {}, {}}, used = {f_atout, h_atout, f_atout2});
-    g.refuse(0, {{"type", "atout"}, {"card", h_atout}, {"target", 2}}, "not_a_teammate");  // classique: on yourself
+    g.refuse(0, {{"type", "atout"}, {"card", h_atout}, {"target", 2}},
+             "not_a_teammate");  // classique: on yourself
   }
 }
 
@@ -557,7 +575,12 @@ TEST(TapechoModes, AttacksGoOnOpponentsOnly) {
     // Couples: seat 0 (H) plays with seat 1 (F); seat 3 (F) is an opponent.
     auto g = deal({{f_attack, f_handicap}, {}, {}, {}}, used, {{"mode", "couples"}});
     g.refuse(0, {{"type", "attack"}, {"card", f_attack}, {"target", 1}}, "not_an_opponent");
-    g.refuse(0, {{"type", "handicap"}, {"card", f_handicap}, {"target", 3}, {"attack", f_attack}, {"attack_target", 1}},
+    g.refuse(0,
+             {{"type", "handicap"},
+              {"card", f_handicap},
+              {"target", 3},
+              {"attack", f_attack},
+              {"attack_target", 1}},
              "not_an_opponent");
     for (const auto& b : g.st().plays(0)) {
       if (b.contains("attack")) {
@@ -603,7 +626,8 @@ TEST(TapechoViews, HandsAreSeenOnlyByTheirPlayers) {
   std::set<std::string> used;
   const auto open = card(Kind::kAttaque, Sex::kX, false, used, "main-ouverte");
   auto g = deal({{open}, {}, {}, {}}, used);
-  const auto hand1 = canonical(g.state->view(Viewer::player(1)).as_object().at("sides").as_array()[1].as_object().at("hand"));
+  const auto hand1 = canonical(
+      g.state->view(Viewer::player(1)).as_object().at("sides").as_array()[1].as_object().at("hand"));
   EXPECT_EQ(canonical(g.state->view(Viewer::player(0))).find(hand1), std::string::npos);
   g.act(0, {{"type", "attack"}, {"card", open}, {"target", 1}});
   g.act(1, {{"type", "let_go"}});

@@ -70,8 +70,9 @@ ClueScore evaluate_clues(const std::string& part) {
     // the referee never meets them, so they are left out here too.
     std::vector<std::string> traps;
     for (auto& t : split_bar(traps_cell)) {
-      const bool refused = referee().refuse_trap(t).has_value() ||
-                           testing::lexicon().relate(secret, t, lexicon::Reading::kNoun) != lexicon::Relation::kUnrelated;
+      const bool refused =
+          referee().refuse_trap(t).has_value() ||
+          testing::lexicon().relate(secret, t, lexicon::Reading::kNoun) != lexicon::Relation::kUnrelated;
       if (refused) {
         ++s.traps_refused;
       } else {
@@ -118,15 +119,18 @@ ClueScore evaluate_clues(const std::string& part) {
   report << std::fixed << std::setprecision(3);
   report << "# TrapWords referee on clues-" << part << ".tsv (" << s.rows << " clues)\n\n";
   report << "| category | verdict right | clues |\n|---|---|---|\n";
-  for (const auto& [cat, c] : by_category) report << "| " << cat << " | " << double(c[0]) / c[1] << " | " << c[1] << " |\n";
-  report << "\nWrong fires: " << s.wrong_fires << " of " << s.should_pass << " clues that should fire no trap ("
-         << s.wrong_fire_rate() << "); missed fires: " << s.missed << " of " << s.should_fire << " (" << s.missed_rate()
-         << "); whole verdict right: " << s.agreement() << "; traps left out as the game's sheet refuses them: "
-         << s.traps_refused << "\n\n";
-  report << "Errors:\n\n| secret | traps | clue | expected | got | category |\n|---|---|---|---|---|---|\n" << errors.str();
+  for (const auto& [cat, c] : by_category)
+    report << "| " << cat << " | " << double(c[0]) / c[1] << " | " << c[1] << " |\n";
+  report << "\nWrong fires: " << s.wrong_fires << " of " << s.should_pass
+         << " clues that should fire no trap (" << s.wrong_fire_rate() << "); missed fires: " << s.missed
+         << " of " << s.should_fire << " (" << s.missed_rate() << "); whole verdict right: " << s.agreement()
+         << "; traps left out as the game's sheet refuses them: " << s.traps_refused << "\n\n";
+  report << "Errors:\n\n| secret | traps | clue | expected | got | category |\n|---|---|---|---|---|---|\n"
+         << errors.str();
   const auto out = std::filesystem::path(LOGO_REPORT_DIR) / ("referee-clues-" + part + ".md");
   std::ofstream(out) << report.str();
-  std::cout << report.str().substr(0, report.str().find("Errors:")) << "(full report: " << out.string() << ")\n";
+  std::cout << report.str().substr(0, report.str().find("Errors:")) << "(full report: " << out.string()
+            << ")\n";
   return s;
 }
 
@@ -152,12 +156,14 @@ double evaluate_guesses(const std::string& part, std::size_t& count) {
   report << std::fixed << std::setprecision(3);
   report << "# TrapWords guesses on guesses-" << part << ".tsv (" << count << " guesses)\n\n";
   report << "| category | right | guesses |\n|---|---|---|\n";
-  for (const auto& [cat, c] : by_category) report << "| " << cat << " | " << double(c[0]) / c[1] << " | " << c[1] << " |\n";
+  for (const auto& [cat, c] : by_category)
+    report << "| " << cat << " | " << double(c[0]) / c[1] << " | " << c[1] << " |\n";
   report << "\nGuesses judged right: " << accuracy << "\n\n";
   report << "Errors:\n\n| secret | guess | expected | category |\n|---|---|---|---|\n" << errors.str();
   const auto out = std::filesystem::path(LOGO_REPORT_DIR) / ("referee-guesses-" + part + ".md");
   std::ofstream(out) << report.str();
-  std::cout << report.str().substr(0, report.str().find("Errors:")) << "(full report: " << out.string() << ")\n";
+  std::cout << report.str().substr(0, report.str().find("Errors:")) << "(full report: " << out.string()
+            << ")\n";
   return accuracy;
 }
 

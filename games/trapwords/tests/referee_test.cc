@@ -1,12 +1,13 @@
 // The TrapWords referee (typed mode): traps, the secret word's family, proper
 // nouns, each curse and monster it can judge from the text, guesses.
+#include "games/trapwords/referee.h"
+
 #include <gtest/gtest.h>
 
 #include <set>
 
 #include "games/core/content.h"
 #include "games/core/tests/test_support.h"
-#include "games/trapwords/referee.h"
 
 namespace logomachie::games {
 std::span<const ContentFile> trapwords_content();  // generated from data/trapwords/
@@ -40,7 +41,8 @@ std::vector<std::string> rules(const ClueVerdict& v) {
 
 std::vector<std::string> fired(const std::vector<Fired>& f) {
   std::vector<std::string> out;
-  for (const auto& x : f) out.push_back(x.trap + ":" + x.word + ":" + std::string(lexicon::to_string(x.relation)));
+  for (const auto& x : f)
+    out.push_back(x.trap + ":" + x.word + ":" + std::string(lexicon::to_string(x.relation)));
   return out;
 }
 
@@ -54,17 +56,21 @@ TEST(TrapWordsReferee, TheIssueExampleFiresGalopOnGalope) {
 
 TEST(TrapWordsReferee, DerivativesInflectionsAndCompoundsAllFireEachTrapOnceInOrder) {
   // science/scientifique: the rulebook's own example of a derivative.
-  auto v = clue("physique", {"laboratoire", "science"}, "Travail de scientifique, en sciences, au laboratoire.");
-  EXPECT_EQ(fired(v.fired), (std::vector<std::string>{"science:scientifique:derivative", "laboratoire:laboratoire:inflection"}));
+  auto v =
+      clue("physique", {"laboratoire", "science"}, "Travail de scientifique, en sciences, au laboratoire.");
+  EXPECT_EQ(fired(v.fired), (std::vector<std::string>{"science:scientifique:derivative",
+                                                      "laboratoire:laboratoire:inflection"}));
   v = clue("pluie", {"ciel", "nuages"}, "un arc-en-ciel sous le nuage");
-  EXPECT_EQ(fired(v.fired), (std::vector<std::string>{"ciel:arc-en-ciel:compound", "nuages:nuage:inflection"}));
+  EXPECT_EQ(fired(v.fired),
+            (std::vector<std::string>{"ciel:arc-en-ciel:compound", "nuages:nuage:inflection"}));
   // Look-alikes do not fire.
   EXPECT_TRUE(clue("souris", {"chat"}, "un château").fired.empty());
 }
 
 TEST(TrapWordsReferee, ElisionsAreSeparatedAndMultiWordTrapsFireOnTheSequence) {
   auto v = clue("dragon", {"épée", "pomme de terre"}, "l'épée du chevalier, des pommes de terre");
-  EXPECT_EQ(fired(v.fired), (std::vector<std::string>{"épée:épée:inflection", "pomme de terre:pommes de terre:inflection"}));
+  EXPECT_EQ(fired(v.fired),
+            (std::vector<std::string>{"épée:épée:inflection", "pomme de terre:pommes de terre:inflection"}));
   // The words of a multi-word trap apart do not fire it.
   EXPECT_TRUE(clue("dragon", {"pomme de terre"}, "une pomme sur la terre").fired.empty());
   // A word the dictionary knows with its apostrophe stays whole.
@@ -97,8 +103,10 @@ TEST(TrapWordsReferee, LookAlikesOfATrapDoNotFire) {
 }
 
 TEST(TrapWordsReferee, NumbersInDigitsAndAnySeparatorFireTheTrap) {
-  EXPECT_EQ(fired(clue("nain", {"sept"}, "ils sont 7").fired), (std::vector<std::string>{"sept:7:inflection"}));
-  EXPECT_EQ(fired(clue("podium", {"premier"}, "le 1er arrivé").fired), (std::vector<std::string>{"premier:1er:inflection"}));
+  EXPECT_EQ(fired(clue("nain", {"sept"}, "ils sont 7").fired),
+            (std::vector<std::string>{"sept:7:inflection"}));
+  EXPECT_EQ(fired(clue("podium", {"premier"}, "le 1er arrivé").fired),
+            (std::vector<std::string>{"premier:1er:inflection"}));
   EXPECT_EQ(fired(clue("blackjack", {"vingt et un"}, "faire 21").fired),
             (std::vector<std::string>{"vingt et un:21:inflection"}));
   EXPECT_TRUE(clue("nain", {"sept"}, "ils sont 8").ok());
@@ -133,10 +141,13 @@ TEST(TrapWordsReferee, TheSentenceTellsHowASameSpelledWordReads) {
   EXPECT_TRUE(clue("barde", {"vers"}, "il se tourne vers le public").ok());
   EXPECT_TRUE(clue("bus", {"car"}, "je le prends car il pleut").ok());
   // After a determiner it is the noun again, and fires.
-  EXPECT_EQ(fired(clue("forêt", {"bois"}, "un feu de bois").fired), (std::vector<std::string>{"bois:bois:inflection"}));
-  EXPECT_EQ(fired(clue("barde", {"vers"}, "il écrit des vers").fired), (std::vector<std::string>{"vers:vers:inflection"}));
+  EXPECT_EQ(fired(clue("forêt", {"bois"}, "un feu de bois").fired),
+            (std::vector<std::string>{"bois:bois:inflection"}));
+  EXPECT_EQ(fired(clue("barde", {"vers"}, "il écrit des vers").fired),
+            (std::vector<std::string>{"vers:vers:inflection"}));
   // A trap that is the verb fires on the verb.
-  EXPECT_EQ(fired(clue("soif", {"boire"}, "je bois").fired), (std::vector<std::string>{"boire:bois:inflection"}));
+  EXPECT_EQ(fired(clue("soif", {"boire"}, "je bois").fired),
+            (std::vector<std::string>{"boire:bois:inflection"}));
   // The verb of a verb–noun compound is not the noun: porte-clé is no door.
   EXPECT_TRUE(clue("clé", {"porte"}, "dans le porte-monnaie").ok());
   EXPECT_EQ(fired(clue("clé", {"porter"}, "dans le porte-monnaie").fired),
@@ -170,7 +181,8 @@ TEST(TrapWordsReferee, AWordAfterANounGroupIsItsVerb) {
             (std::vector<std::string>{"nuit:nuit:inflection"}));
   EXPECT_EQ(fired(clue("hibou", {"nuit"}, "le hibou, nuit et jour").fired),
             (std::vector<std::string>{"nuit:nuit:inflection"}));
-  EXPECT_EQ(fired(clue("forêt", {"bois"}, "les cerfs bois").fired), (std::vector<std::string>{"bois:bois:inflection"}));
+  EXPECT_EQ(fired(clue("forêt", {"bois"}, "les cerfs bois").fired),
+            (std::vector<std::string>{"bois:bois:inflection"}));
 }
 
 TEST(TrapWordsReferee, HomographSensesFromTheSecretAndTheWordsAround) {
@@ -179,24 +191,32 @@ TEST(TrapWordsReferee, HomographSensesFromTheSecretAndTheWordsAround) {
   // clue's word means. Both known and different: no fire.
   EXPECT_TRUE(clue("forteresse", {"tour"}, "un tour de magie").ok());
   EXPECT_TRUE(clue("vélo", {"tour"}, "la tour de garde").ok());
-  EXPECT_EQ(fired(clue("forteresse", {"tour"}, "la haute tour").fired), (std::vector<std::string>{"tour:tour:inflection"}));
-  EXPECT_EQ(fired(clue("vélo", {"tour"}, "un tour de piste").fired), (std::vector<std::string>{"tour:tour:inflection"}));
+  EXPECT_EQ(fired(clue("forteresse", {"tour"}, "la haute tour").fired),
+            (std::vector<std::string>{"tour:tour:inflection"}));
+  EXPECT_EQ(fired(clue("vélo", {"tour"}, "un tour de piste").fired),
+            (std::vector<std::string>{"tour:tour:inflection"}));
   // A sense nothing tells fires as before.
-  EXPECT_EQ(fired(clue("forteresse", {"tour"}, "des tours").fired), (std::vector<std::string>{"tour:tours:inflection"}));
-  EXPECT_EQ(fired(clue("souvenir", {"tour"}, "le tour").fired), (std::vector<std::string>{"tour:tour:inflection"}));
+  EXPECT_EQ(fired(clue("forteresse", {"tour"}, "des tours").fired),
+            (std::vector<std::string>{"tour:tours:inflection"}));
+  EXPECT_EQ(fired(clue("souvenir", {"tour"}, "le tour").fired),
+            (std::vector<std::string>{"tour:tour:inflection"}));
   // « fils » written alone is the son; threads are told by what follows.
   EXPECT_TRUE(clue("roi", {"fils"}, "ses fils de fer").ok());
   EXPECT_TRUE(clue("roi", {"fils"}, "un fil de laine").ok());
-  EXPECT_EQ(fired(clue("roi", {"fils"}, "ses fils").fired), (std::vector<std::string>{"fils:fils:inflection"}));
-  EXPECT_EQ(fired(clue("couture", {"fil"}, "des fils de soie").fired), (std::vector<std::string>{"fil:fils:inflection"}));
+  EXPECT_EQ(fired(clue("roi", {"fils"}, "ses fils").fired),
+            (std::vector<std::string>{"fils:fils:inflection"}));
+  EXPECT_EQ(fired(clue("couture", {"fil"}, "des fils de soie").fired),
+            (std::vector<std::string>{"fil:fils:inflection"}));
   // Gender: la livre (pound), le voile (veil), le poêle (stove).
   EXPECT_TRUE(clue("bibliothèque", {"livre"}, "une livre de beurre").ok());
   EXPECT_TRUE(clue("bateau", {"voile"}, "le voile de la mariée").ok());
   EXPECT_TRUE(clue("crêpe", {"poêle"}, "le poêle à bois").ok());
-  EXPECT_EQ(fired(clue("crêpe", {"poêle"}, "une poêle").fired), (std::vector<std::string>{"poêle:poêle:inflection"}));
+  EXPECT_EQ(fired(clue("crêpe", {"poêle"}, "une poêle").fired),
+            (std::vector<std::string>{"poêle:poêle:inflection"}));
   // The flight is not the thief; the theft is.
   EXPECT_TRUE(clue("avion", {"vol"}, "un voleur de bagages").ok());
-  EXPECT_EQ(fired(clue("police", {"vol"}, "un voleur").fired), (std::vector<std::string>{"vol:voleur:derivative"}));
+  EXPECT_EQ(fired(clue("police", {"vol"}, "un voleur").fired),
+            (std::vector<std::string>{"vol:voleur:derivative"}));
   // Short is not the tennis court.
   EXPECT_TRUE(clue("tennis", {"court"}, "un match trop court").ok());
   EXPECT_EQ(fired(clue("tennis", {"court"}, "sur le court central").fired),
@@ -204,8 +224,10 @@ TEST(TrapWordsReferee, HomographSensesFromTheSecretAndTheWordsAround) {
 }
 
 TEST(TrapWordsReferee, UnitsSymbolsAndRomanNumeralsAreSaidAsWords) {
-  EXPECT_EQ(fired(clue("minuit", {"heure"}, "à 24h pile").fired), (std::vector<std::string>{"heure:24h:compound"}));
-  EXPECT_EQ(fired(clue("four", {"minute"}, "bip au bout de 2 min").fired), (std::vector<std::string>{"minute:min:inflection"}));
+  EXPECT_EQ(fired(clue("minuit", {"heure"}, "à 24h pile").fired),
+            (std::vector<std::string>{"heure:24h:compound"}));
+  EXPECT_EQ(fired(clue("four", {"minute"}, "bip au bout de 2 min").fired),
+            (std::vector<std::string>{"minute:min:inflection"}));
   EXPECT_EQ(fired(clue("thermomètre", {"degré"}, "il affiche 37°").fired),
             (std::vector<std::string>{"degré:37°:compound"}));
   const auto v = clue("rugby", {"quinze"}, "le XV de France");
@@ -215,14 +237,17 @@ TEST(TrapWordsReferee, UnitsSymbolsAndRomanNumeralsAreSaidAsWords) {
 
 TEST(TrapWordsReferee, ACapitalInsideASentenceIsAName) {
   // Even when the word is also a common one: a brand, a people.
-  EXPECT_EQ(rules(clue("couteau", {}, "un Opinel par exemple")), (std::vector<std::string>{"proper-noun:Opinel"}));
-  EXPECT_EQ(rules(clue("indien", {}, "les signaux des Sioux")), (std::vector<std::string>{"proper-noun:Sioux"}));
+  EXPECT_EQ(rules(clue("couteau", {}, "un Opinel par exemple")),
+            (std::vector<std::string>{"proper-noun:Opinel"}));
+  EXPECT_EQ(rules(clue("indien", {}, "les signaux des Sioux")),
+            (std::vector<std::string>{"proper-noun:Sioux"}));
   // A clue typed in capitals says nothing about names.
   EXPECT_TRUE(clue("ferme", {}, "UN ANIMAL QUI FAIT MEUH").ok());
 }
 
 TEST(TrapWordsReferee, WeldedAndSplitSpellingsOfOneWord) {
-  EXPECT_EQ(fired(clue("cinéma", {"popcorn"}, "du pop corn").fired), (std::vector<std::string>{"popcorn:pop corn:inflection"}));
+  EXPECT_EQ(fired(clue("cinéma", {"popcorn"}, "du pop corn").fired),
+            (std::vector<std::string>{"popcorn:pop corn:inflection"}));
   EXPECT_EQ(fired(clue("cloche", {"ding dong"}, "elle fait dingdong").fired),
             (std::vector<std::string>{"ding dong:dingdong:inflection"}));
   EXPECT_TRUE(clue("toit", {"maison"}, "en mai son frère arrive").ok());
@@ -291,7 +316,8 @@ TEST(TrapWordsReferee, VampireGuessesFireTrapsAndTocNeedsThePhrase) {
   EXPECT_FALSE(v.correct);
   EXPECT_EQ(fired(v.fired), (std::vector<std::string>{"selle:selle:inflection"}));
   EXPECT_TRUE(referee().judge_guess("cheval", "une selle", traps, {}).fired.empty());  // no vampire
-  v = referee().judge_guess("cheval", "Je mange mon chapeau si ce n'est pas un cheval", traps, with({Curse::kToc}));
+  v = referee().judge_guess("cheval", "Je mange mon chapeau si ce n'est pas un cheval", traps,
+                            with({Curse::kToc}));
   EXPECT_TRUE(v.correct);
   EXPECT_TRUE(v.violations.empty());
   v = referee().judge_guess("cheval", "cheval", traps, with({Curse::kToc}));
@@ -301,8 +327,8 @@ TEST(TrapWordsReferee, VampireGuessesFireTrapsAndTocNeedsThePhrase) {
 
 // Pronoun-like words (the rulebook's list) and words of every sentence ("et", "il").
 TEST(TrapWordsReferee, PronounLikeTrapsAreRefused) {
-  for (std::string_view t : {"un", "une", "chose", "choses", "quelque", "quelqu'un", "Quelque chose", " ", "et", "Il", "le",
-                             "avec"}) {
+  for (std::string_view t : {"un", "une", "chose", "choses", "quelque", "quelqu'un", "Quelque chose", " ",
+                             "et", "Il", "le", "avec"}) {
     EXPECT_TRUE(referee().refuse_trap(t).has_value()) << t;
   }
   for (std::string_view t : {"personne", "lieu", "galop", "pomme de terre"}) {

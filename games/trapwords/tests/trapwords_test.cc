@@ -37,7 +37,9 @@ struct Table {
   int playing() { return d().turn->team; }
 
   ApplyResult act(int seat, JsonObject body) { return must_apply(*state, seat, std::move(body), tick()); }
-  void refuse(int seat, JsonObject body, std::string_view code) { must_refuse(*state, seat, std::move(body), code, tick()); }
+  void refuse(int seat, JsonObject body, std::string_view code) {
+    must_refuse(*state, seat, std::move(body), code, tick());
+  }
   void timeout() {
     t = std::max(t, *state->deadline());
     must_apply(*state, kHost, {{"type", "timeout"}}, t);
@@ -83,7 +85,9 @@ JsonArray words(std::initializer_list<const char*> list) {
   return a;
 }
 
-std::string text_of(const Json& v) { return canonical(v); }
+std::string text_of(const Json& v) {
+  return canonical(v);
+}
 
 // --- setup ------------------------------------------------------------------
 
@@ -216,9 +220,10 @@ TEST(TrapWordsTurns, InvalidCluesWrongGuessesAndTimeEndTheTurn) {
   EXPECT_EQ(g.d().result[0], "invalid");
   // Team 1: five wrong guesses; a derivative of the secret is not enough.
   g.act(g.guesser(1), {{"type", "guess"}, {"text", "scientifique"}});
-  for (const char* w : {"chimie", "physique", "atome", "savoir"}) g.act(g.guesser(1), {{"type", "guess"}, {"text", w}});
+  for (const char* w : {"chimie", "physique", "atome", "savoir"})
+    g.act(g.guesser(1), {{"type", "guess"}, {"text", w}});
   EXPECT_EQ(g.d().history.back().as_object().at("result"), "guesses");  // (the round is over)
-  g.refuse(g.giver(0), {{"type", "give_up"}}, "wrong_phase");  // round 2 is writing
+  g.refuse(g.giver(0), {{"type", "give_up"}}, "wrong_phase");           // round 2 is writing
   g.seal_both();
   g.refuse(g.guesser(g.playing()), {{"type", "clue"}, {"text", "nuit"}}, "not_clue_giver");
   g.refuse(g.giver(g.playing()), {{"type", "guess"}, {"text", "nuit"}}, "not_guesser");
@@ -285,7 +290,8 @@ TEST(TrapWordsMonster, ACursePushedOntoAnotherPushesItAndOutOfTheFirstRoomIsDisc
   h.round(false, false);
   EXPECT_EQ(h.d().monster_room, 1);
   EXPECT_EQ(h.d().room_curse[0], Curse::kFaible);
-  EXPECT_NE(std::find(h.d().curse_discard.begin(), h.d().curse_discard.end(), Curse::kToc), h.d().curse_discard.end());
+  EXPECT_NE(std::find(h.d().curse_discard.begin(), h.d().curse_discard.end(), Curse::kToc),
+            h.d().curse_discard.end());
 }
 
 TEST(TrapWordsMonster, ACurseAppliesToBothTeamsInItsRoomForOneRound) {
@@ -395,7 +401,8 @@ Table fighting(const char* monster, std::vector<std::string> words_list = {"chev
                JsonObject options = {}) {
   JsonArray w;
   for (const auto& x : words_list) w.push_back(Json(x));
-  auto g = start(std::move(options), {{"monster", monster}, {"words", w}, {"curses", words({"serpent", "echo"})}});
+  auto g =
+      start(std::move(options), {{"monster", monster}, {"words", w}, {"curses", words({"serpent", "echo"})}});
   auto data = g.d();
   data.pawn = {data.monster_room, 0};
   data.monster_fought = true;  // keeps it in place while the set-up round ends
@@ -443,7 +450,8 @@ TEST(TrapWordsMonsters, TheMomiesCursesAreDiscardedAfterTheRound) {
   const auto drawn = g.d().curses[0];
   ASSERT_EQ(drawn.size(), 1u);
   g.round(false, false);
-  EXPECT_NE(std::find(g.d().curse_discard.begin(), g.d().curse_discard.end(), drawn[0]), g.d().curse_discard.end());
+  EXPECT_NE(std::find(g.d().curse_discard.begin(), g.d().curse_discard.end(), drawn[0]),
+            g.d().curse_discard.end());
 }
 
 TEST(TrapWordsMonsters, TrollCountsTheCluesWords) {
@@ -463,7 +471,8 @@ TEST(TrapWordsMonsters, VampireGuessesAreUnlimitedButFireTraps) {
   g.write(1, {"jument"});
   g.fail();
   EXPECT_EQ(g.d().turn->guess_limit, 0);
-  for (const char* w : {"lune", "soleil", "étoile", "mer", "ciel", "terre"}) g.act(g.guesser(0), {{"type", "guess"}, {"text", w}});
+  for (const char* w : {"lune", "soleil", "étoile", "mer", "ciel", "terre"})
+    g.act(g.guesser(0), {{"type", "guess"}, {"text", w}});
   EXPECT_TRUE(g.d().turn);  // six wrong guesses and still going
   g.act(g.guesser(0), {{"type", "guess"}, {"text", "une jument"}});
   EXPECT_EQ(g.d().history.back().as_object().at("result"), "trap");
@@ -474,11 +483,13 @@ TEST(TrapWordsMonsters, VampireGuessesAreUnlimitedButFireTraps) {
 
 // Team 0 stands under `curse` in round 1: the curse is the first placed, and
 // team 0 starts in room 1.
-Table cursed(const char* curse, JsonObject options = {}, std::vector<std::string> words_list = {"cheval", "science"}) {
+Table cursed(const char* curse, JsonObject options = {},
+             std::vector<std::string> words_list = {"cheval", "science"}) {
   JsonArray w;
   for (const auto& x : words_list) w.push_back(Json(x));
-  auto g = start(std::move(options), {{"curses", JsonArray{Json(curse), Json(std::string(curse) == "echo" ? "toc" : "echo")}},
-                                      {"words", w}});
+  auto g = start(std::move(options),
+                 {{"curses", JsonArray{Json(curse), Json(std::string(curse) == "echo" ? "toc" : "echo")}},
+                  {"words", w}});
   auto data = g.d();
   data.pawn = {1, 0};
   data.round = 0;
@@ -612,7 +623,8 @@ TEST(TrapWordsCurses, DesarmerCrossesOutARowOfTheCursedTeamsOwnList) {
   EXPECT_EQ(view.at("disarm").at("team"), 0);
   EXPECT_EQ(view.at("disarm").at("rows"), 3);
   g.refuse(g.giver(1), {{"type", "disarm"}, {"row", 4}}, "bad_field");
-  g.refuse(g.giver(0), {{"type", "disarm"}, {"row", 2}}, "not_clue_giver");  // the cursed team does not choose
+  g.refuse(g.giver(0), {{"type", "disarm"}, {"row", 2}},
+           "not_clue_giver");  // the cursed team does not choose
   g.act(g.giver(1), {{"type", "disarm"}, {"row", 2}});
   ASSERT_TRUE(g.d().sheet[0].crossed);
   EXPECT_EQ(*g.d().sheet[0].crossed, 1);
@@ -676,7 +688,7 @@ TEST(TrapWordsModes, TypedModeOpponentsFlagAClueAndVoteWhileTheSandWaits) {
   g.seal_both();
   g.refuse(1, {{"type", "flag"}, {"reason", "exemple"}}, "no_clue");
   const auto from = g.d().turn->hourglass_from;
-  g.t = from + 4000;  // 4 s of sand gone
+  g.t = from + 4000;                                  // 4 s of sand gone
   g.act(0, {{"type", "clue"}, {"text", "caniche"}});  // an example: the lexicon cannot tell
   g.refuse(2, {{"type", "flag"}, {"reason", "exemple"}}, "not_opponent");
   g.refuse(1, {{"type", "flag"}, {"reason", "parce que"}}, "bad_field");
@@ -714,7 +726,7 @@ TEST(TrapWordsModes, AtATableEachTeamNeedsAPersonBecauseBotsDoNotHear) {
   const auto refused = game.check_bots(table, {false, true, true, true});        // red: bots only
   ASSERT_TRUE(refused.has_value());
   EXPECT_EQ(refused->code, "bots_cannot_play");
-  EXPECT_NE(refused->message.find("en ligne"), std::string::npos);  // says what to do instead
+  EXPECT_NE(refused->message.find("en ligne"), std::string::npos);              // says what to do instead
   EXPECT_TRUE(game.check_bots(table, {true, false, true, false}).has_value());  // blue: bots only
   // Typed, bots play any seat.
   ::logomachie::games::Setup typed = table;
@@ -735,7 +747,7 @@ TEST(TrapWordsModes, TableModeOpponentsJudgeSpokenClues) {
   g.act(3, {{"type", "trap_hit"}, {"trap", "selle"}});
   EXPECT_EQ(g.d().result[0], "trap");
   g.refuse(1, {{"type", "found"}}, "not_judge");  // a clue-giver does not declare its own word found
-  g.act(0, {{"type", "found"}});  // team 1's word found, said aloud
+  g.act(0, {{"type", "found"}});                  // team 1's word found, said aloud
   EXPECT_EQ(g.d().history.back().as_object().at("result"), "found");
   g.seal_both();
   g.act(1, {{"type", "invalid"}});
@@ -847,7 +859,8 @@ TEST(TrapWordsBots, BotTeamsFinishGamesAndFindWords) {
         const auto& d = dynamic_cast<const TrapWordsState&>(*s).data();
         const int team = d.turn->team;
         const std::string guess(a.body.at("text").as_string());
-        EXPECT_NE(lexicon::match_key(guess), lexicon::match_key(dynamic_cast<const TrapWordsState&>(*s).secret(1 - team)));
+        EXPECT_NE(lexicon::match_key(guess),
+                  lexicon::match_key(dynamic_cast<const TrapWordsState&>(*s).secret(1 - team)));
         for (const auto& trap : d.sheet[static_cast<std::size_t>(team)].traps) {
           EXPECT_NE(lexicon::match_key(guess), lexicon::match_key(trap)) << "guessed its own team's trap";
         }
@@ -877,7 +890,9 @@ const JsonObject& event_of(const ApplyResult& r, std::string_view type) {
   return kNone;
 }
 
-std::string said(const JsonObject& e) { return *testing::game("trapwords").describe(e, kNames); }
+std::string said(const JsonObject& e) {
+  return *testing::game("trapwords").describe(e, kNames);
+}
 
 // The web board shows each line of a turn's log with the server's words: the
 // same as the event's sentence (the name first), never its own wording.
@@ -891,7 +906,8 @@ TEST(TrapWordsViews, EachLineOfTheLogIsToldWithTheNarrationsWords) {
   const auto& entry = view.at("history").as_array().at(0).as_object();
   const auto& line = entry.at("log").as_array().at(0).as_object();
   EXPECT_EQ(line.at("say"), "\u00a0: «\u00a0il galope dans le pré\u00a0»");
-  EXPECT_EQ(line.at("verdict_say"), "Piège\u00a0! «\u00a0galope\u00a0» déclenche «\u00a0galop\u00a0» (même famille)");
+  EXPECT_EQ(line.at("verdict_say"),
+            "Piège\u00a0! «\u00a0galope\u00a0» déclenche «\u00a0galop\u00a0» (même famille)");
   EXPECT_EQ(said(event_of(clue, "clue")), kNames[static_cast<std::size_t>(g.giver(0))] +
                                               std::string(line.at("say").as_string()) + ". " +
                                               std::string(line.at("verdict_say").as_string()));
@@ -908,10 +924,12 @@ TEST(TrapWordsViews, EachLineOfTheLogIsToldWithTheNarrationsWords) {
   const auto& turn = view.at("turn").as_object();
   const auto& log = turn.at("log").as_array();
   EXPECT_EQ(log.at(0).at("verdict_say"), "Indice accepté.");
-  EXPECT_EQ(log.at(1).at("say"), " conteste l’indice «\u00a0on y fait des expériences\u00a0» (c’est un exemple du mot).");
+  EXPECT_EQ(log.at(1).at("say"),
+            " conteste l’indice «\u00a0on y fait des expériences\u00a0» (c’est un exemple du mot).");
   EXPECT_EQ(said(event_of(flag, "flagged")), "Léa" + std::string(log.at(1).at("say").as_string()));
   ASSERT_EQ(turn.at("flag_reasons").as_array().size(), kFlagReasons.size());
-  EXPECT_EQ(turn.at("flag_reasons").as_array().at(0), (JsonObject{{"id", "exemple"}, {"text", "c’est un exemple du mot"}}));
+  EXPECT_EQ(turn.at("flag_reasons").as_array().at(0),
+            (JsonObject{{"id", "exemple"}, {"text", "c’est un exemple du mot"}}));
   const auto vote = g.act(2, {{"type", "vote"}, {"invalid", false}});
   view = g.state->view(Viewer::spectator()).as_object();
   const auto& vote_line = view.at("turn").at("log").as_array().at(2).as_object();
@@ -940,7 +958,9 @@ TEST(TrapWordsTerminal, ATenebresClueWithoutTextIsToldInTheDark) {
   EXPECT_FALSE(clue.contains("text"));
   const auto giver = kNames[static_cast<std::size_t>(g.giver(0))];
   EXPECT_EQ(said(clue), giver + " donne un indice dans le noir");
-  const JsonObject bare{{"type", "clue"}, {"player", 0}, {"verdict", JsonObject{{"fired", JsonArray{}}, {"violations", JsonArray{}}}}};
+  const JsonObject bare{{"type", "clue"},
+                        {"player", 0},
+                        {"verdict", JsonObject{{"fired", JsonArray{}}, {"violations", JsonArray{}}}}};
   EXPECT_EQ(said(bare), "Léa donne un indice dans le noir");
   std::ostringstream out;
   const auto s = screen();
@@ -949,13 +969,18 @@ TEST(TrapWordsTerminal, ATenebresClueWithoutTextIsToldInTheDark) {
   // The guesser's screen shows the latest clue, and only that one.
   std::ostringstream shown;
   s->show(*g.state, g.guesser(0), shown);
-  EXPECT_NE(shown.str().find("Dernier indice (ténèbres\u00a0: il s’efface au suivant)\u00a0: «\u00a0animal\u00a0»"), std::string::npos) << shown.str();
+  EXPECT_NE(
+      shown.str().find("Dernier indice (ténèbres\u00a0: il s’efface au suivant)\u00a0: «\u00a0animal\u00a0»"),
+      std::string::npos)
+      << shown.str();
 }
 
 TEST(TrapWordsTerminal, TheMonstersPowerIsExplained) {
-  for (const auto& [monster, text] : {std::pair<std::string, std::string>{"troll", "Le combat contre le Troll\u00a0: l’éclaireur n’a que 10 mots pour tout le tour."},
-                                      {"troll*", "Le combat contre le Troll *\u00a0: l’éclaireur n’a que 5 mots pour tout le tour."},
-                                      {"dragon", "Le combat contre le Dragon\u00a0: trois réponses seulement pour trouver."}}) {
+  for (const auto& [monster, text] :
+       {std::pair<std::string, std::string>{
+            "troll", "Le combat contre le Troll\u00a0: l’éclaireur n’a que 10 mots pour tout le tour."},
+        {"troll*", "Le combat contre le Troll *\u00a0: l’éclaireur n’a que 5 mots pour tout le tour."},
+        {"dragon", "Le combat contre le Dragon\u00a0: trois réponses seulement pour trouver."}}) {
     auto g = start({}, {{"monster", monster}});
     std::ostringstream out;
     screen()->show(*g.state, 0, out);
@@ -973,8 +998,11 @@ TEST(TrapWordsTerminal, ACrossedOutTrapIsShownOnItsOwnTeamsList) {
   std::ostringstream out;
   s->narrate(*g.state, g.act(g.giver(1), {{"type", "disarm"}, {"row", 2}}).events, out);
   s->narrate(*g.state, g.act(g.giver(1), {{"type", "clue"}, {"text", "un savant"}}).events, out);
-  EXPECT_NE(out.str().find("Désarmer\u00a0: le piège n° 2 de la liste de l’équipe bleue est barré."), std::string::npos) << out.str();
-  EXPECT_NE(out.str().find("Les pièges de l’équipe bleue étaient\u00a0: «\u00a0laboratoire\u00a0», «\u00a0chercheur\u00a0» (barré par Désarmer), «\u00a0savant\u00a0»."),
+  EXPECT_NE(out.str().find("Désarmer\u00a0: le piège n° 2 de la liste de l’équipe bleue est barré."),
+            std::string::npos)
+      << out.str();
+  EXPECT_NE(out.str().find("Les pièges de l’équipe bleue étaient\u00a0: «\u00a0laboratoire\u00a0», "
+                           "«\u00a0chercheur\u00a0» (barré par Désarmer), «\u00a0savant\u00a0»."),
             std::string::npos)
       << out.str();
 }
@@ -994,8 +1022,12 @@ TEST(TrapWordsTerminal, TheMotInterditIsConfirmedAndMultiWordTrapsAreQuoted) {
   ASSERT_TRUE(g.state->apply(*a).ok());
   std::ostringstream out;
   s->show(*g.state, 1, out);
-  EXPECT_NE(out.str().find("(2 écrits\u00a0: «\u00a0pomme de terre\u00a0», «\u00a0selle\u00a0» (mot interdit))."), std::string::npos) << out.str();
-  EXPECT_NE(out.str().find("Mot interdit choisi\u00a0: «\u00a0selle\u00a0». S’il se déclenche, l’équipe bleue recule d’une salle."),
+  EXPECT_NE(
+      out.str().find("(2 écrits\u00a0: «\u00a0pomme de terre\u00a0», «\u00a0selle\u00a0» (mot interdit))."),
+      std::string::npos)
+      << out.str();
+  EXPECT_NE(out.str().find("Mot interdit choisi\u00a0: «\u00a0selle\u00a0». S’il se déclenche, l’équipe "
+                           "bleue recule d’une salle."),
             std::string::npos)
       << out.str();
 }

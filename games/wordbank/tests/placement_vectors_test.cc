@@ -30,22 +30,32 @@ constexpr std::string_view kLetters = "EEEAAIISSRRTTNNLLOOUUCDPMGBFVHQ";
 
 std::string_view fault_code(PlacementFault f) {
   switch (f) {
-    case PlacementFault::kNone: return "ok";
-    case PlacementFault::kNoCards: return "no_cards";
-    case PlacementFault::kBadIndex: return "bad_card";
-    case PlacementFault::kWrongStart: return "wrong_start_letter";
-    case PlacementFault::kFull: return "vault_full";
-    case PlacementFault::kSameCard: return "same_card";
-    case PlacementFault::kOffLap: return "off_lap";
-    case PlacementFault::kOutOfOrder: return "letters_out_of_order";
-    case PlacementFault::kTooManyGems: return "not_enough_gems";
+    case PlacementFault::kNone:
+      return "ok";
+    case PlacementFault::kNoCards:
+      return "no_cards";
+    case PlacementFault::kBadIndex:
+      return "bad_card";
+    case PlacementFault::kWrongStart:
+      return "wrong_start_letter";
+    case PlacementFault::kFull:
+      return "vault_full";
+    case PlacementFault::kSameCard:
+      return "same_card";
+    case PlacementFault::kOffLap:
+      return "off_lap";
+    case PlacementFault::kOutOfOrder:
+      return "letters_out_of_order";
+    case PlacementFault::kTooManyGems:
+      return "not_enough_gems";
   }
   return "?";
 }
 
 Json circle_json(const std::vector<Slot>& circle) {
   JsonArray a;
-  for (const auto& s : circle) a.push_back(JsonObject{{"letter", std::string(1, s.letter)}, {"free", s.free}});
+  for (const auto& s : circle)
+    a.push_back(JsonObject{{"letter", std::string(1, s.letter)}, {"free", s.free}});
   return a;
 }
 
@@ -79,27 +89,39 @@ std::string vectors_text() {
     } else {
       // Mostly the circle's own letters, so that placements exist.
       const int length = 2 + below(9);
-      for (int k = 0; k < length; ++k) letters += rng.chance(4, 5) ? circle[static_cast<std::size_t>(below(circle.size()))].letter : pick(kLetters);
+      for (int k = 0; k < length; ++k)
+        letters +=
+            rng.chance(4, 5) ? circle[static_cast<std::size_t>(below(circle.size()))].letter : pick(kLetters);
     }
     const int gems = 1 + below(7);
     const auto best = best_placement(circle, letters, gems);
     JsonObject v{{"circle", circle_json(circle)}, {"letters", letters}, {"gems", gems}};
-    v["best"] = best ? Json(JsonObject{{"cards", ints(best->cards)}, {"direction", to_string(best->direction)}})
-                     : Json(nullptr);
+    v["best"] =
+        best ? Json(JsonObject{{"cards", ints(best->cards)}, {"direction", to_string(best->direction)}})
+             : Json(nullptr);
     JsonArray checks;
     for (int k = 0; k < 4; ++k) {
       std::vector<int> cards = best ? best->cards : std::vector<int>{};
       auto dir = best ? best->direction : Direction::kClockwise;
       int have = gems;
       switch (k == 0 ? 0 : best ? below(7) : 6) {
-        case 0: break;  // the best placement as found
-        case 1: dir = dir == Direction::kClockwise ? Direction::kCounterClockwise : Direction::kClockwise; break;
-        case 2:  // two cards swapped, or one repeated
-          if (cards.size() > 2) std::swap(cards[1], cards[cards.size() - 1]);
-          else cards.push_back(cards.empty() ? 0 : cards.back());
+        case 0:
+          break;  // the best placement as found
+        case 1:
+          dir = dir == Direction::kClockwise ? Direction::kCounterClockwise : Direction::kClockwise;
           break;
-        case 3: cards.push_back(rng.chance(1, 2) ? n : -1); break;
-        case 4: have = below(3); break;
+        case 2:  // two cards swapped, or one repeated
+          if (cards.size() > 2)
+            std::swap(cards[1], cards[cards.size() - 1]);
+          else
+            cards.push_back(cards.empty() ? 0 : cards.back());
+          break;
+        case 3:
+          cards.push_back(rng.chance(1, 2) ? n : -1);
+          break;
+        case 4:
+          have = below(3);
+          break;
         default: {
           // A start bearing the word's first letter when there is one, then
           // random cards in walking order: most faults live here.
@@ -113,18 +135,22 @@ std::string vectors_text() {
           for (int c = 0; c < n; ++c) {
             if (c != cards[0] && rng.chance(1, 3)) rest.push_back(c);
           }
-          std::sort(rest.begin(), rest.end(), [&](int a, int b) { return steps(cards[0], a, n, dir) < steps(cards[0], b, n, dir); });
+          std::sort(rest.begin(), rest.end(),
+                    [&](int a, int b) { return steps(cards[0], a, n, dir) < steps(cards[0], b, n, dir); });
           cards.insert(cards.end(), rest.begin(), rest.end());
           break;
         }
       }
-      checks.push_back(JsonObject{{"cards", ints(cards)}, {"direction", to_string(dir)}, {"gems", have},
+      checks.push_back(JsonObject{{"cards", ints(cards)},
+                                  {"direction", to_string(dir)},
+                                  {"gems", have},
                                   {"fault", fault_code(check_placement(circle, letters, cards, dir, have))}});
     }
     v["checks"] = std::move(checks);
     lines += "    " + canonical(v) + (i + 1 < kVectors ? ",\n" : "\n");
   }
-  return "{\n  \"about\": \"Word Bank placement (games/wordbank/placement.cc) on seeded random circles: best_placement, "
+  return "{\n  \"about\": \"Word Bank placement (games/wordbank/placement.cc) on seeded random circles: "
+         "best_placement, "
          "and check_placement's verdicts. Written by games_tests (WordBankWebGolden); do not edit, run "
          "scripts/update-web-golden.sh.\",\n  \"vectors\": [\n" +
          lines + "  ]\n}\n";

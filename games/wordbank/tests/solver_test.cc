@@ -8,7 +8,9 @@
 namespace logomachie::games::wordbank {
 namespace {
 
-const WordBankGame& wb() { return dynamic_cast<const WordBankGame&>(testing::game("wordbank")); }
+const WordBankGame& wb() {
+  return dynamic_cast<const WordBankGame&>(testing::game("wordbank"));
+}
 
 std::vector<Slot> random_circle(Rng& rng) {
   auto deck = standard_deck();
@@ -92,7 +94,7 @@ TEST(WordBankSolver, ExcludesUsedWordsAndTheirFamilies) {
 }
 
 TEST(WordBankSolver, NoPasswordWhenNoWordFits) {
-  const std::vector<Slot> circle = {{'X', 0}, {'K', 2}};  // the X is full; no word is just "K…"? 
+  const std::vector<Slot> circle = {{'X', 0}, {'K', 2}};  // the X is full; no word is just "K…"?
   SolverQuery q;
   q.circle = circle;
   q.gems = 5;

@@ -1,10 +1,11 @@
 // Word Bank rules, one test (or more) per line of the README's checklist.
+#include "games/wordbank/wordbank.h"
+
 #include <gtest/gtest.h>
 
 #include <map>
 
 #include "games/core/tests/test_support.h"
-#include "games/wordbank/wordbank.h"
 #include "lexicon/normalize.h"
 
 namespace logomachie::games::wordbank {
@@ -13,7 +14,9 @@ namespace {
 using testing::must_apply;
 using testing::must_refuse;
 
-const WordBankGame& wb() { return dynamic_cast<const WordBankGame&>(testing::game("wordbank")); }
+const WordBankGame& wb() {
+  return dynamic_cast<const WordBankGame&>(testing::game("wordbank"));
+}
 
 JsonArray cards_json(std::initializer_list<std::pair<char, int>> cards) {
   JsonArray a;
@@ -39,7 +42,9 @@ JsonObject password(std::string_view word, std::vector<int> cards, std::string_v
   return {{"type", "password"}, {"word", word}, {"cards", c}, {"direction", dir}};
 }
 
-const WordBankData& data(const State& s) { return dynamic_cast<const WordBankState&>(s).data(); }
+const WordBankData& data(const State& s) {
+  return dynamic_cast<const WordBankState&>(s).data();
+}
 
 TEST(WordBankContent, DeckFollowsThePublicFacts) {
   const auto deck = standard_deck();
@@ -102,9 +107,9 @@ TEST(WordBankGolden, GroupiesSpecifiqueFideliser) {
   EXPECT_EQ(d.hand, (std::vector<int>{13, 13, 13}));
   ASSERT_EQ(d.won[2].size(), 1u);
   EXPECT_EQ(d.won[2][0], (VaultCard{'I', 3}));
-  EXPECT_EQ(d.circle[4].card, (VaultCard{'O', 3}));  // refilled from the deck
-  EXPECT_TRUE(d.circle[4].gems.empty());             // the 3 gems left the game
-  EXPECT_EQ(d.circle[1].gems, (std::vector<int>{1, 2}));  // the other I stays open
+  EXPECT_EQ(d.circle[4].card, (VaultCard{'O', 3}));          // refilled from the deck
+  EXPECT_TRUE(d.circle[4].gems.empty());                     // the 3 gems left the game
+  EXPECT_EQ(d.circle[1].gems, (std::vector<int>{1, 2}));     // the other I stays open
   EXPECT_EQ(d.circle[3].gems, (std::vector<int>{0, 1, 2}));  // E has 4 spaces
   bool closed = false;
   for (const auto& e : r.events) {
@@ -203,7 +208,8 @@ TEST(WordBankPassword, SoundsAndNumeralsAreNoPasswords) {
   EXPECT_EQ(r.events[0].as_object().at("reason"), "not_a_game_word");
   EXPECT_EQ(data(*st).current, 1);
   r = must_apply(*st, 1, password("xiv", {2, 3, 4}));
-  EXPECT_EQ(r.events[0].as_object().at("reason"), "unknown_word");  // a Roman numeral is not even a common word
+  EXPECT_EQ(r.events[0].as_object().at("reason"),
+            "unknown_word");  // a Roman numeral is not even a common word
   r = must_apply(*st, 0, password("mmm", {6}));
   EXPECT_EQ(r.events[0].as_object().at("reason"), "not_a_game_word");
   EXPECT_TRUE(data(*st).used.empty());
@@ -245,7 +251,8 @@ TEST(WordBankPassword, FamiliesWithChangedStemsShareABase) {
     const auto key = lexicon::match_key(c.used).value();
     JsonArray circle;
     for (int i = 0; i < 3; ++i) {
-      circle.push_back(JsonObject{{"letter", std::string(1, static_cast<char>(key[i] - 'a' + 'A'))}, {"spaces", 5}});
+      circle.push_back(
+          JsonObject{{"letter", std::string(1, static_cast<char>(key[i] - 'a' + 'A'))}, {"spaces", 5}});
     }
     s.fixed["circle"] = circle;
     s.fixed["first_player"] = 0;

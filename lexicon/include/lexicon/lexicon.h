@@ -46,16 +46,16 @@ enum Pos : uint32_t {
   kAdverb = 1u << 3,
   kGrammatical = 1u << 4,  // determiners, pronouns, prepositions, conjunctions…
   kInterjection = 1u << 5,
-  kNumber = 1u << 6,        // number words: "deux", "mille"
-  kTitle = 1u << 7,         // "monsieur", "maître" as titles
-  kFirstName = 1u << 8,     // proper noun kinds…
+  kNumber = 1u << 6,     // number words: "deux", "mille"
+  kTitle = 1u << 7,      // "monsieur", "maître" as titles
+  kFirstName = 1u << 8,  // proper noun kinds…
   kSurname = 1u << 9,
   kPlace = 1u << 10,
   kOtherProper = 1u << 11,
-  kFragment = 1u << 12,     // bound pieces: "anglo", "priori"
+  kFragment = 1u << 12,  // bound pieces: "anglo", "priori"
   kRomanNumeral = 1u << 13,
   kPunctuation = 1u << 14,
-  kSymbol = 1u << 15,       // symbols and unit abbreviations: "km"
+  kSymbol = 1u << 15,  // symbols and unit abbreviations: "km"
   kOtherPos = 1u << 16,
 };
 using PosSet = uint32_t;
@@ -82,7 +82,12 @@ using MoodSet = uint16_t;
 
 // Grammatical persons, as bits: 1s 2s 3s 1p 2p 3p.
 enum Person : uint8_t {
-  k1s = 1u << 0, k2s = 1u << 1, k3s = 1u << 2, k1p = 1u << 3, k2p = 1u << 4, k3p = 1u << 5,
+  k1s = 1u << 0,
+  k2s = 1u << 1,
+  k3s = 1u << 2,
+  k1p = 1u << 3,
+  k2p = 1u << 4,
+  k3p = 1u << 5,
 };
 using PersonSet = uint8_t;
 
@@ -96,9 +101,9 @@ struct Analysis {
   Number number = Number::kNone;
   MoodSet moods = 0;
   PersonSet persons = 0;
-  int verb_group = 0;      // 1, 2, 3 (0 = auxiliaries/none)
-  bool common = false;     // the form is a common word under the word policy
-  bool proper = false;     // a proper noun (first name, surname, place, other)
+  int verb_group = 0;   // 1, 2, 3 (0 = auxiliaries/none)
+  bool common = false;  // the form is a common word under the word policy
+  bool proper = false;  // a proper noun (first name, surname, place, other)
 };
 
 // How a word said or typed (`other`) relates to a reference word (`base`).
@@ -154,8 +159,7 @@ struct SynonymSense {
 class LexiconError : public std::runtime_error {
  public:
   enum class Code { kNotFound, kIo, kBadFormat, kVersionMismatch };
-  LexiconError(Code code, const std::string& message)
-      : std::runtime_error(message), code_(code) {}
+  LexiconError(Code code, const std::string& message) : std::runtime_error(message), code_(code) {}
   Code code() const noexcept { return code_; }
 
  private:
