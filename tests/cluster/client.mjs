@@ -119,6 +119,7 @@ export class Player {
       this.lastSeen = -1;
       if (m.version < (this.view?.version ?? 0)) this.acked = -1; // a new game
       this.view = m;
+      this.viewAt = Date.now();
       this.version = m.version;
       if (typeof m.ack === 'number') {
         this.pending.delete(m.ack);
