@@ -193,6 +193,8 @@ class SqliteStore final : public Store {
     }
     stop_cv_.notify_all();
     checkpointer_.join();
+    insert_.reset();  // finalised before their connection closes
+    finish_.reset();
     sqlite3_wal_checkpoint_v2(checkpoint_db_, nullptr, SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr);
     sqlite3_close(checkpoint_db_);
     sqlite3_close(db_);
@@ -344,11 +346,14 @@ class SqliteStore final : public Store {
 
   void commit(std::vector<std::shared_ptr<Pending>>& batch) {
     std::lock_guard lock(db_mu_);
-    const auto saved = next_seq_;
     try {
       exec("BEGIN IMMEDIATE");
-      Statement insert(db_, "INSERT INTO actions (game, seq, action) VALUES (?, ?, ?)");
-      Statement finish(db_, "UPDATE games SET finished = 1, outcome = ?, finished_ms = ? WHERE id = ?");
+      // Prepared once, kept for the store's life.
+      if (!insert_) insert_.emplace(db_, "INSERT INTO actions (game, seq, action) VALUES (?, ?, ?)");
+      if (!finish_)
+        finish_.emplace(db_, "UPDATE games SET finished = 1, outcome = ?, finished_ms = ? WHERE id = ?");
+      Statement& insert = *insert_;
+      Statement& finish = *finish_;
       for (auto& p : batch) {
         int64_t* next = nullptr;
         try {
@@ -379,8 +384,13 @@ class SqliteStore final : public Store {
         if (p->outcome && p->error.empty()) next_seq_.erase(p->game);
       }
     } catch (const StoreError& e) {
+      if (insert_) insert_->reset();  // a failed step leaves them mid-way
+      if (finish_) finish_->reset();
       sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
-      next_seq_ = saved;
+      // Rolled back: the counters of this batch's games are read again from
+      // the table when next needed (copying the whole map per batch was a
+      // measurable share of the server's time under load).
+      for (const auto& p : batch) next_seq_.erase(p->game);
       for (auto& p : batch) {
         if (p->error.empty()) p->error = e.what();
       }
@@ -420,8 +430,9 @@ class SqliteStore final : public Store {
   mutable std::mutex db_mu_;  // one connection, used by one thread at a time
   std::map<int64_t, int64_t> next_seq_;
   GroupCommit<Pending> group_;
-  sqlite3* checkpoint_db_ = nullptr;  // a second connection: checkpoints and the heartbeat
-  std::mutex checkpoint_mu_;          // one user of checkpoint_db_ at a time
+  std::optional<Statement> insert_, finish_;  // the commit's statements (db_mu_)
+  sqlite3* checkpoint_db_ = nullptr;          // a second connection: checkpoints and the heartbeat
+  std::mutex checkpoint_mu_;                  // one user of checkpoint_db_ at a time
   std::optional<int64_t> alive_before_open_;
   std::thread checkpointer_;
   std::mutex stop_mu_;
