@@ -28,6 +28,8 @@ pg_port=$((base + 90))
 redis_port=$((base + 91))
 bin=${LOGOMACHIE_BIN:-$root/build/bin/logomachie}
 pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+# /usr/sbin is not on every user's PATH.
+haproxy=$(command -v haproxy || echo /usr/sbin/haproxy)
 
 die() { echo "cluster: $*" >&2; exit 1; }
 dir() { [ -f "$state_file" ] && cat "$state_file" || die "no cluster is up (no $state_file)"; }
@@ -123,7 +125,7 @@ up() {
   for i in $(seq 1 "$n"); do start_node "n$i" $((base + i)); done
   haproxy_config "$n"
   ulimit -n "$(ulimit -Hn)"
-  haproxy -q -f "$d/haproxy.cfg" -D || die "HAProxy did not start (haproxy -c -f $d/haproxy.cfg)"
+  "$haproxy" -q -f "$d/haproxy.cfg" -D || die "HAProxy did not start (haproxy -c -f $d/haproxy.cfg)"
   for _ in $(seq 1 50); do
     curl -sf "http://127.0.0.1:$base/healthz" >/dev/null 2>&1 && break
     sleep 0.1
