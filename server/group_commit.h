@@ -5,10 +5,18 @@
 #pragma once
 
 #include <condition_variable>
+#include <cstdint>
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
+
+#include "games/core/replay.h"
+#include "server/store.h"
 
 namespace logomachie::server {
 
@@ -54,5 +62,28 @@ class GroupCommit {
   std::deque<std::shared_ptr<Slot>> queue_;
   bool committing_ = false;
 };
+
+// One action waiting for its batch, as both stores queue it.
+struct PendingAppend {
+  int64_t game = 0;
+  int64_t seq = 0;
+  std::string text;                    // the action, canonical JSON
+  std::optional<std::string> outcome;  // the game ends with this action
+  std::string error;                   // set by the commit when this one failed
+};
+
+// Store::append on a group commit: queues the action, waits for its batch to
+// go through `commit`, and throws StoreError if it failed.
+template <class Commit>
+void append_grouped(GroupCommit<PendingAppend>& group, int64_t game, int64_t seq, const games::Action& action,
+                    std::optional<std::string_view> outcome, Commit&& commit) {
+  auto entry = std::make_shared<PendingAppend>();
+  entry->game = game;
+  entry->seq = seq;
+  entry->text = games::canonical(action.to_json());
+  if (outcome) entry->outcome = std::string(*outcome);
+  group.submit(entry, std::forward<Commit>(commit));
+  if (!entry->error.empty()) throw StoreError(entry->error);
+}
 
 }  // namespace logomachie::server

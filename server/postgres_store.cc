@@ -285,13 +285,8 @@ class PostgresStore final : public Store {
   using Store::append;
   void append(int64_t game, int64_t seq, const games::Action& action,
               std::optional<std::string_view> outcome) override {
-    auto entry = std::make_shared<Pending>();
-    entry->game = game;
-    entry->seq = seq;
-    entry->text = games::canonical(action.to_json());
-    if (outcome) entry->outcome = std::string(*outcome);
-    group_.submit(entry, [this](std::vector<std::shared_ptr<Pending>>& batch) { commit(batch); });
-    if (!entry->error.empty()) throw StoreError(entry->error);
+    append_grouped(group_, game, seq, action, outcome,
+                   [this](std::vector<std::shared_ptr<Pending>>& batch) { commit(batch); });
   }
 
   void set_meta(int64_t game, std::string_view meta) override {
@@ -428,13 +423,7 @@ class PostgresStore final : public Store {
   }
 
  private:
-  struct Pending {
-    int64_t game = 0;
-    int64_t seq = 0;
-    std::string text;
-    std::optional<std::string> outcome;  // the game ends with this action
-    std::string error;
-  };
+  using Pending = PendingAppend;
 
   static StoredRoom room_row(const Result& r, int i) {
     StoredRoom room{r.text(i, 0), r.text(i, 1), r.text(i, 2), std::nullopt, r.integer(i, 4)};

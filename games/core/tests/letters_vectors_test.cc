@@ -7,13 +7,11 @@
 // longer gives the committed answers; scripts/update-web-golden.sh rewrites them.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "games/core/json.h"
+#include "games/core/tests/test_support.h"
 #include "games/core/word_list.h"
 
 namespace logomachie::games {
@@ -98,17 +96,7 @@ std::string vectors_text() {
 TEST(LettersWebGolden, GameLettersVectorsAreTheEngines) {
   const auto text = vectors_text();
   const std::string path = std::string(LOGO_WEB_GOLDEN_DIR) + "/game-letters.json";
-  if (std::getenv("LOGO_UPDATE_WEB_GOLDEN") != nullptr) {
-    std::ofstream(path, std::ios::binary) << text;
-    return;
-  }
-  std::ifstream in(path, std::ios::binary);
-  ASSERT_TRUE(in) << path << " is missing: run scripts/update-web-golden.sh";
-  std::stringstream committed;
-  committed << in.rdbuf();
-  EXPECT_TRUE(committed.str() == text)
-      << path << " is not what game_letters answers now: if that is meant, run scripts/update-web-golden.sh, "
-      << "then make web/src/games/letters.ts agree (web/tests/unit.mjs)";
+  testing::expect_web_golden(path, text, "then make web/src/games/letters.ts agree (web/tests/unit.mjs)");
 }
 
 }  // namespace

@@ -3,8 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <fstream>
 #include <map>
 #include <mutex>
+#include <sstream>
 #include <string>
 
 #include "games/core/registry.h"
@@ -107,6 +110,33 @@ void expect_french_typography(std::string_view text, std::string_view what) {
   const auto faults = typography_faults(text);
   for (std::size_t i = 0; i < std::min<std::size_t>(faults.size(), 3); ++i) {
     ADD_FAILURE() << what << ": " << faults[i];
+  }
+}
+
+void expect_web_golden(const std::string& path, const std::string& text, std::string_view if_meant) {
+  if (std::getenv("LOGO_UPDATE_WEB_GOLDEN") != nullptr) {
+    std::ofstream(path, std::ios::binary) << text;
+    return;
+  }
+  std::ifstream in(path, std::ios::binary);
+  ASSERT_TRUE(in) << path << " is missing: run scripts/update-web-golden.sh";
+  std::stringstream committed;
+  committed << in.rdbuf();
+  // Not EXPECT_EQ on the texts: a page of JSON says less than the first line that differs.
+  if (committed.str() == text) return;
+  std::istringstream a(committed.str()), b(text);
+  std::string la, lb;
+  for (int line = 1;; ++line) {
+    const bool more_a = static_cast<bool>(std::getline(a, la));
+    const bool more_b = static_cast<bool>(std::getline(b, lb));
+    if (!more_a && !more_b) break;
+    if (!more_a || !more_b || la != lb) {
+      ADD_FAILURE() << path << " differs from what the engine gives now from line " << line
+                    << ":\n  committed: " << (more_a ? la : "(end)")
+                    << "\n  engine:    " << (more_b ? lb : "(end)")
+                    << "\nIf the change is meant, run scripts/update-web-golden.sh; " << if_meant;
+      return;
+    }
   }
 }
 

@@ -36,4 +36,11 @@ std::vector<std::string> typography_faults(std::string_view text);
 // Adds a test failure per fault of `text` (at most a few), naming `what`.
 void expect_french_typography(std::string_view text, std::string_view what);
 
+// A file the web client's tests read (web/tests/golden/, docs/web.md "Rules
+// on both sides"): fails, naming the first line that differs, unless `path`
+// holds exactly `text`; with LOGO_UPDATE_WEB_GOLDEN set
+// (scripts/update-web-golden.sh) writes `text` there instead. `if_meant` says
+// what to do besides regenerating when the change is deliberate.
+void expect_web_golden(const std::string& path, const std::string& text, std::string_view if_meant);
+
 }  // namespace logomachie::games::testing

@@ -22,8 +22,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cstdlib>
-#include <fstream>
 #include <set>
 #include <sstream>
 #include <string>
@@ -209,32 +207,7 @@ TEST_P(WebGolden, TheCommittedViewsAreTheEngines) {
   EXPECT_FALSE(s.details.empty()) << "no bot game of " << GetParam() << " finished";
   const auto text = golden_text(GetParam(), s);
   const std::string path = std::string(LOGO_WEB_GOLDEN_DIR) + "/" + GetParam() + ".ts";
-  if (std::getenv("LOGO_UPDATE_WEB_GOLDEN") != nullptr) {
-    std::ofstream(path, std::ios::binary) << text;
-    return;
-  }
-  std::ifstream in(path, std::ios::binary);
-  ASSERT_TRUE(in) << path << " is missing: run scripts/update-web-golden.sh";
-  std::stringstream committed;
-  committed << in.rdbuf();
-  // Not EXPECT_EQ on the texts: a page of JSON says less than the first line that differs.
-  if (committed.str() == text) return;
-  std::istringstream a(committed.str()), b(text);
-  std::string la, lb;
-  int line = 0;
-  while (true) {
-    ++line;
-    const bool more_a = static_cast<bool>(std::getline(a, la));
-    const bool more_b = static_cast<bool>(std::getline(b, lb));
-    if (!more_a && !more_b) break;
-    if (!more_a || !more_b || la != lb) {
-      ADD_FAILURE() << path << " differs from the engine's views from line " << line
-                    << ":\n  committed: " << (more_a ? la : "(end)")
-                    << "\n  engine:    " << (more_b ? lb : "(end)")
-                    << "\nIf the change is meant, run scripts/update-web-golden.sh and check the web types.";
-      break;
-    }
-  }
+  testing::expect_web_golden(path, text, "then check the web types (ctest web_types)");
 }
 
 INSTANTIATE_TEST_SUITE_P(AllGames, WebGolden, ::testing::ValuesIn(game_names()),

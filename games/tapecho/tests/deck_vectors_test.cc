@@ -7,9 +7,6 @@
 // scripts/update-web-golden.sh.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "games/core/json.h"
@@ -46,16 +43,7 @@ std::string deck_text() {
 TEST(TapechoWebGolden, TheDeckIsTheEngines) {
   const auto text = deck_text();
   const std::string path = std::string(LOGO_WEB_GOLDEN_DIR) + "/tapecho-deck.json";
-  if (std::getenv("LOGO_UPDATE_WEB_GOLDEN") != nullptr) {
-    std::ofstream(path, std::ios::binary) << text;
-    return;
-  }
-  std::ifstream in(path, std::ios::binary);
-  ASSERT_TRUE(in) << path << " is missing: run scripts/update-web-golden.sh";
-  std::stringstream committed;
-  committed << in.rdbuf();
-  EXPECT_TRUE(committed.str() == text)
-      << path << " is not the deck the engine reads now: run scripts/update-web-golden.sh";
+  testing::expect_web_golden(path, text, "the web client reads the deck from it");
 }
 
 }  // namespace

@@ -9,14 +9,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "games/core/json.h"
 #include "games/core/rng.h"
+#include "games/core/tests/test_support.h"
 #include "games/wordbank/placement.h"
 
 namespace logomachie::games::wordbank {
@@ -159,17 +157,7 @@ std::string vectors_text() {
 TEST(WordBankWebGolden, PlacementVectorsAreTheEngines) {
   const auto text = vectors_text();
   const std::string path = std::string(LOGO_WEB_GOLDEN_DIR) + "/wordbank-placement.json";
-  if (std::getenv("LOGO_UPDATE_WEB_GOLDEN") != nullptr) {
-    std::ofstream(path, std::ios::binary) << text;
-    return;
-  }
-  std::ifstream in(path, std::ios::binary);
-  ASSERT_TRUE(in) << path << " is missing: run scripts/update-web-golden.sh";
-  std::stringstream committed;
-  committed << in.rdbuf();
-  EXPECT_TRUE(committed.str() == text)
-      << path << " is not what placement.cc answers now: if the rules changed on purpose, run "
-      << "scripts/update-web-golden.sh, then make web/src/games/placement.ts agree (web/tests/unit.mjs)";
+  testing::expect_web_golden(path, text, "then make web/src/games/placement.ts agree (web/tests/unit.mjs)");
 }
 
 }  // namespace
