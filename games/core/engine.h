@@ -11,7 +11,9 @@
 //     the game (check_actor: an eliminated player…), and must beat the
 //     deadline that applies to them (deadline_for; `too_late`, one wording
 //     for every game);
-//  5. the rules run on a copy of the data (`next`, with next.now = at);
+//  5. the rules run on a copy of the data (`next`, with next.now = at), given
+//     the action as a Move; a game's do_apply only dispatches to small
+//     per-phase handlers (apply_<phase>), as OpenSpiel's Bridge does;
 //     an ActionError thrown anywhere leaves the state untouched and becomes
 //     the refusal; on success the copy replaces the data;
 //  6. when that action ended the game, finished() adds the game's last events;
@@ -26,6 +28,18 @@
 
 namespace logomachie::games {
 
+// One action as the rules see it: what do_apply and a game's handlers receive.
+struct Move {
+  const Action& action;
+  std::string_view type;      // action.type()
+  PlayerId actor;             // the seat that acted (not meaningful for a timeout)
+  int64_t at;                 // action.at, which is also next.now
+  bool is_timeout;            // the host's timeout, already checked against the deadline
+  std::vector<Json>& events;  // what happened, in order: handlers append to it
+
+  const JsonObject& body() const { return action.body; }
+};
+
 template <class Data>
 class Engine : public State {
  public:
@@ -34,7 +48,8 @@ class Engine : public State {
     try {
       if (is_terminal()) refuse("game_over", "La partie est terminée.");
       if (action.at < d_.now) refuse("bad_time", "Cette action est datée d’avant la précédente.");
-      const bool is_timeout = action.type() == "timeout";
+      const auto type = action.type();
+      const bool is_timeout = type == "timeout";
       if (is_timeout) {
         check_timeout(action, deadline());
       } else {
@@ -49,7 +64,7 @@ class Engine : public State {
       Data next = d_;
       next.now = action.at;
       FieldLog read(action.body);
-      do_apply(next, action, is_timeout, result.events);
+      do_apply(next, Move{action, type, action.actor, action.at, is_timeout, result.events});
       d_ = std::move(next);
       result.parsed_body = only_fields_read(action.body, read);
       if (is_terminal()) finished(result.events);
@@ -66,11 +81,10 @@ class Engine : public State {
   Engine() = default;
   explicit Engine(Data data) : d_(std::move(data)) {}
 
-  // The rules: apply `action` to `next` (a copy of the data, now = action.at),
-  // appending what happened to `events`; throw ActionError (refuse) to refuse.
-  // `is_timeout`: the host's timeout, already checked against the deadline.
-  virtual void do_apply(Data& next, const Action& action, bool is_timeout,
-                        std::vector<Json>& events) const = 0;
+  // The rules: apply `move` to `next` (a copy of the data, now = move.at),
+  // appending what happened to move.events; throw ActionError (refuse) to
+  // refuse. The data before the move stays readable as d_.
+  virtual void do_apply(Data& next, const Move& move) const = 0;
   // Further checks on a seat's right to act at all (not on its move).
   virtual void check_actor(PlayerId actor) const { (void)actor; }
   // The deadline a seat's action must come before (per-team timers…).

@@ -437,170 +437,187 @@ void LettralettreState::check_actor(PlayerId actor) const {
     refuse("eliminated", "Tu n’as plus de jetons\u00a0: tu es éliminé de cette partie.");
 }
 
-void LettralettreState::do_apply(LettralettreData& next, const Action& action, bool is_timeout,
-                                 std::vector<Json>& events) const {
-  const auto type = action.type();
-  const PlayerId p = action.actor;
-  const int n = players();
+void LettralettreState::do_apply(LettralettreData& next, const Move& move) const {
   const Phase phase_before = d_.phase;
+  switch (d_.phase) {
+    case Phase::kAuction:
+      apply_auction(next, move);
+      break;
+    case Phase::kWords:
+      apply_words(next, move);
+      break;
+    case Phase::kReveal:
+      apply_reveal(next, move);
+      break;
+    case Phase::kOver:
+      break;
+  }
+  if (next.phase != phase_before || next.phase == Phase::kAuction) next.phase_started = move.at;
+}
 
-  if (d_.phase == Phase::kAuction) {
-    const PlayerId bidder = d_.bidder;
-    if (!is_timeout && p != bidder)
-      refuse("not_your_turn", "Ce n’est pas à toi de décider pour cette carte.");
-    std::string_view choice = type;
-    if (is_timeout) choice = d_.tokens[static_cast<std::size_t>(bidder)] > 0 ? "pass" : "take";
-    if (choice == "take") {
-      give_card(next, bidder, events);
-    } else if (choice == "pass") {
-      if (d_.tokens[static_cast<std::size_t>(bidder)] == 0) {
-        refuse("no_tokens", "Tu n’as plus de jeton pour passer\u00a0: tu dois prendre la carte.");
+void LettralettreState::apply_auction(LettralettreData& next, const Move& move) const {
+  const PlayerId bidder = d_.bidder;
+  if (!move.is_timeout && move.actor != bidder)
+    refuse("not_your_turn", "Ce n’est pas à toi de décider pour cette carte.");
+  std::string_view choice = move.type;
+  if (move.is_timeout) choice = d_.tokens[static_cast<std::size_t>(bidder)] > 0 ? "pass" : "take";
+  if (choice == "take") {
+    give_card(next, bidder, move.events);
+  } else if (choice == "pass") {
+    if (d_.tokens[static_cast<std::size_t>(bidder)] == 0) {
+      refuse("no_tokens", "Tu n’as plus de jeton pour passer\u00a0: tu dois prendre la carte.");
+    }
+    next.tokens[static_cast<std::size_t>(bidder)] -= 1;
+    next.pot += 1;
+    auto eligible = [&](int q) { return next.held[static_cast<std::size_t>(q)].size() < 2; };
+    next.bidder = next_seat(next, bidder, eligible);
+    move.events.push_back(JsonObject{
+        {"type", "constraint_passed"}, {"player", bidder}, {"pot", next.pot}, {"next", next.bidder}});
+  } else {
+    refuse("wrong_phase",
+           "Pendant les enchères, on prend la carte («\u00a0take\u00a0») ou on passe («\u00a0pass\u00a0»).");
+  }
+}
+
+void LettralettreState::apply_words(LettralettreData& next, const Move& move) const {
+  const PlayerId p = move.actor;
+  if (move.type == "submit" || move.type == "give_up") {
+    const auto s = submission(move);
+    next.submissions[static_cast<std::size_t>(p)] = s;
+    // The word stays secret until the reveal; giving up is no secret.
+    move.events.push_back(JsonObject{{"type", s.given_up ? "gave_up" : "word_submitted"}, {"player", p}});
+  } else if (!move.is_timeout) {
+    refuse("wrong_phase",
+           "C’est le moment de proposer un mot («\u00a0submit\u00a0») ou d’abandonner "
+           "(«\u00a0give_up\u00a0»).");
+  }
+  bool all_in = true;
+  for (int q = 0; q < players(); ++q) {
+    if (!next.out[static_cast<std::size_t>(q)] && !next.submissions[static_cast<std::size_t>(q)])
+      all_in = false;
+  }
+  if (all_in || move.is_timeout) score_round(next, move.events);
+}
+
+Submission LettralettreState::submission(const Move& move) const {
+  Submission s;
+  if (move.type == "give_up") {
+    s.given_up = true;
+    return s;
+  }
+  const PlayerId p = move.actor;
+  const auto word = get_string(move.body(), "word");
+  std::string id;
+  const auto& held = d_.held[static_cast<std::size_t>(p)];
+  if (const auto* v = find_field(move.body(), "constraint"); v && (v->is_int64() || v->is_uint64())) {
+    const auto i =
+        v->is_int64() ? v->get_int64() : static_cast<int64_t>(std::min<uint64_t>(v->get_uint64(), 9));
+    if (i < 0 || i >= static_cast<int64_t>(held.size()))
+      refuse("bad_constraint", "Choisis ta carte contrainte 0 ou 1.");
+    id = held[static_cast<std::size_t>(i)];
+  } else {
+    id = std::string(get_string(move.body(), "constraint"));
+  }
+  s.word = judged_spelling(p, word, id);  // throws ActionError when refused
+  s.constraint = id;
+  s.score = Solver::letter_score(game_letters(word), game_.stars()) + game_.find_constraint(id)->bonus;
+  return s;
+}
+
+void LettralettreState::score_round(LettralettreData& next, std::vector<Json>& events) const {
+  const int n = players();
+  JsonArray entries;
+  int best = 0;
+  for (int q = 0; q < n; ++q) {
+    const auto& s = next.submissions[static_cast<std::size_t>(q)];
+    if (!next.out[static_cast<std::size_t>(q)] && s) best = std::max(best, s->score);
+  }
+  SolverQuery query;
+  query.shown = allowed();
+  query.stars = game_.stars();
+  query.min_letters = kMinWordLetters;
+  // The best word each player could have played: every word must meet
+  // one of that player's own two cards, so that is the fair top.
+  auto best_for = [&](std::size_t seat) -> Json {
+    Json top = nullptr;
+    int top_score = -1;
+    for (const auto& id : next.held[seat]) {
+      SolverQuery with = query;
+      with.constraint = game_.find_constraint(id);
+      if (const auto f = game_.solver().best(with); f && f->score > top_score) {
+        top_score = f->score;
+        top = JsonObject{{"word", f->display}, {"score", f->score}, {"card", id}};
       }
-      next.tokens[static_cast<std::size_t>(bidder)] -= 1;
-      next.pot += 1;
-      auto eligible = [&](int q) { return next.held[static_cast<std::size_t>(q)].size() < 2; };
-      next.bidder = next_seat(next, bidder, eligible);
-      events.push_back(JsonObject{
-          {"type", "constraint_passed"}, {"player", bidder}, {"pot", next.pot}, {"next", next.bidder}});
+    }
+    return top;
+  };
+  JsonArray winners;
+  for (int q = 0; q < n; ++q) {
+    const auto qi = static_cast<std::size_t>(q);
+    if (next.out[qi]) continue;
+    const auto& s = next.submissions[qi];
+    const int score = s ? s->score : 0;
+    JsonObject e{{"player", q}, {"score", score}, {"best", best_for(qi)}};
+    if (s && !s->given_up) {
+      e["word"] = s->word;
+      e["constraint"] = s->constraint;
+    }
+    if (best > 0 && score == best) {
+      next.tokens[qi] += 2;
+      next.rounds_won[qi] += 1;
+      winners.push_back(q);
+      e["tokens"] = 2;
+    } else if (next.tokens[qi] > 0) {
+      next.tokens[qi] -= 1;
+      e["tokens"] = -1;
     } else {
-      refuse(
-          "wrong_phase",
-          "Pendant les enchères, on prend la carte («\u00a0take\u00a0») ou on passe («\u00a0pass\u00a0»).");
+      next.out[qi] = true;
+      e["eliminated"] = true;
     }
-  } else if (d_.phase == Phase::kWords) {
-    if (type == "submit" || type == "give_up") {
-      Submission s;
-      if (type == "give_up") {
-        s.given_up = true;
-      } else {
-        const auto word = get_string(action.body, "word");
-        std::string id;
-        const auto& held = d_.held[static_cast<std::size_t>(p)];
-        if (const auto* v = find_field(action.body, "constraint"); v && (v->is_int64() || v->is_uint64())) {
-          const auto i =
-              v->is_int64() ? v->get_int64() : static_cast<int64_t>(std::min<uint64_t>(v->get_uint64(), 9));
-          if (i < 0 || i >= static_cast<int64_t>(held.size()))
-            refuse("bad_constraint", "Choisis ta carte contrainte 0 ou 1.");
-          id = held[static_cast<std::size_t>(i)];
-        } else {
-          id = std::string(get_string(action.body, "constraint"));
-        }
-        s.word = judged_spelling(p, word, id);  // throws ActionError when refused
-        s.constraint = id;
-        s.score = Solver::letter_score(game_letters(word), game_.stars()) + game_.find_constraint(id)->bonus;
-      }
-      next.submissions[static_cast<std::size_t>(p)] = s;
-      // The word stays secret until the reveal; giving up is no secret.
-      events.push_back(JsonObject{{"type", s.given_up ? "gave_up" : "word_submitted"}, {"player", p}});
-    } else if (!is_timeout) {
-      refuse("wrong_phase",
-             "C’est le moment de proposer un mot («\u00a0submit\u00a0») ou d’abandonner "
-             "(«\u00a0give_up\u00a0»).");
-    }
-    bool all_in = true;
-    for (int q = 0; q < n; ++q) {
-      if (!next.out[static_cast<std::size_t>(q)] && !next.submissions[static_cast<std::size_t>(q)])
-        all_in = false;
-    }
-    if (all_in || is_timeout) {
-      // Reveal and score the round.
-      JsonArray entries;
-      int best = 0;
-      for (int q = 0; q < n; ++q) {
-        const auto& s = next.submissions[static_cast<std::size_t>(q)];
-        if (!next.out[static_cast<std::size_t>(q)] && s) best = std::max(best, s->score);
-      }
-      SolverQuery query;
-      query.shown = allowed();
-      query.stars = game_.stars();
-      query.min_letters = kMinWordLetters;
-      // The best word each player could have played: every word must meet
-      // one of that player's own two cards, so that is the fair top.
-      auto best_for = [&](std::size_t seat) -> Json {
-        Json top = nullptr;
-        int top_score = -1;
-        for (const auto& id : next.held[seat]) {
-          SolverQuery with = query;
-          with.constraint = game_.find_constraint(id);
-          if (const auto f = game_.solver().best(with); f && f->score > top_score) {
-            top_score = f->score;
-            top = JsonObject{{"word", f->display}, {"score", f->score}, {"card", id}};
-          }
-        }
-        return top;
-      };
-      JsonArray winners;
-      for (int q = 0; q < n; ++q) {
-        const auto qi = static_cast<std::size_t>(q);
-        if (next.out[qi]) continue;
-        const auto& s = next.submissions[qi];
-        const int score = s ? s->score : 0;
-        JsonObject e{{"player", q}, {"score", score}, {"best", best_for(qi)}};
-        if (s && !s->given_up) {
-          e["word"] = s->word;
-          e["constraint"] = s->constraint;
-        }
-        if (best > 0 && score == best) {
-          next.tokens[qi] += 2;
-          next.rounds_won[qi] += 1;
-          winners.push_back(q);
-          e["tokens"] = 2;
-        } else if (next.tokens[qi] > 0) {
-          next.tokens[qi] -= 1;
-          e["tokens"] = -1;
-        } else {
-          next.out[qi] = true;
-          e["eliminated"] = true;
-        }
-        entries.push_back(std::move(e));
-      }
-      // The best word with no card at all (no bonus), labelled as such.
-      JsonObject top{{"word", nullptr}, {"score", 0}};
-      if (const auto f = game_.solver().best(query))
-        top = JsonObject{{"word", f->display}, {"score", f->score}};
-      next.deals[static_cast<std::size_t>(next.dealer)] += 1;
-      next.last_round = JsonObject{{"round", next.round},
-                                   {"dealer", next.dealer},
-                                   {"letters", letters_json(next.shown)},
-                                   {"taboo", letters_json(next.taboo_letters)},
-                                   {"entries", entries},
-                                   {"winners", winners},
-                                   {"best_possible", top}};
-      events.push_back(JsonObject{{"type", "round_scored"}, {"result", next.last_round}});
-      bool done = active_count(next) <= 1;
-      if (!done) {
-        done = true;
-        for (int r = 0; r < n; ++r) {
-          if (!next.out[static_cast<std::size_t>(r)] && next.deals[static_cast<std::size_t>(r)] < 2)
-            done = false;
-        }
-      }
-      next.phase = done ? Phase::kOver : Phase::kReveal;
-      std::fill(next.ready.begin(), next.ready.end(), false);
-    }
-  } else if (d_.phase == Phase::kReveal) {
-    if (type == "ready") {
-      next.ready[static_cast<std::size_t>(p)] = true;
-    } else if (!is_timeout) {
-      refuse("wrong_phase", "La manche est finie\u00a0: dis «\u00a0ready\u00a0» pour passer à la suivante.");
-    }
-    bool all_ready = true;
-    for (int q = 0; q < n; ++q) {
-      if (!next.out[static_cast<std::size_t>(q)] && !next.ready[static_cast<std::size_t>(q)])
-        all_ready = false;
-    }
-    if (all_ready || is_timeout) {
-      next.dealer =
-          next_seat(next, next.dealer, [&](int q) { return !next.out[static_cast<std::size_t>(q)]; });
-      deal_round(next);
-      events.push_back(JsonObject{{"type", "round_dealt"},
-                                  {"round", next.round},
-                                  {"dealer", next.dealer},
-                                  {"letters", letters_json(next.shown)},
-                                  {"taboo", letters_json(next.taboo_letters)}});
+    entries.push_back(std::move(e));
+  }
+  // The best word with no card at all (no bonus), labelled as such.
+  JsonObject top{{"word", nullptr}, {"score", 0}};
+  if (const auto f = game_.solver().best(query)) top = JsonObject{{"word", f->display}, {"score", f->score}};
+  next.deals[static_cast<std::size_t>(next.dealer)] += 1;
+  next.last_round = JsonObject{{"round", next.round},
+                               {"dealer", next.dealer},
+                               {"letters", letters_json(next.shown)},
+                               {"taboo", letters_json(next.taboo_letters)},
+                               {"entries", entries},
+                               {"winners", winners},
+                               {"best_possible", top}};
+  events.push_back(JsonObject{{"type", "round_scored"}, {"result", next.last_round}});
+  bool done = active_count(next) <= 1;
+  if (!done) {
+    done = true;
+    for (int r = 0; r < n; ++r) {
+      if (!next.out[static_cast<std::size_t>(r)] && next.deals[static_cast<std::size_t>(r)] < 2) done = false;
     }
   }
-  if (next.phase != phase_before || next.phase == Phase::kAuction) next.phase_started = action.at;
+  next.phase = done ? Phase::kOver : Phase::kReveal;
+  std::fill(next.ready.begin(), next.ready.end(), false);
+}
+
+void LettralettreState::apply_reveal(LettralettreData& next, const Move& move) const {
+  if (move.type == "ready") {
+    next.ready[static_cast<std::size_t>(move.actor)] = true;
+  } else if (!move.is_timeout) {
+    refuse("wrong_phase", "La manche est finie\u00a0: dis «\u00a0ready\u00a0» pour passer à la suivante.");
+  }
+  bool all_ready = true;
+  for (int q = 0; q < players(); ++q) {
+    if (!next.out[static_cast<std::size_t>(q)] && !next.ready[static_cast<std::size_t>(q)]) all_ready = false;
+  }
+  if (all_ready || move.is_timeout) {
+    next.dealer = next_seat(next, next.dealer, [&](int q) { return !next.out[static_cast<std::size_t>(q)]; });
+    deal_round(next);
+    move.events.push_back(JsonObject{{"type", "round_dealt"},
+                                     {"round", next.round},
+                                     {"dealer", next.dealer},
+                                     {"letters", letters_json(next.shown)},
+                                     {"taboo", letters_json(next.taboo_letters)}});
+  }
 }
 
 void LettralettreState::finished(std::vector<Json>& events) const {

@@ -147,8 +147,21 @@ class LettralettreState final : public Engine<LettralettreData> {
   std::optional<Error> judge_word(PlayerId seat, std::string_view word, std::string_view id) const;
 
  private:
-  void do_apply(LettralettreData& next, const Action& action, bool is_timeout,
-                std::vector<Json>& events) const override;
+  // Dispatches to the phase's handler; a new phase (or every auction step)
+  // restarts the phase clock.
+  void do_apply(LettralettreData& next, const Move& move) const override;
+  // The bidder takes the constraint card or pays a token to pass it on.
+  void apply_auction(LettralettreData& next, const Move& move) const;
+  // Words are submitted in secret (or given up); the round is scored once
+  // everyone still in has answered, or at the timeout.
+  void apply_words(LettralettreData& next, const Move& move) const;
+  // Everyone still in says ready (or the timeout): the next round is dealt.
+  void apply_reveal(LettralettreData& next, const Move& move) const;
+  // The submission a `submit` action makes (the word judged, its score).
+  Submission submission(const Move& move) const;
+  // Reveal, tokens, eliminations, the best possible words; ends the game or
+  // goes to the reveal.
+  void score_round(LettralettreData& next, std::vector<Json>& events) const;
   void finished(std::vector<Json>& events) const override;
   void check_actor(PlayerId actor) const override;
   Json public_json(const Viewer& viewer, bool everything) const;

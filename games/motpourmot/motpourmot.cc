@@ -519,163 +519,189 @@ void start_vote(MotPourMotData& d, std::string_view about, int64_t at, std::vect
 
 }  // namespace
 
-void MotPourMotState::do_apply(MotPourMotData& next, const Action& action, bool is_timeout,
-                               std::vector<Json>& events) const {
-  const auto type = action.type();
-  const PlayerId p = action.actor;
-  const auto pi = static_cast<std::size_t>(std::max(p, 0));
-  const bool captain = !is_timeout && (table_mode() || next.captain[static_cast<std::size_t>(d_.team)] == p);
-  const bool opponent = !is_timeout && (table_mode() || team_of(p) != d_.team);
-
-  if (type == "captain") {
+void MotPourMotState::do_apply(MotPourMotData& next, const Move& move) const {
+  if (move.type == "captain") {
+    // Any phase: a player takes their team's pencil.
     if (table_mode()) refuse("table_mode", "Sur un écran partagé, c’est l’écran qui tient le crayon.");
-    next.captain[static_cast<std::size_t>(team_of(p))] = p;
-    events.push_back(JsonObject{{"type", "captain"}, {"team", team_of(p)}, {"player", p}});
-  } else if (d_.phase == Phase::kPlay) {
-    if (type == "word") {
-      if (!captain) refuse("not_captain", "Seul le capitaine de l’équipe qui joue donne le mot.");
-      const auto raw = get_string(action.body, "word");
-      if (const auto e = check_word(raw)) refuse(e->code, e->message);
-      Played played;
-      played.word = trimmed(raw);
-      played.letters = game_letters(played.word);
-      played.steps = pulls(played.letters, d_.team);
-      played.before = d_.position;
-      played.votes.assign(static_cast<std::size_t>(players()), std::nullopt);
-      played.accepted.assign(static_cast<std::size_t>(players()), false);
-      for (const auto& s : played.steps) next.position[d_.letters.find(s.letter)] = s.to;
-      next.used.push_back(played.letters);
-      next.words.push_back(played.word);
-      events.push_back(JsonObject{{"type", "word_played"},
-                                  {"team", d_.team},
-                                  {"word", played.word},
-                                  {"steps", steps_json(played.steps)}});
-      next.played = std::move(played);
-      next.phase = Phase::kChallenge;
-      next.phase_started = action.at;
-    } else if (type == "propose") {
-      if (table_mode() || team_of(p) != d_.team)
-        refuse("not_your_team", "Seule l’équipe qui joue propose des mots.");
-      const auto raw = get_string(action.body, "word");
-      if (const auto e = check_word(raw)) refuse(e->code, e->message);
-      next.proposals[pi] = trimmed(raw);
-      events.push_back(JsonObject{{"type", "proposal"}, {"player", p}, {"word", next.proposals[pi]}});
-    } else if (type == "give_up") {
-      if (!captain) refuse("not_captain", "Seul le capitaine de l’équipe qui joue peut passer.");
-      end_turn(next, *this, "gave_up", false, action.at, events);
-    } else if (is_timeout) {
-      end_turn(next, *this, "time_up", false, action.at, events);
+    const int team = team_of(move.actor);
+    next.captain[static_cast<std::size_t>(team)] = move.actor;
+    move.events.push_back(JsonObject{{"type", "captain"}, {"team", team}, {"player", move.actor}});
+    return;
+  }
+  switch (d_.phase) {
+    case Phase::kPlay:
+      return apply_play(next, move);
+    case Phase::kChallenge:
+      return apply_challenge(next, move);
+    case Phase::kVote:
+      return apply_vote(next, move);
+    case Phase::kOver:
+      return;
+  }
+}
+
+bool MotPourMotState::is_captain(const Move& move) const {
+  return !move.is_timeout && (table_mode() || d_.captain[static_cast<std::size_t>(d_.team)] == move.actor);
+}
+
+bool MotPourMotState::is_opponent(const Move& move) const {
+  return !move.is_timeout && (table_mode() || team_of(move.actor) != d_.team);
+}
+
+void MotPourMotState::apply_play(MotPourMotData& next, const Move& move) const {
+  const PlayerId p = move.actor;
+  const auto pi = static_cast<std::size_t>(std::max(p, 0));
+  if (move.type == "word") {
+    if (!is_captain(move)) refuse("not_captain", "Seul le capitaine de l’équipe qui joue donne le mot.");
+    const auto raw = get_string(move.body(), "word");
+    if (const auto e = check_word(raw)) refuse(e->code, e->message);
+    Played played;
+    played.word = trimmed(raw);
+    played.letters = game_letters(played.word);
+    played.steps = pulls(played.letters, d_.team);
+    played.before = d_.position;
+    played.votes.assign(static_cast<std::size_t>(players()), std::nullopt);
+    played.accepted.assign(static_cast<std::size_t>(players()), false);
+    for (const auto& s : played.steps) next.position[d_.letters.find(s.letter)] = s.to;
+    next.used.push_back(played.letters);
+    next.words.push_back(played.word);
+    move.events.push_back(JsonObject{{"type", "word_played"},
+                                     {"team", d_.team},
+                                     {"word", played.word},
+                                     {"steps", steps_json(played.steps)}});
+    next.played = std::move(played);
+    next.phase = Phase::kChallenge;
+    next.phase_started = move.at;
+  } else if (move.type == "propose") {
+    if (table_mode() || team_of(p) != d_.team)
+      refuse("not_your_team", "Seule l’équipe qui joue propose des mots.");
+    const auto raw = get_string(move.body(), "word");
+    if (const auto e = check_word(raw)) refuse(e->code, e->message);
+    next.proposals[pi] = trimmed(raw);
+    move.events.push_back(JsonObject{{"type", "proposal"}, {"player", p}, {"word", next.proposals[pi]}});
+  } else if (move.type == "give_up") {
+    if (!is_captain(move)) refuse("not_captain", "Seul le capitaine de l’équipe qui joue peut passer.");
+    end_turn(next, *this, "gave_up", false, move.at, move.events);
+  } else if (move.is_timeout) {
+    end_turn(next, *this, "time_up", false, move.at, move.events);
+  } else {
+    refuse("wrong_phase", "C’est le moment de donner un mot («\u00a0word\u00a0»).");
+  }
+}
+
+void MotPourMotState::apply_challenge(MotPourMotData& next, const Move& move) const {
+  const PlayerId p = move.actor;
+  const auto pi = static_cast<std::size_t>(std::max(p, 0));
+  auto& played = *next.played;
+  if (move.type == "challenge") {
+    if (!is_opponent(move)) refuse("not_opponent", "Seule l’équipe adverse peut contester le mot.");
+    if (!table_mode() && played.accepted[pi]) refuse("already_accepted", "Tu as déjà accepté ce mot.");
+    const auto kind = get_string(move.body(), "kind");
+    if (kind != "spelling" && kind != "category") {
+      refuse("bad_field",
+             "«\u00a0kind\u00a0»\u00a0: «\u00a0spelling\u00a0» (orthographe) ou «\u00a0category\u00a0» "
+             "(catégorie).");
+    }
+    if (std::find(played.checked.begin(), played.checked.end(), kind) != played.checked.end()) {
+      refuse("already_checked", kind == "spelling" ? "L’orthographe de ce mot a déjà été vérifiée."
+                                                   : "La catégorie de ce mot a déjà été jugée.");
+    }
+    played.challenge = std::string(kind);
+    move.events.push_back(JsonObject{{"type", "challenged"}, {"kind", kind}, {"player", p}});
+    if (kind == "category") {
+      start_vote(next, "category", move.at, move.events);
+    } else if (const auto spelling = game_.check_spelling(category(), played.word);
+               spelling == MotPourMotGame::Spelling::kCorrect) {
+      move.events.push_back(JsonObject{{"type", "spelling_checked"}, {"correct", true}});
+      word_stands(next, *this, "spelling", move.at, move.events);
+    } else if (spelling == MotPourMotGame::Spelling::kWrongAccent ||
+               spelling == MotPourMotGame::Spelling::kNotAWord) {
+      // The word is known but the accent written is not its own
+      // ("élèphant"), or an ordinary word no dictionary knows ("bbb"): a
+      // misspelling, as a dictionary would say. No vote: spelling is a fact.
+      move.events.push_back(JsonObject{{"type", "spelling_checked"}, {"correct", false}});
+      revert(next);
+      end_turn(next, *this, "reverted", played.challengers_skip, move.at, move.events);
     } else {
-      refuse("wrong_phase", "C’est le moment de donner un mot («\u00a0word\u00a0»).");
+      // The dictionary cannot judge it: a name or a foreign word it lacks.
+      // The challengers decide (the team that played it does not vote on
+      // its own word).
+      move.events.push_back(JsonObject{{"type", "spelling_checked"}, {"correct", nullptr}});
+      start_vote(next, "spelling", move.at, move.events);
     }
-  } else if (d_.phase == Phase::kChallenge) {
-    auto& played = *next.played;
-    if (type == "challenge") {
-      if (!opponent) refuse("not_opponent", "Seule l’équipe adverse peut contester le mot.");
-      if (!table_mode() && played.accepted[pi]) refuse("already_accepted", "Tu as déjà accepté ce mot.");
-      const auto kind = get_string(action.body, "kind");
-      if (kind != "spelling" && kind != "category") {
-        refuse("bad_field",
-               "«\u00a0kind\u00a0»\u00a0: «\u00a0spelling\u00a0» (orthographe) ou «\u00a0category\u00a0» "
-               "(catégorie).");
-      }
-      if (std::find(played.checked.begin(), played.checked.end(), kind) != played.checked.end()) {
-        refuse("already_checked", kind == "spelling" ? "L’orthographe de ce mot a déjà été vérifiée."
-                                                     : "La catégorie de ce mot a déjà été jugée.");
-      }
-      played.challenge = std::string(kind);
-      events.push_back(JsonObject{{"type", "challenged"}, {"kind", kind}, {"player", p}});
-      if (kind == "category") {
-        start_vote(next, "category", action.at, events);
-      } else if (const auto spelling = game_.check_spelling(category(), played.word);
-                 spelling == MotPourMotGame::Spelling::kCorrect) {
-        events.push_back(JsonObject{{"type", "spelling_checked"}, {"correct", true}});
-        word_stands(next, *this, "spelling", action.at, events);
-      } else if (spelling == MotPourMotGame::Spelling::kWrongAccent ||
-                 spelling == MotPourMotGame::Spelling::kNotAWord) {
-        // The word is known but the accent written is not its own
-        // ("élèphant"), or an ordinary word no dictionary knows ("bbb"): a
-        // misspelling, as a dictionary would say. No vote: spelling is a fact.
-        events.push_back(JsonObject{{"type", "spelling_checked"}, {"correct", false}});
-        revert(next);
-        end_turn(next, *this, "reverted", played.challengers_skip, action.at, events);
-      } else {
-        // The dictionary cannot judge it: a name or a foreign word it lacks.
-        // The challengers decide (the team that played it does not vote on
-        // its own word).
-        events.push_back(JsonObject{{"type", "spelling_checked"}, {"correct", nullptr}});
-        start_vote(next, "spelling", action.at, events);
-      }
-    } else if (type == "accept") {
-      if (!opponent) refuse("not_opponent", "Seule l’équipe adverse peut contester ou accepter le mot.");
-      played.accepted[pi] = true;
-      bool all = true;
-      for (int q = 0; q < players(); ++q) {
-        if (team_of(q) != d_.team && !played.accepted[static_cast<std::size_t>(q)]) all = false;
-      }
-      if (all || table_mode()) end_turn(next, *this, "stood", played.challengers_skip, action.at, events);
-    } else if (is_timeout) {
-      end_turn(next, *this, "stood", played.challengers_skip, action.at, events);
+  } else if (move.type == "accept") {
+    if (!is_opponent(move))
+      refuse("not_opponent", "Seule l’équipe adverse peut contester ou accepter le mot.");
+    played.accepted[pi] = true;
+    bool all = true;
+    for (int q = 0; q < players(); ++q) {
+      if (team_of(q) != d_.team && !played.accepted[static_cast<std::size_t>(q)]) all = false;
+    }
+    if (all || table_mode()) end_turn(next, *this, "stood", played.challengers_skip, move.at, move.events);
+  } else if (move.is_timeout) {
+    end_turn(next, *this, "stood", played.challengers_skip, move.at, move.events);
+  } else {
+    refuse("wrong_phase",
+           "Le mot est posé\u00a0: l’équipe adverse peut le contester («\u00a0challenge\u00a0») ou "
+           "l’accepter («\u00a0accept\u00a0»).");
+  }
+}
+
+void MotPourMotState::apply_vote(MotPourMotData& next, const Move& move) const {
+  const PlayerId p = move.actor;
+  const auto pi = static_cast<std::size_t>(std::max(p, 0));
+  auto& played = *next.played;
+  bool close = move.is_timeout;
+  if (move.type == "vote") {
+    if (table_mode())
+      refuse("table_mode",
+             "Sur un écran partagé, on compte les mains et on entre le résultat («\u00a0tally\u00a0»).");
+    const auto* valid = find_field(move.body(), "valid");
+    if (!valid || !valid->is_bool()) {
+      refuse("bad_field", "«\u00a0valid\u00a0»\u00a0: true (le mot est bon) ou false.");
+    }
+    if (!may_vote(p))
+      refuse("own_word", "Ton équipe a joué ce mot\u00a0: l’équipe adverse juge son orthographe.");
+    if (played.votes[pi]) refuse("already_voted", "Tu as déjà voté.");
+    played.votes[pi] = valid->as_bool();
+    move.events.push_back(JsonObject{{"type", "voted"}, {"player", p}, {"valid", *played.votes[pi]}});
+    close = true;
+    for (int q = 0; q < players(); ++q) {
+      if (may_vote(q) && !played.votes[static_cast<std::size_t>(q)]) close = false;
+    }
+  } else if (move.type == "tally") {
+    if (!table_mode()) refuse("not_table_mode", "Chacun vote pour soi («\u00a0vote\u00a0»).");
+    played.tally_valid = static_cast<int>(get_int(move.body(), "valid", 0, 100));
+    played.tally_invalid = static_cast<int>(get_int(move.body(), "invalid", 0, 100));
+    close = true;
+  } else if (!move.is_timeout) {
+    refuse(
+        "wrong_phase",
+        "On vote\u00a0: le mot est-il bon («\u00a0vote\u00a0», «\u00a0valid\u00a0»: true ou false)\u00a0?");
+  }
+  if (close) {
+    int valid = played.tally_valid, invalid = played.tally_invalid;
+    for (const auto& v : played.votes) {
+      if (v) (*v ? valid : invalid) += 1;
+    }
+    // A voter who stays silent until the end of the window lets the word
+    // stand: undoing it takes more players against it than all the others
+    // (the rulebook's « plus de joueurs »), not one « non » among silences.
+    int silent = 0;
+    if (!table_mode()) {
+      for (int q = 0; q < players(); ++q) silent += may_vote(q) && !played.votes[static_cast<std::size_t>(q)];
+    }
+    valid += silent;
+    move.events.push_back(
+        JsonObject{{"type", "vote_closed"}, {"about", played.vote}, {"valid", valid}, {"invalid", invalid}});
+    if (invalid > valid) {
+      revert(next);
+      // The letters go back; an earlier upheld spelling still costs the
+      // challengers their turn, so the active team plays again.
+      end_turn(next, *this, "reverted", played.challengers_skip, move.at, move.events);
     } else {
-      refuse("wrong_phase",
-             "Le mot est posé\u00a0: l’équipe adverse peut le contester («\u00a0challenge\u00a0») ou "
-             "l’accepter («\u00a0accept\u00a0»).");
-    }
-  } else if (d_.phase == Phase::kVote) {
-    auto& played = *next.played;
-    bool close = is_timeout;
-    if (type == "vote") {
-      if (table_mode())
-        refuse("table_mode",
-               "Sur un écran partagé, on compte les mains et on entre le résultat («\u00a0tally\u00a0»).");
-      const auto* valid = find_field(action.body, "valid");
-      if (!valid || !valid->is_bool()) {
-        refuse("bad_field", "«\u00a0valid\u00a0»\u00a0: true (le mot est bon) ou false.");
-      }
-      if (!may_vote(p))
-        refuse("own_word", "Ton équipe a joué ce mot\u00a0: l’équipe adverse juge son orthographe.");
-      if (played.votes[pi]) refuse("already_voted", "Tu as déjà voté.");
-      played.votes[pi] = valid->as_bool();
-      events.push_back(JsonObject{{"type", "voted"}, {"player", p}, {"valid", *played.votes[pi]}});
-      close = true;
-      for (int q = 0; q < players(); ++q) {
-        if (may_vote(q) && !played.votes[static_cast<std::size_t>(q)]) close = false;
-      }
-    } else if (type == "tally") {
-      if (!table_mode()) refuse("not_table_mode", "Chacun vote pour soi («\u00a0vote\u00a0»).");
-      played.tally_valid = static_cast<int>(get_int(action.body, "valid", 0, 100));
-      played.tally_invalid = static_cast<int>(get_int(action.body, "invalid", 0, 100));
-      close = true;
-    } else if (!is_timeout) {
-      refuse(
-          "wrong_phase",
-          "On vote\u00a0: le mot est-il bon («\u00a0vote\u00a0», «\u00a0valid\u00a0»: true ou false)\u00a0?");
-    }
-    if (close) {
-      int valid = played.tally_valid, invalid = played.tally_invalid;
-      for (const auto& v : played.votes) {
-        if (v) (*v ? valid : invalid) += 1;
-      }
-      // A voter who stays silent until the end of the window lets the word
-      // stand: undoing it takes more players against it than all the others
-      // (the rulebook's « plus de joueurs »), not one « non » among silences.
-      int silent = 0;
-      if (!table_mode()) {
-        for (int q = 0; q < players(); ++q)
-          silent += may_vote(q) && !played.votes[static_cast<std::size_t>(q)];
-      }
-      valid += silent;
-      events.push_back(JsonObject{
-          {"type", "vote_closed"}, {"about", played.vote}, {"valid", valid}, {"invalid", invalid}});
-      if (invalid > valid) {
-        revert(next);
-        // The letters go back; an earlier upheld spelling still costs the
-        // challengers their turn, so the active team plays again.
-        end_turn(next, *this, "reverted", played.challengers_skip, action.at, events);
-      } else {
-        // A spelling upheld costs the challengers their next turn.
-        word_stands(next, *this, played.vote, action.at, events);
-      }
+      // A spelling upheld costs the challengers their next turn.
+      word_stands(next, *this, played.vote, move.at, move.events);
     }
   }
 }

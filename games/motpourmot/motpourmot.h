@@ -194,8 +194,18 @@ class MotPourMotState final : public Engine<MotPourMotData> {
   std::optional<Error> check_word(std::string_view word) const;
 
  private:
-  void do_apply(MotPourMotData& next, const Action& action, bool is_timeout,
-                std::vector<Json>& events) const override;
+  // « captain » in any phase, else the phase's handler.
+  void do_apply(MotPourMotData& next, const Move& move) const override;
+  // The active team's captain gives a word (or gives up); teammates propose.
+  void apply_play(MotPourMotData& next, const Move& move) const;
+  // The opponents challenge the word just played (spelling or category) or accept it.
+  void apply_challenge(MotPourMotData& next, const Move& move) const;
+  // The challengers vote (or the table tallies hands) on the word.
+  void apply_vote(MotPourMotData& next, const Move& move) const;
+  // Whether the mover holds the active team's pencil / is on the other team
+  // (at the table, the shared screen is both).
+  bool is_captain(const Move& move) const;
+  bool is_opponent(const Move& move) const;
   void finished(std::vector<Json>& events) const override;
   Json public_json(const Viewer& viewer, bool everything) const;
   const MotPourMotGame& game_;

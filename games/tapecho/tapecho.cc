@@ -681,234 +681,281 @@ void close_window(TapechoData& d, const TapechoState& s, const TapechoGame& game
 
 }  // namespace
 
-void TapechoState::do_apply(TapechoData& next, const Action& action, bool is_timeout,
-                            std::vector<Json>& events) const {
-  const auto type = action.type();
-  const PlayerId p = action.actor;
-  const auto pi = static_cast<std::size_t>(std::max(p, 0));
-  auto hand_card = [&](std::string_view field) {
-    const int c = game_.card_index(get_string(action.body, field));
-    const auto& hand = next.sides[pi].hand;
-    if (c < 0 || std::find(hand.begin(), hand.end(), c) == hand.end())
-      refuse("not_in_hand", "Cette carte n’est pas dans ta main.");
-    return c;
-  };
-  auto other_player = [&](std::string_view field) {
-    const int t = static_cast<int>(get_int(action.body, field, 0, players() - 1));
-    if (t == p) refuse("not_yourself", "Celle-là se joue sur quelqu’un d’autre.");
-    return t;
-  };
-  // Validates an attack from `p` on `target`; its gift for donne-carte.
-  auto check_attack = [&](int c, int target, std::optional<int> handicap) -> std::optional<int> {
-    const auto& k = card(c);
-    if (k.kind != Kind::kAttaque) refuse("not_an_attack", "Ce n’est pas une carte attaque.");
-    if (is_teammate(p, target))
-      refuse("not_an_opponent", "Une attaque se pose devant un adversaire, pas devant un partenaire.");
-    if (!fits(c, target)) refuse("wrong_sex", "Cette attaque ne vise pas le sexe de ce joueur.");
-    if (next.sides[static_cast<std::size_t>(target)].attacked) {
-      refuse("already_attacked", "Ce joueur a déjà reçu une attaque ce tour-ci.");
-    }
-    if (k.effect != "donne-carte" || !find_field(action.body, "give")) return std::nullopt;
-    const int g = hand_card("give");
-    if (g == c || (handicap && g == *handicap))
-      refuse("bad_gift", "Offre une autre carte que celles que tu joues.");
-    return g;
-  };
-
-  if (d_.phase == Phase::kTurn) {
-    if (is_timeout) {
-      events.push_back(JsonObject{{"type", "time_up"}, {"player", d_.current}});
-      finish_action(next, game_, action.at, events);
-    } else {
-      if (p != d_.current) refuse("not_your_turn", "Ce n’est pas ton tour.");
-      auto& me = next.sides[pi];
-      if (type != "pass") next.passes = 0;
-      Window w;
-      w.actor = p;
-      w.done.assign(static_cast<std::size_t>(players()), false);
-      bool window = false;
-      if (type == "atout") {
-        const int c = hand_card("card");
-        // On yourself; in the team modes, also on a teammate.
-        int target = p;
-        if (find_field(action.body, "target")) {
-          target = static_cast<int>(get_int(action.body, "target", 0, players() - 1));
-          const auto mates = teammates(p);
-          if (target != p && std::find(mates.begin(), mates.end(), target) == mates.end()) {
-            refuse("not_a_teammate", d_.mode == "classique"
-                                         ? "Un atout se pose sur soi."
-                                         : "Un atout se pose sur soi ou sur un partenaire.");
-          }
-        }
-        if (card(c).kind != Kind::kAtout) refuse("not_an_atout", "Ce n’est pas un atout.");
-        if (!fits(c, target)) {
-          refuse("wrong_sex", target == p ? "Cet atout n’est pas pour ton sexe."
-                                          : "Cet atout ne va pas au sexe de ce joueur.");
-        }
-        if (me.atout_blocked) refuse("atout_blocked", "Une attaque t’empêche de poser un atout ce tour-ci.");
-        take(me.hand, c);
-        next.sides[static_cast<std::size_t>(target)].atouts.push_back(c);
-        JsonObject played{{"type", "atout"}, {"player", p}, {"card", card(c).id}};
-        if (target != p) played["target"] = target;
-        events.push_back(std::move(played));
-        if (off_context(c)) {
-          w.contestable = c;
-          w.contestable_owner = target;
-          window = true;
-        }
-      } else if (type == "handicap") {
-        const int c = hand_card("card");
-        const int target = other_player("target");
-        if (card(c).kind != Kind::kHandicap) refuse("not_a_handicap", "Ce n’est pas un handicap.");
-        if (!fits(c, target)) refuse("wrong_sex", "Ce handicap ne va pas au sexe de ce joueur.");
-        std::optional<int> attack, give;
-        int attack_target = target;
-        if (find_field(action.body, "attack")) {
-          attack = hand_card("attack");
-          if (find_field(action.body, "attack_target")) attack_target = other_player("attack_target");
-          give = check_attack(*attack, attack_target, c);
-        }
-        take(me.hand, c);
-        next.sides[static_cast<std::size_t>(target)].handicaps.push_back(c);
-        events.push_back(
-            JsonObject{{"type", "handicap"}, {"player", p}, {"target", target}, {"card", card(c).id}});
-        if (off_context(c)) {
-          w.contestable = c;
-          w.contestable_owner = target;
-          window = true;
-        }
-        if (attack) {
-          take(me.hand, *attack);
-          if (give) take(me.hand, *give);
-          next.sides[static_cast<std::size_t>(attack_target)].attacked = true;
-          w.attack = attack;
-          w.attack_target = attack_target;
-          w.give = give;
-          window = true;
-          events.push_back(JsonObject{
-              {"type", "attack"}, {"player", p}, {"target", attack_target}, {"card", card(*attack).id}});
-        }
-      } else if (type == "attack") {
-        const int c = hand_card("card");
-        const int target = other_player("target");
-        const auto give = check_attack(c, target, std::nullopt);
-        take(me.hand, c);
-        if (give) take(me.hand, *give);
-        next.sides[static_cast<std::size_t>(target)].attacked = true;
-        w.attack = c;
-        w.attack_target = target;
-        w.give = give;
-        window = true;
-        events.push_back(
-            JsonObject{{"type", "attack"}, {"player", p}, {"target", target}, {"card", card(c).id}});
-      } else if (type == "swap") {
-        const int c = hand_card("card");
-        take(me.hand, c);
-        next.discard.push_back(c);
-        for (int i = 0; i < 2; ++i) {
-          if (const auto drawn = draw(next)) next.choice.push_back(*drawn);
-        }
-        if (next.choice.empty()) refuse("empty_pile", "Plus une carte à piocher.");
-        events.push_back(JsonObject{{"type", "swapped"}, {"player", p}});
-        if (next.choice.size() == 1) {
-          me.hand.push_back(next.choice.front());
-          finish_action(next, game_, action.at, events);
-        } else {
-          next.phase = Phase::kChoose;
-          next.phase_started = action.at;
-        }
-      } else if (type == "pass") {
-        if (!plays(p).empty())
-          refuse("must_play", "Tu peux encore jouer\u00a0: pose, inflige ou échange une carte.");
-        events.push_back(JsonObject{{"type", "passed"}, {"player", p}});
-        ++next.passes;
-        finish_action(next, game_, action.at, events);
-      } else {
-        refuse("wrong_phase",
-               "À toi de jouer\u00a0: «\u00a0atout\u00a0», «\u00a0handicap\u00a0», «\u00a0attack\u00a0» ou "
-               "«\u00a0swap\u00a0».");
-      }
-      if (window) {
-        next.window = std::move(w);
-        next.phase = Phase::kReact;
-        next.phase_started = action.at;
-      } else if (type == "atout" || type == "handicap") {
-        finish_action(next, game_, action.at, events);
-      }
-    }
-  } else if (d_.phase == Phase::kChoose) {
-    int keep = next.choice.front();
-    if (type == "keep") {
-      if (p != d_.current) refuse("not_your_turn", "Ce n’est pas ton tour.");
-      keep = game_.card_index(get_string(action.body, "card"));
-      if (std::find(next.choice.begin(), next.choice.end(), keep) == next.choice.end()) {
-        refuse("not_drawn", "Garde une des deux cartes piochées.");
-      }
-    } else if (!is_timeout) {
-      refuse("wrong_phase", "Garde une des deux cartes piochées («\u00a0keep\u00a0»).");
-    }
-    next.sides[static_cast<std::size_t>(d_.current)].hand.push_back(keep);
-    for (int c : next.choice) {
-      if (c != keep) next.pile.insert(next.pile.begin(), c);  // back on top of the pile
-    }
-    finish_action(next, game_, action.at, events);
-  } else if (d_.phase == Phase::kReact) {
-    auto& w = *next.window;
-    const auto seats = window_seats(d_, players());
-    const bool in_window = !is_timeout && std::find(seats.begin(), seats.end(), p) != seats.end();
-    if (type == "defend") {
-      if (!in_window) refuse("not_now", "Rien à parer pour toi en ce moment.");
-      next.phase_started = action.at;  // a card played in the window: the others get a fresh reaction time
-      const int c = hand_card("card");
-      if (card(c).kind != Kind::kDefense || card(c).sex != d_.sex[pi]) {
-        refuse("wrong_defense", "Il faut la défense de ton sexe (Superchopeur ou Wonderchopeuse).");
-      }
-      if (w.hors && p == w.actor) {
-        // The défense cancels the hors contexte: the card stays.
-        take(next.sides[pi].hand, c);
-        next.discard.push_back(c);
-        next.discard.push_back(*w.hors);
-        events.push_back(JsonObject{{"type", "defended"}, {"player", p}, {"against", card(*w.hors).id}});
-        w.hors.reset();
-        w.contestable.reset();
-      } else if (w.attack && p == w.attack_target) {
-        take(next.sides[pi].hand, c);
-        next.discard.push_back(c);
-        next.discard.push_back(*w.attack);
-        if (w.give) next.sides[static_cast<std::size_t>(w.actor)].hand.push_back(*w.give);
-        events.push_back(JsonObject{{"type", "defended"}, {"player", p}, {"against", card(*w.attack).id}});
-        w.attack.reset();
-        w.give.reset();
-      } else {
-        refuse("not_now", "Rien à parer pour toi en ce moment.");
-      }
-    } else if (type == "hors_contexte") {
-      if (!in_window || !w.contestable || w.hors || p == w.actor)
-        refuse("not_now", "Il n’y a pas de carte à contester.");
-      const int c = hand_card("card");
-      if (card(c).kind != Kind::kHorsContexte)
-        refuse("not_hors_contexte", "Ce n’est pas une carte «\u00a0Hors contexte\u00a0».");
-      if (get_string(action.body, "against") != card(*w.contestable).id) {
-        refuse("too_late", "Quelqu’un a été plus rapide, ou cette carte n’est plus contestable.");
-      }
-      take(next.sides[pi].hand, c);
-      w.hors = c;
-      w.hors_player = p;
-      w.done[static_cast<std::size_t>(w.actor)] = false;  // the owner may answer with a défense
-      next.phase_started = action.at;  // …with a whole reaction time of its own, however late this came
-      events.push_back(
-          JsonObject{{"type", "hors_contexte"}, {"player", p}, {"against", card(*w.contestable).id}});
-    } else if (type == "let_go") {
-      if (!in_window) refuse("not_now", "Rien à décider pour toi en ce moment.");
-      w.done[pi] = true;
-    } else if (!is_timeout) {
-      refuse("wrong_phase",
-             "On attend les réactions («\u00a0defend\u00a0», «\u00a0hors_contexte\u00a0» ou "
-             "«\u00a0let_go\u00a0»).");
-    }
-    if (is_timeout || window_seats(next, players()).empty())
-      close_window(next, *this, game_, action.at, events);
+void TapechoState::do_apply(TapechoData& next, const Move& move) const {
+  switch (d_.phase) {
+    case Phase::kTurn:
+      return apply_turn(next, move);
+    case Phase::kChoose:
+      return apply_choose(next, move);
+    case Phase::kReact:
+      return apply_react(next, move);
+    case Phase::kOver:
+      return;
   }
+}
+
+int TapechoState::hand_card(const TapechoData& next, const Move& move, std::string_view field) const {
+  const int c = game_.card_index(get_string(move.body(), field));
+  const auto& hand = next.sides[static_cast<std::size_t>(move.actor)].hand;
+  if (c < 0 || std::find(hand.begin(), hand.end(), c) == hand.end())
+    refuse("not_in_hand", "Cette carte n’est pas dans ta main.");
+  return c;
+}
+
+int TapechoState::other_player(const Move& move, std::string_view field) const {
+  const int t = static_cast<int>(get_int(move.body(), field, 0, players() - 1));
+  if (t == move.actor) refuse("not_yourself", "Celle-là se joue sur quelqu’un d’autre.");
+  return t;
+}
+
+std::optional<int> TapechoState::check_attack(const TapechoData& next, const Move& move, int c, int target,
+                                              std::optional<int> handicap) const {
+  const auto& k = card(c);
+  if (k.kind != Kind::kAttaque) refuse("not_an_attack", "Ce n’est pas une carte attaque.");
+  if (is_teammate(move.actor, target))
+    refuse("not_an_opponent", "Une attaque se pose devant un adversaire, pas devant un partenaire.");
+  if (!fits(c, target)) refuse("wrong_sex", "Cette attaque ne vise pas le sexe de ce joueur.");
+  if (next.sides[static_cast<std::size_t>(target)].attacked) {
+    refuse("already_attacked", "Ce joueur a déjà reçu une attaque ce tour-ci.");
+  }
+  if (k.effect != "donne-carte" || !find_field(move.body(), "give")) return std::nullopt;
+  const int g = hand_card(next, move, "give");
+  if (g == c || (handicap && g == *handicap))
+    refuse("bad_gift", "Offre une autre carte que celles que tu joues.");
+  return g;
+}
+
+void TapechoState::apply_turn(TapechoData& next, const Move& move) const {
+  if (move.is_timeout) {
+    move.events.push_back(JsonObject{{"type", "time_up"}, {"player", d_.current}});
+    finish_action(next, game_, move.at, move.events);
+    return;
+  }
+  if (move.actor != d_.current) refuse("not_your_turn", "Ce n’est pas ton tour.");
+  if (move.type != "pass") next.passes = 0;
+  Window w;
+  w.actor = move.actor;
+  w.done.assign(static_cast<std::size_t>(players()), false);
+  bool window = false;
+  if (move.type == "atout") {
+    window = play_atout(next, move, w);
+  } else if (move.type == "handicap") {
+    window = play_handicap(next, move, w);
+  } else if (move.type == "attack") {
+    window = play_attack(next, move, w);
+  } else if (move.type == "swap") {
+    swap_card(next, move);
+  } else if (move.type == "pass") {
+    pass_turn(next, move);
+  } else {
+    refuse("wrong_phase",
+           "À toi de jouer\u00a0: «\u00a0atout\u00a0», «\u00a0handicap\u00a0», «\u00a0attack\u00a0» ou "
+           "«\u00a0swap\u00a0».");
+  }
+  if (window) {
+    next.window = std::move(w);
+    next.phase = Phase::kReact;
+    next.phase_started = move.at;
+  } else if (move.type == "atout" || move.type == "handicap") {
+    finish_action(next, game_, move.at, move.events);
+  }
+}
+
+bool TapechoState::play_atout(TapechoData& next, const Move& move, Window& w) const {
+  const PlayerId p = move.actor;
+  const auto pi = static_cast<std::size_t>(std::max(p, 0));
+  auto& me = next.sides[pi];
+  const int c = hand_card(next, move, "card");
+  // On yourself; in the team modes, also on a teammate.
+  int target = p;
+  if (find_field(move.body(), "target")) {
+    target = static_cast<int>(get_int(move.body(), "target", 0, players() - 1));
+    const auto mates = teammates(p);
+    if (target != p && std::find(mates.begin(), mates.end(), target) == mates.end()) {
+      refuse("not_a_teammate", d_.mode == "classique" ? "Un atout se pose sur soi."
+                                                      : "Un atout se pose sur soi ou sur un partenaire.");
+    }
+  }
+  if (card(c).kind != Kind::kAtout) refuse("not_an_atout", "Ce n’est pas un atout.");
+  if (!fits(c, target)) {
+    refuse("wrong_sex",
+           target == p ? "Cet atout n’est pas pour ton sexe." : "Cet atout ne va pas au sexe de ce joueur.");
+  }
+  if (me.atout_blocked) refuse("atout_blocked", "Une attaque t’empêche de poser un atout ce tour-ci.");
+  take(me.hand, c);
+  next.sides[static_cast<std::size_t>(target)].atouts.push_back(c);
+  JsonObject played{{"type", "atout"}, {"player", p}, {"card", card(c).id}};
+  if (target != p) played["target"] = target;
+  move.events.push_back(std::move(played));
+  if (off_context(c)) {
+    w.contestable = c;
+    w.contestable_owner = target;
+    return true;
+  }
+  return false;
+}
+
+bool TapechoState::play_handicap(TapechoData& next, const Move& move, Window& w) const {
+  const PlayerId p = move.actor;
+  const auto pi = static_cast<std::size_t>(std::max(p, 0));
+  auto& me = next.sides[pi];
+  bool window = false;
+  const int c = hand_card(next, move, "card");
+  const int target = other_player(move, "target");
+  if (card(c).kind != Kind::kHandicap) refuse("not_a_handicap", "Ce n’est pas un handicap.");
+  if (!fits(c, target)) refuse("wrong_sex", "Ce handicap ne va pas au sexe de ce joueur.");
+  std::optional<int> attack, give;
+  int attack_target = target;
+  if (find_field(move.body(), "attack")) {
+    attack = hand_card(next, move, "attack");
+    if (find_field(move.body(), "attack_target")) attack_target = other_player(move, "attack_target");
+    give = check_attack(next, move, *attack, attack_target, c);
+  }
+  take(me.hand, c);
+  next.sides[static_cast<std::size_t>(target)].handicaps.push_back(c);
+  move.events.push_back(
+      JsonObject{{"type", "handicap"}, {"player", p}, {"target", target}, {"card", card(c).id}});
+  if (off_context(c)) {
+    w.contestable = c;
+    w.contestable_owner = target;
+    window = true;
+  }
+  if (attack) {
+    take(me.hand, *attack);
+    if (give) take(me.hand, *give);
+    next.sides[static_cast<std::size_t>(attack_target)].attacked = true;
+    w.attack = attack;
+    w.attack_target = attack_target;
+    w.give = give;
+    window = true;
+    move.events.push_back(
+        JsonObject{{"type", "attack"}, {"player", p}, {"target", attack_target}, {"card", card(*attack).id}});
+  }
+  return window;
+}
+
+bool TapechoState::play_attack(TapechoData& next, const Move& move, Window& w) const {
+  const PlayerId p = move.actor;
+  auto& me = next.sides[static_cast<std::size_t>(p)];
+  const int c = hand_card(next, move, "card");
+  const int target = other_player(move, "target");
+  const auto give = check_attack(next, move, c, target, std::nullopt);
+  take(me.hand, c);
+  if (give) take(me.hand, *give);
+  next.sides[static_cast<std::size_t>(target)].attacked = true;
+  w.attack = c;
+  w.attack_target = target;
+  w.give = give;
+  move.events.push_back(
+      JsonObject{{"type", "attack"}, {"player", p}, {"target", target}, {"card", card(c).id}});
+  return true;
+}
+
+void TapechoState::swap_card(TapechoData& next, const Move& move) const {
+  const PlayerId p = move.actor;
+  auto& me = next.sides[static_cast<std::size_t>(p)];
+  const int c = hand_card(next, move, "card");
+  take(me.hand, c);
+  next.discard.push_back(c);
+  for (int i = 0; i < 2; ++i) {
+    if (const auto drawn = draw(next)) next.choice.push_back(*drawn);
+  }
+  if (next.choice.empty()) refuse("empty_pile", "Plus une carte à piocher.");
+  move.events.push_back(JsonObject{{"type", "swapped"}, {"player", p}});
+  if (next.choice.size() == 1) {
+    me.hand.push_back(next.choice.front());
+    finish_action(next, game_, move.at, move.events);
+  } else {
+    next.phase = Phase::kChoose;
+    next.phase_started = move.at;
+  }
+}
+
+void TapechoState::pass_turn(TapechoData& next, const Move& move) const {
+  const PlayerId p = move.actor;
+  if (!plays(p).empty())
+    refuse("must_play", "Tu peux encore jouer\u00a0: pose, inflige ou échange une carte.");
+  move.events.push_back(JsonObject{{"type", "passed"}, {"player", p}});
+  ++next.passes;
+  finish_action(next, game_, move.at, move.events);
+}
+
+void TapechoState::apply_choose(TapechoData& next, const Move& move) const {
+  int keep = next.choice.front();
+  if (move.type == "keep") {
+    if (move.actor != d_.current) refuse("not_your_turn", "Ce n’est pas ton tour.");
+    keep = game_.card_index(get_string(move.body(), "card"));
+    if (std::find(next.choice.begin(), next.choice.end(), keep) == next.choice.end()) {
+      refuse("not_drawn", "Garde une des deux cartes piochées.");
+    }
+  } else if (!move.is_timeout) {
+    refuse("wrong_phase", "Garde une des deux cartes piochées («\u00a0keep\u00a0»).");
+  }
+  next.sides[static_cast<std::size_t>(d_.current)].hand.push_back(keep);
+  for (int c : next.choice) {
+    if (c != keep) next.pile.insert(next.pile.begin(), c);  // back on top of the pile
+  }
+  finish_action(next, game_, move.at, move.events);
+}
+
+void TapechoState::apply_react(TapechoData& next, const Move& move) const {
+  const PlayerId p = move.actor;
+  const auto pi = static_cast<std::size_t>(std::max(p, 0));
+  auto& w = *next.window;
+  const auto seats = window_seats(d_, players());
+  const bool in_window = !move.is_timeout && std::find(seats.begin(), seats.end(), p) != seats.end();
+  if (move.type == "defend") {
+    if (!in_window) refuse("not_now", "Rien à parer pour toi en ce moment.");
+    next.phase_started = move.at;  // a card played in the window: the others get a fresh reaction time
+    const int c = hand_card(next, move, "card");
+    if (card(c).kind != Kind::kDefense || card(c).sex != d_.sex[pi]) {
+      refuse("wrong_defense", "Il faut la défense de ton sexe (Superchopeur ou Wonderchopeuse).");
+    }
+    if (w.hors && p == w.actor) {
+      // The défense cancels the hors contexte: the card stays.
+      take(next.sides[pi].hand, c);
+      next.discard.push_back(c);
+      next.discard.push_back(*w.hors);
+      move.events.push_back(JsonObject{{"type", "defended"}, {"player", p}, {"against", card(*w.hors).id}});
+      w.hors.reset();
+      w.contestable.reset();
+    } else if (w.attack && p == w.attack_target) {
+      take(next.sides[pi].hand, c);
+      next.discard.push_back(c);
+      next.discard.push_back(*w.attack);
+      if (w.give) next.sides[static_cast<std::size_t>(w.actor)].hand.push_back(*w.give);
+      move.events.push_back(JsonObject{{"type", "defended"}, {"player", p}, {"against", card(*w.attack).id}});
+      w.attack.reset();
+      w.give.reset();
+    } else {
+      refuse("not_now", "Rien à parer pour toi en ce moment.");
+    }
+  } else if (move.type == "hors_contexte") {
+    if (!in_window || !w.contestable || w.hors || p == w.actor)
+      refuse("not_now", "Il n’y a pas de carte à contester.");
+    const int c = hand_card(next, move, "card");
+    if (card(c).kind != Kind::kHorsContexte)
+      refuse("not_hors_contexte", "Ce n’est pas une carte «\u00a0Hors contexte\u00a0».");
+    if (get_string(move.body(), "against") != card(*w.contestable).id) {
+      refuse("too_late", "Quelqu’un a été plus rapide, ou cette carte n’est plus contestable.");
+    }
+    take(next.sides[pi].hand, c);
+    w.hors = c;
+    w.hors_player = p;
+    w.done[static_cast<std::size_t>(w.actor)] = false;  // the owner may answer with a défense
+    next.phase_started = move.at;  // …with a whole reaction time of its own, however late this came
+    move.events.push_back(
+        JsonObject{{"type", "hors_contexte"}, {"player", p}, {"against", card(*w.contestable).id}});
+  } else if (move.type == "let_go") {
+    if (!in_window) refuse("not_now", "Rien à décider pour toi en ce moment.");
+    w.done[pi] = true;
+  } else if (!move.is_timeout) {
+    refuse("wrong_phase",
+           "On attend les réactions («\u00a0defend\u00a0», «\u00a0hors_contexte\u00a0» ou "
+           "«\u00a0let_go\u00a0»).");
+  }
+  if (move.is_timeout || window_seats(next, players()).empty())
+    close_window(next, *this, game_, move.at, move.events);
 }
 
 Outcome TapechoState::outcome() const {

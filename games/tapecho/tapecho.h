@@ -188,8 +188,28 @@ class TapechoState final : public Engine<TapechoData> {
   std::vector<JsonObject> plays(PlayerId player) const;
 
  private:
-  void do_apply(TapechoData& next, const Action& action, bool is_timeout,
-                std::vector<Json>& events) const override;
+  // The phase's handler: the current player's turn, the choice of a drawn
+  // card after a swap, or the reaction window.
+  void do_apply(TapechoData& next, const Move& move) const override;
+  void apply_turn(TapechoData& next, const Move& move) const;
+  void apply_choose(TapechoData& next, const Move& move) const;
+  // Défenses, « Hors contexte » and let-go while a window is open; it
+  // closes when nobody has anything left to answer (or at the timeout).
+  void apply_react(TapechoData& next, const Move& move) const;
+  // The turn's plays. Each fills the reaction window `w` and says whether
+  // one opens (an attack, a card out of context).
+  bool play_atout(TapechoData& next, const Move& move, Window& w) const;
+  bool play_handicap(TapechoData& next, const Move& move, Window& w) const;
+  bool play_attack(TapechoData& next, const Move& move, Window& w) const;
+  void swap_card(TapechoData& next, const Move& move) const;
+  void pass_turn(TapechoData& next, const Move& move) const;
+  // The card named by `field`, which must be in the mover's hand.
+  int hand_card(const TapechoData& next, const Move& move, std::string_view field) const;
+  // The seat named by `field`, which must not be the mover.
+  int other_player(const Move& move, std::string_view field) const;
+  // Validates an attack by the mover on `target`; its gift for donne-carte.
+  std::optional<int> check_attack(const TapechoData& next, const Move& move, int c, int target,
+                                  std::optional<int> handicap) const;
   Json public_json(const Viewer& viewer, bool everything) const;
   const TapechoGame& game_;
 };

@@ -720,253 +720,297 @@ std::optional<int64_t> TrapWordsState::deadline_for(PlayerId actor) const {
   return own.deadline > 0 ? std::optional<int64_t>(own.deadline) : std::nullopt;
 }
 
-void TrapWordsState::do_apply(TrapWordsData& next, const Action& action, bool is_timeout,
-                              std::vector<Json>& events) const {
-  const auto type = action.type();
-  const PlayerId p = action.actor;
-  const int my_team = is_timeout ? -1 : team_of(p);
-  const auto mt = static_cast<std::size_t>(std::max(my_team, 0));
+void TrapWordsState::do_apply(TrapWordsData& next, const Move& move) const {
+  switch (d_.phase) {
+    case Phase::kWrite:
+      return apply_write(next, move);
+    case Phase::kDisarm:
+      return apply_disarm(next, move);
+    case Phase::kTurn:
+      return apply_turn(next, move);
+    case Phase::kVote:
+      return apply_vote(next, move);
+    case Phase::kOver:
+      return;
+  }
+}
 
-  if (d_.phase == Phase::kWrite) {
-    auto& sheet = next.sheet[mt];
-    if (type == "trap") {
-      const auto word = get_string(action.body, "word");
-      if (const auto e = check_trap(my_team, word)) refuse(e->code, e->message);
-      sheet.traps.push_back(trimmed(word));
-      events.push_back(
-          JsonObject{{"type", "trap_written"}, {"team", my_team}, {"count", sheet.traps.size()}});
-    } else if (type == "untrap" || type == "forbidden") {
-      const auto word = key(trimmed(get_string(action.body, "word")));
-      if (sheet.sealed) refuse("sealed", "Votre liste est déjà remise.");
-      const auto it = std::find_if(sheet.traps.begin(), sheet.traps.end(),
-                                   [&](const std::string& t) { return key(t) == word; });
-      if (it == sheet.traps.end()) refuse("not_on_sheet", "Ce mot n’est pas sur votre liste.");
-      const int row = static_cast<int>(it - sheet.traps.begin());
-      if (type == "untrap") {
-        sheet.traps.erase(it);
-        if (sheet.forbidden && *sheet.forbidden == row)
-          sheet.forbidden.reset();
-        else if (sheet.forbidden && *sheet.forbidden > row)
-          *sheet.forbidden -= 1;
-        events.push_back(
-            JsonObject{{"type", "trap_erased"}, {"team", my_team}, {"count", sheet.traps.size()}});
-      } else {
-        if (!has_curse(next, 1 - my_team, Curse::kMotInterdit)) {
-          refuse("no_forbidden_word",
-                 "Pas de mot interdit cette manche\u00a0: la malédiction n’est pas en jeu.");
-        }
-        sheet.forbidden = row;
-        events.push_back(JsonObject{{"type", "forbidden_marked"}, {"team", my_team}});
-      }
-    } else if (type == "seal") {
-      if (sheet.sealed) refuse("sealed", "Votre liste est déjà remise.");
-      if (has_curse(next, 1 - my_team, Curse::kMotInterdit) && !sheet.traps.empty() && !sheet.forbidden) {
-        refuse("mark_forbidden", "Marquez d’abord le mot interdit de votre liste.");
-      }
-      seal(next, my_team, events);
-    } else if (is_timeout) {
-      for (int w = 0; w < 2; ++w) {
-        const auto& s = next.sheet[static_cast<std::size_t>(w)];
-        if (!s.sealed && s.deadline > 0 && s.deadline <= action.at) seal(next, w, events);
-      }
+void TrapWordsState::apply_write(TrapWordsData& next, const Move& move) const {
+  const int my_team = move.is_timeout ? -1 : team_of(move.actor);
+  const auto mt = static_cast<std::size_t>(std::max(my_team, 0));
+  auto& sheet = next.sheet[mt];
+  if (move.type == "trap") {
+    const auto word = get_string(move.body(), "word");
+    if (const auto e = check_trap(my_team, word)) refuse(e->code, e->message);
+    sheet.traps.push_back(trimmed(word));
+    move.events.push_back(
+        JsonObject{{"type", "trap_written"}, {"team", my_team}, {"count", sheet.traps.size()}});
+  } else if (move.type == "untrap" || move.type == "forbidden") {
+    const auto word = key(trimmed(get_string(move.body(), "word")));
+    if (sheet.sealed) refuse("sealed", "Votre liste est déjà remise.");
+    const auto it = std::find_if(sheet.traps.begin(), sheet.traps.end(),
+                                 [&](const std::string& t) { return key(t) == word; });
+    if (it == sheet.traps.end()) refuse("not_on_sheet", "Ce mot n’est pas sur votre liste.");
+    const int row = static_cast<int>(it - sheet.traps.begin());
+    if (move.type == "untrap") {
+      sheet.traps.erase(it);
+      if (sheet.forbidden && *sheet.forbidden == row)
+        sheet.forbidden.reset();
+      else if (sheet.forbidden && *sheet.forbidden > row)
+        *sheet.forbidden -= 1;
+      move.events.push_back(
+          JsonObject{{"type", "trap_erased"}, {"team", my_team}, {"count", sheet.traps.size()}});
     } else {
-      refuse("wrong_phase",
-             "C’est le moment d’écrire les mots-pièges («\u00a0trap\u00a0», puis «\u00a0seal\u00a0»).");
+      if (!has_curse(next, 1 - my_team, Curse::kMotInterdit)) {
+        refuse("no_forbidden_word",
+               "Pas de mot interdit cette manche\u00a0: la malédiction n’est pas en jeu.");
+      }
+      sheet.forbidden = row;
+      move.events.push_back(JsonObject{{"type", "forbidden_marked"}, {"team", my_team}});
     }
-    if (next.sheet[0].sealed && next.sheet[1].sealed) after_writing(next, action.at, events);
-  } else if (d_.phase == Phase::kDisarm) {
-    const int c = next.disarm_pending[0] ? 0 : 1;  // the cursed team, whose list loses a row
-    const auto& target = next.sheet[static_cast<std::size_t>(c)];
-    int row = 0;
-    if (type == "disarm") {
-      if (p != clue_giver(1 - c)) {
-        refuse("not_clue_giver", "C’est à l’éclaireur de l’équipe adverse de donner un numéro.");
-      }
-      row = static_cast<int>(get_int(action.body, "row", 1, static_cast<int64_t>(target.traps.size())));
-    } else if (is_timeout) {
-      row = 1 + static_cast<int>(next.rng.below(target.traps.size()));
-    } else {
-      refuse("wrong_phase",
-             "Désarmer\u00a0: l’éclaireur adverse donne un numéro de ligne («\u00a0disarm\u00a0»).");
+  } else if (move.type == "seal") {
+    if (sheet.sealed) refuse("sealed", "Votre liste est déjà remise.");
+    if (has_curse(next, 1 - my_team, Curse::kMotInterdit) && !sheet.traps.empty() && !sheet.forbidden) {
+      refuse("mark_forbidden", "Marquez d’abord le mot interdit de votre liste.");
     }
-    next.sheet[static_cast<std::size_t>(c)].crossed = row - 1;
-    next.disarm_pending[static_cast<std::size_t>(c)] = false;
-    events.push_back(JsonObject{{"type", "disarmed"}, {"team", c}, {"row", row}});
-    after_writing(next, action.at, events);
-  } else if (d_.phase == Phase::kTurn) {
-    auto& t = *next.turn;
-    const auto tt = static_cast<std::size_t>(t.team);
-    const auto& sheet = next.sheet[1 - tt];
-    const auto traps = sheet.live();
-    const auto cs = constraints(t.team);
-    const bool giver = p == t.clue_giver;
-    const bool guesser = !is_timeout && my_team == t.team && !giver;
-    const bool opponent = !is_timeout && my_team != t.team;
-    if (type == "clue") {
-      if (!giver) refuse("not_clue_giver", "Seul l’éclaireur donne des indices.");
-      const auto text = trimmed(get_string(action.body, "text"));
-      if (text.empty()) refuse("empty_clue", "Écris un indice.");
-      if (text.size() > kMaxClueBytes) refuse("clue_too_long", "Cet indice est bien trop long.");
-      if (cs.has(Curse::kInondation) && !t.clues.empty()) {
-        refuse("inondation", "Inondation\u00a0: un seul souffle, donc un seul message par tour.");
-      }
-      if (cs.has(Curse::kPetrification) && t.guesses_made > 0) {
-        refuse("petrification",
-               "Pétrification\u00a0: une réponse a été proposée, l’éclaireur est changé en pierre.");
-      }
-      const auto v = game_.referee().judge_clue(next.secret[tt], traps, text, cs, t.clues);
-      t.clues.push_back(text);
-      t.clue_pending = true;
-      JsonObject line{
-          {"kind", "clue"}, {"player", p}, {"text", text}, {"at", action.at}, {"verdict", verdict_json(v)}};
-      t.log.push_back(line);
-      JsonObject event{{"type", "clue"}, {"player", p}, {"verdict", verdict_json(v)}};
-      // Ténèbres: events reach everybody; the clue's text is in the views
-      // (the team in the dark sees only the latest).
-      if (!cs.has(Curse::kTenebres)) event["text"] = text;
-      events.push_back(std::move(event));
-      if (!v.fired.empty())
-        end_turn(next, game_, "trap", fired_forbidden(sheet, v.fired), action.at, events);
-      else if (!v.violations.empty())
-        end_turn(next, game_, "invalid", false, action.at, events);
-    } else if (type == "guess") {
-      if (!guesser) refuse("not_guesser", "Seuls les coéquipiers de l’éclaireur proposent des réponses.");
-      const auto text = trimmed(get_string(action.body, "text"));
-      if (text.empty()) refuse("empty_guess", "Écris une réponse.");
-      if (text.size() > kMaxGuessBytes) refuse("guess_too_long", "Cette réponse est bien trop longue.");
-      const auto v = game_.referee().judge_guess(next.secret[tt], text, traps, cs);
+    seal(next, my_team, move.events);
+  } else if (move.is_timeout) {
+    for (int w = 0; w < 2; ++w) {
+      const auto& s = next.sheet[static_cast<std::size_t>(w)];
+      if (!s.sealed && s.deadline > 0 && s.deadline <= move.at) seal(next, w, move.events);
+    }
+  } else {
+    refuse("wrong_phase",
+           "C’est le moment d’écrire les mots-pièges («\u00a0trap\u00a0», puis «\u00a0seal\u00a0»).");
+  }
+  if (next.sheet[0].sealed && next.sheet[1].sealed) after_writing(next, move.at, move.events);
+}
+
+void TrapWordsState::apply_disarm(TrapWordsData& next, const Move& move) const {
+  const PlayerId p = move.actor;
+  const int c = next.disarm_pending[0] ? 0 : 1;  // the cursed team, whose list loses a row
+  const auto& target = next.sheet[static_cast<std::size_t>(c)];
+  int row = 0;
+  if (move.type == "disarm") {
+    if (p != clue_giver(1 - c)) {
+      refuse("not_clue_giver", "C’est à l’éclaireur de l’équipe adverse de donner un numéro.");
+    }
+    row = static_cast<int>(get_int(move.body(), "row", 1, static_cast<int64_t>(target.traps.size())));
+  } else if (move.is_timeout) {
+    row = 1 + static_cast<int>(next.rng.below(target.traps.size()));
+  } else {
+    refuse("wrong_phase",
+           "Désarmer\u00a0: l’éclaireur adverse donne un numéro de ligne («\u00a0disarm\u00a0»).");
+  }
+  next.sheet[static_cast<std::size_t>(c)].crossed = row - 1;
+  next.disarm_pending[static_cast<std::size_t>(c)] = false;
+  move.events.push_back(JsonObject{{"type", "disarmed"}, {"team", c}, {"row", row}});
+  after_writing(next, move.at, move.events);
+}
+
+void TrapWordsState::apply_turn(TrapWordsData& next, const Move& move) const {
+  if (move.type == "clue") return give_clue(next, move);
+  if (move.type == "guess") return make_guess(next, move);
+  if (move.type == "give_up") return give_up(next, move);
+  if (move.type == "flag") return flag_clue(next, move);
+  if (move.type == "trap_hit" || move.type == "invalid" || move.type == "found" || move.type == "wrong")
+    return table_judgement(next, move);
+  if (move.is_timeout) return end_turn(next, game_, "time", false, move.at, move.events);
+  refuse("wrong_phase",
+         "C’est le tour de devinette\u00a0: indices («\u00a0clue\u00a0») et réponses "
+         "(«\u00a0guess\u00a0»).");
+}
+
+void TrapWordsState::give_clue(TrapWordsData& next, const Move& move) const {
+  const PlayerId p = move.actor;
+  auto& t = *next.turn;
+  const auto& sheet = next.sheet[1 - static_cast<std::size_t>(t.team)];
+  const auto traps = sheet.live();
+  const auto cs = constraints(t.team);
+  if (p != t.clue_giver) refuse("not_clue_giver", "Seul l’éclaireur donne des indices.");
+  const auto text = trimmed(get_string(move.body(), "text"));
+  if (text.empty()) refuse("empty_clue", "Écris un indice.");
+  if (text.size() > kMaxClueBytes) refuse("clue_too_long", "Cet indice est bien trop long.");
+  if (cs.has(Curse::kInondation) && !t.clues.empty()) {
+    refuse("inondation", "Inondation\u00a0: un seul souffle, donc un seul message par tour.");
+  }
+  if (cs.has(Curse::kPetrification) && t.guesses_made > 0) {
+    refuse("petrification",
+           "Pétrification\u00a0: une réponse a été proposée, l’éclaireur est changé en pierre.");
+  }
+  const auto v =
+      game_.referee().judge_clue(next.secret[static_cast<std::size_t>(t.team)], traps, text, cs, t.clues);
+  t.clues.push_back(text);
+  t.clue_pending = true;
+  JsonObject line{
+      {"kind", "clue"}, {"player", p}, {"text", text}, {"at", move.at}, {"verdict", verdict_json(v)}};
+  t.log.push_back(line);
+  JsonObject event{{"type", "clue"}, {"player", p}, {"verdict", verdict_json(v)}};
+  // Ténèbres: events reach everybody; the clue's text is in the views
+  // (the team in the dark sees only the latest).
+  if (!cs.has(Curse::kTenebres)) event["text"] = text;
+  move.events.push_back(std::move(event));
+  if (!v.fired.empty())
+    end_turn(next, game_, "trap", fired_forbidden(sheet, v.fired), move.at, move.events);
+  else if (!v.violations.empty())
+    end_turn(next, game_, "invalid", false, move.at, move.events);
+}
+
+void TrapWordsState::make_guess(TrapWordsData& next, const Move& move) const {
+  const PlayerId p = move.actor;
+  auto& t = *next.turn;
+  const auto& sheet = next.sheet[1 - static_cast<std::size_t>(t.team)];
+  const auto traps = sheet.live();
+  if (team_of(p) != t.team || p == t.clue_giver)
+    refuse("not_guesser", "Seuls les coéquipiers de l’éclaireur proposent des réponses.");
+  const auto text = trimmed(get_string(move.body(), "text"));
+  if (text.empty()) refuse("empty_guess", "Écris une réponse.");
+  if (text.size() > kMaxGuessBytes) refuse("guess_too_long", "Cette réponse est bien trop longue.");
+  const auto v = game_.referee().judge_guess(next.secret[static_cast<std::size_t>(t.team)], text, traps,
+                                             constraints(t.team));
+  t.guesses_made += 1;
+  t.clue_pending = false;
+  const bool counts = v.correct && v.violations.empty();
+  JsonArray fired;
+  for (const auto& f : v.fired) {
+    fired.push_back(
+        JsonObject{{"trap", f.trap}, {"word", f.word}, {"relation", lexicon::to_string(f.relation)}});
+  }
+  JsonArray violations;
+  for (const auto& x : v.violations) {
+    violations.push_back(JsonObject{{"rule", x.rule}, {"word", x.word}, {"reason", x.reason}});
+  }
+  JsonObject verdict{{"correct", counts}, {"fired", fired}, {"violations", violations}};
+  t.log.push_back(
+      JsonObject{{"kind", "guess"}, {"player", p}, {"text", text}, {"at", move.at}, {"verdict", verdict}});
+  move.events.push_back(JsonObject{{"type", "guess"}, {"player", p}, {"text", text}, {"verdict", verdict}});
+  if (!v.fired.empty()) {
+    end_turn(next, game_, "trap", fired_forbidden(sheet, v.fired), move.at, move.events);
+  } else if (counts) {
+    end_turn(next, game_, "found", false, move.at, move.events);
+  } else {
+    t.wrong += 1;
+    if (t.guess_limit > 0 && t.wrong >= t.guess_limit)
+      end_turn(next, game_, "guesses", false, move.at, move.events);
+  }
+}
+
+void TrapWordsState::give_up(TrapWordsData& next, const Move& move) const {
+  const PlayerId p = move.actor;
+  auto& t = *next.turn;
+  if (team_of(p) != t.team) refuse("not_your_turn", "Seule l’équipe qui devine peut abandonner son tour.");
+  t.log.push_back(JsonObject{{"kind", "give_up"}, {"player", p}, {"at", move.at}});
+  end_turn(next, game_, "gave_up", false, move.at, move.events);
+}
+
+void TrapWordsState::flag_clue(TrapWordsData& next, const Move& move) const {
+  const PlayerId p = move.actor;
+  auto& t = *next.turn;
+  if (table_mode())
+    refuse("table_mode", "À la table, l’équipe adverse tranche avec «\u00a0Indice invalide\u00a0».");
+  if (team_of(p) == t.team) refuse("not_opponent", "Seule l’équipe adverse peut contester un indice.");
+  if (t.clues.empty()) refuse("no_clue", "Aucun indice à contester pour l’instant.");
+  if (t.flagged[static_cast<std::size_t>(p)])
+    refuse("already_flagged", "Tu as déjà contesté un indice ce tour-ci.");
+  if (t.judged_clues >= static_cast<int>(t.clues.size())) {
+    refuse("already_judged", "Cet indice a déjà été soumis au vote.");
+  }
+  const auto reason = get_string(move.body(), "reason");
+  if (std::find(kFlagReasons.begin(), kFlagReasons.end(), reason) == kFlagReasons.end()) {
+    refuse("bad_field", "«\u00a0reason\u00a0»\u00a0: exemple, sonorite, abreviation, private-joke ou autre.");
+  }
+  t.flagged[static_cast<std::size_t>(p)] = true;
+  t.judged_clues = static_cast<int>(t.clues.size());
+  Flag f;
+  f.player = p;
+  f.reason = std::string(reason);
+  f.votes.assign(static_cast<std::size_t>(players()), std::nullopt);
+  f.votes[static_cast<std::size_t>(p)] = true;
+  f.hourglass_left = t.hourglass_end > 0 ? t.hourglass_end - move.at : 0;
+  t.flag = std::move(f);
+  t.log.push_back(JsonObject{{"kind", "flag"}, {"player", p}, {"reason", reason}, {"at", move.at}});
+  move.events.push_back(
+      JsonObject{{"type", "flagged"}, {"player", p}, {"reason", reason}, {"clue", t.clues.back()}});
+  next.phase = Phase::kVote;
+  next.phase_started = move.at;
+}
+
+void TrapWordsState::table_judgement(TrapWordsData& next, const Move& move) const {
+  const PlayerId p = move.actor;
+  auto& t = *next.turn;
+  const auto& sheet = next.sheet[1 - static_cast<std::size_t>(t.team)];
+  const auto live = sheet.live();
+  const bool opponent = team_of(p) != t.team;
+  if (!table_mode()) refuse("typed_mode", "En ligne, l’arbitre juge les indices et les réponses tapés.");
+  // The opponents judge; the clue-giver may also count a wrong answer
+  // (but does not declare its own team's word found).
+  const bool judge = move.type == "wrong" ? (opponent || p == t.clue_giver) : opponent;
+  if (!judge) refuse("not_judge", "Ce bouton est pour l’équipe adverse.");
+  JsonObject line{{"kind", move.type}, {"player", p}, {"at", move.at}};
+  if (move.type == "trap_hit") {
+    const auto word = key(trimmed(get_string(move.body(), "trap")));
+    const auto it =
+        std::find_if(live.begin(), live.end(), [&](const std::string& w) { return key(w) == word; });
+    if (it == live.end()) refuse("not_a_trap", "Ce mot n’est pas un de vos pièges (ou il a été barré).");
+    line["trap"] = *it;
+    t.log.push_back(line);
+    move.events.push_back(JsonObject{{"type", "judged"}, {"kind", move.type}, {"player", p}, {"trap", *it}});
+    const bool forbidden = fired_forbidden(sheet, {Fired{*it, *it, lexicon::Relation::kInflection}});
+    end_turn(next, game_, "trap", forbidden, move.at, move.events);
+  } else {
+    t.log.push_back(line);
+    move.events.push_back(JsonObject{{"type", "judged"}, {"kind", move.type}, {"player", p}});
+    if (move.type == "invalid")
+      end_turn(next, game_, "invalid", false, move.at, move.events);
+    else if (move.type == "found")
+      end_turn(next, game_, "found", false, move.at, move.events);
+    else {
+      t.wrong += 1;
       t.guesses_made += 1;
-      t.clue_pending = false;
-      const bool counts = v.correct && v.violations.empty();
-      JsonArray fired;
-      for (const auto& f : v.fired) {
-        fired.push_back(
-            JsonObject{{"trap", f.trap}, {"word", f.word}, {"relation", lexicon::to_string(f.relation)}});
-      }
-      JsonArray violations;
-      for (const auto& x : v.violations) {
-        violations.push_back(JsonObject{{"rule", x.rule}, {"word", x.word}, {"reason", x.reason}});
-      }
-      JsonObject verdict{{"correct", counts}, {"fired", fired}, {"violations", violations}};
-      t.log.push_back(JsonObject{
-          {"kind", "guess"}, {"player", p}, {"text", text}, {"at", action.at}, {"verdict", verdict}});
-      events.push_back(JsonObject{{"type", "guess"}, {"player", p}, {"text", text}, {"verdict", verdict}});
-      if (!v.fired.empty()) {
-        end_turn(next, game_, "trap", fired_forbidden(sheet, v.fired), action.at, events);
-      } else if (counts) {
-        end_turn(next, game_, "found", false, action.at, events);
-      } else {
-        t.wrong += 1;
-        if (t.guess_limit > 0 && t.wrong >= t.guess_limit)
-          end_turn(next, game_, "guesses", false, action.at, events);
-      }
-    } else if (type == "give_up") {
-      if (my_team != t.team) refuse("not_your_turn", "Seule l’équipe qui devine peut abandonner son tour.");
-      t.log.push_back(JsonObject{{"kind", "give_up"}, {"player", p}, {"at", action.at}});
-      end_turn(next, game_, "gave_up", false, action.at, events);
-    } else if (type == "flag") {
-      if (table_mode())
-        refuse("table_mode", "À la table, l’équipe adverse tranche avec «\u00a0Indice invalide\u00a0».");
-      if (!opponent) refuse("not_opponent", "Seule l’équipe adverse peut contester un indice.");
-      if (t.clues.empty()) refuse("no_clue", "Aucun indice à contester pour l’instant.");
-      if (t.flagged[static_cast<std::size_t>(p)])
-        refuse("already_flagged", "Tu as déjà contesté un indice ce tour-ci.");
-      if (t.judged_clues >= static_cast<int>(t.clues.size())) {
-        refuse("already_judged", "Cet indice a déjà été soumis au vote.");
-      }
-      const auto reason = get_string(action.body, "reason");
-      if (std::find(kFlagReasons.begin(), kFlagReasons.end(), reason) == kFlagReasons.end()) {
-        refuse("bad_field",
-               "«\u00a0reason\u00a0»\u00a0: exemple, sonorite, abreviation, private-joke ou autre.");
-      }
-      t.flagged[static_cast<std::size_t>(p)] = true;
-      t.judged_clues = static_cast<int>(t.clues.size());
-      Flag f;
-      f.player = p;
-      f.reason = std::string(reason);
-      f.votes.assign(static_cast<std::size_t>(players()), std::nullopt);
-      f.votes[static_cast<std::size_t>(p)] = true;
-      f.hourglass_left = t.hourglass_end > 0 ? t.hourglass_end - action.at : 0;
-      t.flag = std::move(f);
-      t.log.push_back(JsonObject{{"kind", "flag"}, {"player", p}, {"reason", reason}, {"at", action.at}});
-      events.push_back(
-          JsonObject{{"type", "flagged"}, {"player", p}, {"reason", reason}, {"clue", t.clues.back()}});
-      next.phase = Phase::kVote;
-      next.phase_started = action.at;
-    } else if (type == "trap_hit" || type == "invalid" || type == "found" || type == "wrong") {
-      if (!table_mode()) refuse("typed_mode", "En ligne, l’arbitre juge les indices et les réponses tapés.");
-      // The opponents judge; the clue-giver may also count a wrong answer
-      // (but does not declare its own team's word found).
-      const bool judge = type == "wrong" ? (opponent || giver) : opponent;
-      if (!judge) refuse("not_judge", "Ce bouton est pour l’équipe adverse.");
-      JsonObject line{{"kind", type}, {"player", p}, {"at", action.at}};
-      if (type == "trap_hit") {
-        const auto word = key(trimmed(get_string(action.body, "trap")));
-        const auto it =
-            std::find_if(traps.begin(), traps.end(), [&](const std::string& w) { return key(w) == word; });
-        if (it == traps.end()) refuse("not_a_trap", "Ce mot n’est pas un de vos pièges (ou il a été barré).");
-        line["trap"] = *it;
-        t.log.push_back(line);
-        events.push_back(JsonObject{{"type", "judged"}, {"kind", type}, {"player", p}, {"trap", *it}});
-        const bool forbidden = fired_forbidden(sheet, {Fired{*it, *it, lexicon::Relation::kInflection}});
-        end_turn(next, game_, "trap", forbidden, action.at, events);
-      } else {
-        t.log.push_back(line);
-        events.push_back(JsonObject{{"type", "judged"}, {"kind", type}, {"player", p}});
-        if (type == "invalid")
-          end_turn(next, game_, "invalid", false, action.at, events);
-        else if (type == "found")
-          end_turn(next, game_, "found", false, action.at, events);
-        else {
-          t.wrong += 1;
-          t.guesses_made += 1;
-          if (t.guess_limit > 0 && t.wrong >= t.guess_limit)
-            end_turn(next, game_, "guesses", false, action.at, events);
-        }
-      }
-    } else if (is_timeout) {
-      end_turn(next, game_, "time", false, action.at, events);
-    } else {
-      refuse("wrong_phase",
-             "C’est le tour de devinette\u00a0: indices («\u00a0clue\u00a0») et réponses "
-             "(«\u00a0guess\u00a0»).");
+      if (t.guess_limit > 0 && t.wrong >= t.guess_limit)
+        end_turn(next, game_, "guesses", false, move.at, move.events);
     }
-  } else if (d_.phase == Phase::kVote) {
-    auto& t = *next.turn;
-    auto& f = *t.flag;
-    bool close = is_timeout;
-    if (type == "vote") {
-      if (my_team == t.team) refuse("not_opponent", "Seule l’équipe qui conteste vote.");
-      if (f.votes[static_cast<std::size_t>(p)]) refuse("already_voted", "Tu as déjà voté.");
-      const auto& v = require(action.body, "invalid");
-      if (!v.is_bool())
-        refuse("bad_field", "«\u00a0invalid\u00a0»\u00a0: true (l’indice est invalide) ou false.");
-      f.votes[static_cast<std::size_t>(p)] = v.as_bool();
-      events.push_back(JsonObject{{"type", "voted"}, {"player", p}, {"invalid", v.as_bool()}});
-      close = true;
-      for (int q : next.seats[1 - static_cast<std::size_t>(t.team)])
-        close = close && f.votes[static_cast<std::size_t>(q)].has_value();
-    } else if (!is_timeout) {
-      refuse("wrong_phase",
-             "L’équipe adverse vote\u00a0: l’indice est-il invalide («\u00a0vote\u00a0»)\u00a0?");
+  }
+}
+
+void TrapWordsState::apply_vote(TrapWordsData& next, const Move& move) const {
+  const PlayerId p = move.actor;
+  const int my_team = move.is_timeout ? -1 : team_of(p);
+  auto& t = *next.turn;
+  auto& f = *t.flag;
+  bool close = move.is_timeout;
+  if (move.type == "vote") {
+    if (my_team == t.team) refuse("not_opponent", "Seule l’équipe qui conteste vote.");
+    if (f.votes[static_cast<std::size_t>(p)]) refuse("already_voted", "Tu as déjà voté.");
+    const auto& v = require(move.body(), "invalid");
+    if (!v.is_bool())
+      refuse("bad_field", "«\u00a0invalid\u00a0»\u00a0: true (l’indice est invalide) ou false.");
+    f.votes[static_cast<std::size_t>(p)] = v.as_bool();
+    move.events.push_back(JsonObject{{"type", "voted"}, {"player", p}, {"invalid", v.as_bool()}});
+    close = true;
+    for (int q : next.seats[1 - static_cast<std::size_t>(t.team)])
+      close = close && f.votes[static_cast<std::size_t>(q)].has_value();
+  } else if (!move.is_timeout) {
+    refuse("wrong_phase",
+           "L’équipe adverse vote\u00a0: l’indice est-il invalide («\u00a0vote\u00a0»)\u00a0?");
+  }
+  if (close) {
+    int yes = 0, no = 0;
+    for (const auto& v : f.votes) {
+      if (v) (*v ? yes : no) += 1;
     }
-    if (close) {
-      int yes = 0, no = 0;
-      for (const auto& v : f.votes) {
-        if (v) (*v ? yes : no) += 1;
-      }
-      const bool invalid = yes > no;
-      events.push_back(JsonObject{{"type", "vote_closed"}, {"invalid", invalid}, {"yes", yes}, {"no", no}});
-      t.log.push_back(
-          JsonObject{{"kind", "vote"}, {"invalid", invalid}, {"yes", yes}, {"no", no}, {"at", action.at}});
-      // The hourglass was paused during the vote.
-      if (t.hourglass_end > 0) t.hourglass_end = action.at + std::max<int64_t>(f.hourglass_left, 1);
-      t.paused_ms += action.at - d_.phase_started;
-      t.flag.reset();
-      next.phase = Phase::kTurn;
-      next.phase_started = action.at;
-      if (invalid) end_turn(next, game_, "invalid", false, action.at, events);
-    }
+    const bool invalid = yes > no;
+    move.events.push_back(
+        JsonObject{{"type", "vote_closed"}, {"invalid", invalid}, {"yes", yes}, {"no", no}});
+    t.log.push_back(
+        JsonObject{{"kind", "vote"}, {"invalid", invalid}, {"yes", yes}, {"no", no}, {"at", move.at}});
+    // The hourglass was paused during the vote.
+    if (t.hourglass_end > 0) t.hourglass_end = move.at + std::max<int64_t>(f.hourglass_left, 1);
+    t.paused_ms += move.at - d_.phase_started;
+    t.flag.reset();
+    next.phase = Phase::kTurn;
+    next.phase_started = move.at;
+    if (invalid) end_turn(next, game_, "invalid", false, move.at, move.events);
   }
 }
 

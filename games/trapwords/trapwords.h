@@ -243,8 +243,24 @@ class TrapWordsState final : public Engine<TrapWordsData> {
   const std::string& secret(int team) const { return d_.secret[static_cast<std::size_t>(team)]; }
 
  private:
-  void do_apply(TrapWordsData& next, const Action& action, bool is_timeout,
-                std::vector<Json>& events) const override;
+  // The phase's handler.
+  void do_apply(TrapWordsData& next, const Move& move) const override;
+  // Each team writes its trap sheet (trap, untrap, forbidden, seal) until
+  // both are sealed or their time runs out.
+  void apply_write(TrapWordsData& next, const Move& move) const;
+  // A curse crosses a row of the cursed team's sheet: the other scout names it.
+  void apply_disarm(TrapWordsData& next, const Move& move) const;
+  // The guessing turn: dispatches to the handlers below (a timeout ends it).
+  void apply_turn(TrapWordsData& next, const Move& move) const;
+  void give_clue(TrapWordsData& next, const Move& move) const;   // the scout, judged by the referee
+  void make_guess(TrapWordsData& next, const Move& move) const;  // a guesser of the active team
+  void give_up(TrapWordsData& next, const Move& move) const;     // the active team ends its turn
+  void flag_clue(TrapWordsData& next, const Move& move) const;   // an opponent contests the last clue
+  // At the table (no typed clues): the opponents' buttons (trap_hit, invalid,
+  // found, wrong; the scout may also count a wrong answer).
+  void table_judgement(TrapWordsData& next, const Move& move) const;
+  // The opponents vote on a flagged clue; the hourglass resumes after.
+  void apply_vote(TrapWordsData& next, const Move& move) const;
   std::optional<int64_t> deadline_for(PlayerId actor) const override;
   Json public_json(const Viewer& viewer, bool everything) const;
   // Who is looking: {their team, their seat}; a team's view has no seat, a

@@ -245,122 +245,125 @@ std::optional<int64_t> WordBankState::deadline() const {
   return d_.turn_started + static_cast<int64_t>(d_.turn_seconds) * 1000;
 }
 
-void WordBankState::do_apply(WordBankData& next, const Action& action, bool is_timeout,
-                             std::vector<Json>& events) const {
-  const auto type = action.type();
+void WordBankState::do_apply(WordBankData& next, const Move& move) const {
   const int p = d_.current;
   bool placed = false;
   JsonObject turn;
   turn["player"] = p;
-
-  if (is_timeout) {
-    events.push_back(JsonObject{{"type", "turn_lost"}, {"player", p}, {"reason", "timeout"}});
+  if (move.is_timeout) {
+    move.events.push_back(JsonObject{{"type", "turn_lost"}, {"player", p}, {"reason", "timeout"}});
     turn["lost"] = "timeout";
-  } else if (type == "pass" || type == "password") {
-    if (action.actor != p) refuse("not_your_turn", "Ce n’est pas ton tour.");
-    if (type == "pass") {
-      events.push_back(JsonObject{{"type", "turn_lost"}, {"player", p}, {"reason", "pass"}});
+  } else if (move.type == "pass" || move.type == "password") {
+    if (move.actor != p) refuse("not_your_turn", "Ce n’est pas ton tour.");
+    if (move.type == "pass") {
+      move.events.push_back(JsonObject{{"type", "turn_lost"}, {"player", p}, {"reason", "pass"}});
       turn["lost"] = "pass";
     } else {
-      const auto word = get_string(action.body, "word");
-      if (word.size() > lexicon::kMaxWordBytes) refuse("word_too_long", "Ce mot est bien trop long.");
-      const auto letters = game_letters(word);
-      if (letters.empty()) refuse("not_letters", "Un mot de passe s’écrit avec des lettres.");
-      std::vector<int> cards;
-      for (const auto& c : get_array(action.body, "cards")) {
-        if (!c.is_int64() && !c.is_uint64())
-          refuse("bad_field", "«\u00a0cards\u00a0» est une liste de numéros de coffres.");
-        cards.push_back(c.is_int64() ? static_cast<int>(std::clamp<int64_t>(c.get_int64(), -1, 99))
-                                     : static_cast<int>(std::min<uint64_t>(c.get_uint64(), 99)));
-      }
-      auto dir = Direction::kClockwise;
-      if (const auto ds = get_optional_string(action.body, "direction")) {
-        if (*ds == "ccw") {
-          dir = Direction::kCounterClockwise;
-        } else if (*ds != "cw") {
-          refuse("bad_direction",
-                 "Le sens est «\u00a0cw\u00a0» (horaire) ou «\u00a0ccw\u00a0» (anti-horaire).");
-        }
-      } else if (cards.size() > 1) {
-        refuse("bad_direction",
-               "Indique le sens\u00a0: «\u00a0cw\u00a0» (horaire) ou «\u00a0ccw\u00a0» (anti-horaire).");
-      }
-      const auto circle = slots();
-      const int gems = d_.hand[static_cast<std::size_t>(p)];
-      const auto fault = check_placement(circle, letters, cards, dir, gems);
-      if (fault != PlacementFault::kNone) {
-        refuse(std::string(placement_code(fault)), placement_message(fault, letters[0], gems));
-      }
-      // The placement is possible: now the word itself is judged.
-      const auto verdict = judge_password(game_.lexicon(), d_.used, word);
-      const std::string& shown = verdict.shown;
-      const std::string& reason = verdict.reason;
-      const std::string& related = verdict.related;
-      const std::string message = verdict.reason.empty() ? "" : verdict.what + "\u00a0: tour perdu.";
-      if (!reason.empty()) {
-        JsonObject e{{"type", "password_refused"},
-                     {"player", p},
-                     {"word", shown},
-                     {"reason", reason},
-                     {"message", message}};
-        if (!related.empty()) e["related_to"] = related;
-        events.push_back(std::move(e));
-        turn["word"] = shown;
-        turn["lost"] = reason;
-      } else {
-        next.used.push_back(shown);
-        JsonArray placed_cards;
-        for (int c : cards) {
-          next.circle[static_cast<std::size_t>(c)].gems.push_back(p);
-          placed_cards.push_back(c);
-        }
-        next.hand[static_cast<std::size_t>(p)] -= static_cast<int>(cards.size());
-        placed = true;
-        events.push_back(JsonObject{{"type", "password_accepted"},
-                                    {"player", p},
-                                    {"word", shown},
-                                    {"cards", placed_cards},
-                                    {"direction", to_string(dir)}});
-        turn["word"] = shown;
-        turn["cards"] = placed_cards;
-        turn["direction"] = to_string(dir);
-        // Close full vaults, in circle order; refill from the deck.
-        std::vector<std::size_t> removed;
-        for (std::size_t i = 0; i < next.circle.size(); ++i) {
-          auto& v = next.circle[i];
-          if (v.free() > 0) continue;
-          JsonArray owners;
-          for (int g : v.gems) owners.push_back(g);
-          events.push_back(JsonObject{{"type", "vault_closed"},
-                                      {"player", p},
-                                      {"index", i},
-                                      {"letter", std::string(1, v.card.letter)},
-                                      {"gems", owners}});
-          next.won[static_cast<std::size_t>(p)].push_back(v.card);
-          if (!next.deck.empty()) {
-            v = Vault{next.deck.front(), {}};
-            next.deck.erase(next.deck.begin());
-            events.push_back(JsonObject{{"type", "vault_dealt"},
-                                        {"index", i},
-                                        {"letter", std::string(1, v.card.letter)},
-                                        {"spaces", v.card.spaces}});
-          } else {
-            removed.push_back(i);
-          }
-        }
-        for (auto it = removed.rbegin(); it != removed.rend(); ++it) {
-          next.circle.erase(next.circle.begin() + static_cast<std::ptrdiff_t>(*it));
-        }
-        if (!removed.empty()) {
-          events.push_back(JsonObject{{"type", "circle_shrunk"}, {"size", next.circle.size()}});
-        }
-      }
+      placed = play_password(next, move, turn);
     }
   } else {
-    refuse("unknown_action", "Action inconnue pour Word Bank\u00a0: " + guillemets(type) + ".");
+    refuse("unknown_action", "Action inconnue pour Word Bank\u00a0: " + guillemets(move.type) + ".");
   }
+  end_turn(next, move, p, placed, std::move(turn));
+}
 
-  // End of turn.
+bool WordBankState::play_password(WordBankData& next, const Move& move, JsonObject& turn) const {
+  const int p = move.actor;
+  auto& events = move.events;
+  const auto word = get_string(move.body(), "word");
+  if (word.size() > lexicon::kMaxWordBytes) refuse("word_too_long", "Ce mot est bien trop long.");
+  const auto letters = game_letters(word);
+  if (letters.empty()) refuse("not_letters", "Un mot de passe s’écrit avec des lettres.");
+  std::vector<int> cards;
+  for (const auto& c : get_array(move.body(), "cards")) {
+    if (!c.is_int64() && !c.is_uint64())
+      refuse("bad_field", "«\u00a0cards\u00a0» est une liste de numéros de coffres.");
+    cards.push_back(c.is_int64() ? static_cast<int>(std::clamp<int64_t>(c.get_int64(), -1, 99))
+                                 : static_cast<int>(std::min<uint64_t>(c.get_uint64(), 99)));
+  }
+  auto dir = Direction::kClockwise;
+  if (const auto ds = get_optional_string(move.body(), "direction")) {
+    if (*ds == "ccw") {
+      dir = Direction::kCounterClockwise;
+    } else if (*ds != "cw") {
+      refuse("bad_direction", "Le sens est «\u00a0cw\u00a0» (horaire) ou «\u00a0ccw\u00a0» (anti-horaire).");
+    }
+  } else if (cards.size() > 1) {
+    refuse("bad_direction",
+           "Indique le sens\u00a0: «\u00a0cw\u00a0» (horaire) ou «\u00a0ccw\u00a0» (anti-horaire).");
+  }
+  const auto circle = slots();
+  const int gems = d_.hand[static_cast<std::size_t>(p)];
+  const auto fault = check_placement(circle, letters, cards, dir, gems);
+  if (fault != PlacementFault::kNone) {
+    refuse(std::string(placement_code(fault)), placement_message(fault, letters[0], gems));
+  }
+  // The placement is possible: now the word itself is judged.
+  const auto verdict = judge_password(game_.lexicon(), d_.used, word);
+  const std::string& shown = verdict.shown;
+  turn["word"] = shown;
+  if (!verdict.reason.empty()) {
+    JsonObject e{{"type", "password_refused"},
+                 {"player", p},
+                 {"word", shown},
+                 {"reason", verdict.reason},
+                 {"message", verdict.what + "\u00a0: tour perdu."}};
+    if (!verdict.related.empty()) e["related_to"] = verdict.related;
+    events.push_back(std::move(e));
+    turn["lost"] = verdict.reason;
+    return false;
+  }
+  next.used.push_back(shown);
+  JsonArray placed_cards;
+  for (int c : cards) {
+    next.circle[static_cast<std::size_t>(c)].gems.push_back(p);
+    placed_cards.push_back(c);
+  }
+  next.hand[static_cast<std::size_t>(p)] -= static_cast<int>(cards.size());
+  events.push_back(JsonObject{{"type", "password_accepted"},
+                              {"player", p},
+                              {"word", shown},
+                              {"cards", placed_cards},
+                              {"direction", to_string(dir)}});
+  turn["cards"] = placed_cards;
+  turn["direction"] = to_string(dir);
+  close_full_vaults(next, p, events);
+  return true;
+}
+
+void WordBankState::close_full_vaults(WordBankData& next, PlayerId p, std::vector<Json>& events) {
+  std::vector<std::size_t> removed;
+  for (std::size_t i = 0; i < next.circle.size(); ++i) {
+    auto& v = next.circle[i];
+    if (v.free() > 0) continue;
+    JsonArray owners;
+    for (int g : v.gems) owners.push_back(g);
+    events.push_back(JsonObject{{"type", "vault_closed"},
+                                {"player", p},
+                                {"index", i},
+                                {"letter", std::string(1, v.card.letter)},
+                                {"gems", owners}});
+    next.won[static_cast<std::size_t>(p)].push_back(v.card);
+    if (!next.deck.empty()) {
+      v = Vault{next.deck.front(), {}};
+      next.deck.erase(next.deck.begin());
+      events.push_back(JsonObject{{"type", "vault_dealt"},
+                                  {"index", i},
+                                  {"letter", std::string(1, v.card.letter)},
+                                  {"spaces", v.card.spaces}});
+    } else {
+      removed.push_back(i);
+    }
+  }
+  for (auto it = removed.rbegin(); it != removed.rend(); ++it) {
+    next.circle.erase(next.circle.begin() + static_cast<std::ptrdiff_t>(*it));
+  }
+  if (!removed.empty()) {
+    events.push_back(JsonObject{{"type", "circle_shrunk"}, {"size", next.circle.size()}});
+  }
+}
+
+void WordBankState::end_turn(WordBankData& next, const Move& move, PlayerId p, bool placed, JsonObject turn) {
   next.turn += 1;
   next.idle_turns = placed ? 0 : next.idle_turns + 1;
   if (next.hand[static_cast<std::size_t>(p)] == 0) {
@@ -372,9 +375,9 @@ void WordBankState::do_apply(WordBankData& next, const Action& action, bool is_t
   }
   next.over = !next.end_reason.empty();
   if (!next.over) next.current = (p + 1) % static_cast<int>(next.hand.size());
-  next.turn_started = action.at;
+  next.turn_started = move.at;
   JsonArray turn_events;
-  for (const auto& e : events) turn_events.push_back(e);
+  for (const auto& e : move.events) turn_events.push_back(e);
   turn["events"] = std::move(turn_events);
   next.last_turn = std::move(turn);
 }

@@ -140,8 +140,16 @@ class WordBankState final : public Engine<WordBankData> {
   int score(PlayerId p) const;
 
  private:
-  void do_apply(WordBankData& next, const Action& action, bool is_timeout,
-                std::vector<Json>& events) const override;
+  // One phase: the current player passes, places a password, or times out;
+  // then the turn ends.
+  void do_apply(WordBankData& next, const Move& move) const override;
+  // A password: placement checked, then the word judged. Whether gems were
+  // placed (a refused word loses the turn, placing nothing).
+  bool play_password(WordBankData& next, const Move& move, JsonObject& turn) const;
+  // Closes every full vault (circle order), refilling from the deck.
+  static void close_full_vaults(WordBankData& next, PlayerId p, std::vector<Json>& events);
+  // The turn's end: game end checks, next player, the turn record.
+  static void end_turn(WordBankData& next, const Move& move, PlayerId p, bool placed, JsonObject turn);
   void finished(std::vector<Json>& events) const override;
   Json public_json() const;
   const WordBankGame& game_;
