@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Rewrites the web client's golden views (web/tests/golden/<game>.ts) from the
-# engines, then type-checks them against the client's view types. Run after a
-# deliberate change of a view, a rule, a bot or the content (the samples are
-# real games of medium bots), then review the diff and commit it.
+# Rewrites the web client's golden files from the engines (every games_tests
+# *WebGolden* test: the views web/tests/golden/<game>.ts, the player tools'
+# answers <game>-tools.ts, the rules' vectors *.json), then type-checks them
+# against the client's types. Run after a deliberate change of a view, a
+# rule, a tool, a bot or the content (the view samples are real games of
+# medium bots), then review the diff and commit it.
 #   usage: scripts/update-web-golden.sh   (after a release build: make build)
-# What the samples are and why: docs/web.md, « Typed views ».
+# What the samples are and why: docs/web.md, « Typed views » and « Rules on
+# both sides ».
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tests=build/release/tests/games_tests

@@ -98,17 +98,6 @@ std::string trimmed(std::string_view s) {
   return std::string(s);
 }
 
-Json steps_json(const std::vector<Step>& steps) {
-  JsonArray a;
-  for (const auto& s : steps) {
-    a.push_back(JsonObject{{"letter", std::string(1, s.letter)},
-                           {"from", s.from},
-                           {"to", s.to},
-                           {"captured", std::abs(s.to) == kCaptured}});
-  }
-  return a;
-}
-
 Json category_json(const Category& c) {
   JsonArray tags;
   if (c.foreign) tags.push_back("etranger");
@@ -321,18 +310,7 @@ int MotPourMotState::captures(int team) const {
 }
 
 std::vector<Step> MotPourMotState::pulls(std::string_view letters, int team) const {
-  std::vector<Step> steps;
-  auto position = d_.position;
-  for (char c : letters) {
-    const auto tile = d_.letters.find(c);
-    if (tile == std::string::npos) continue;  // no tile for this letter: allowed, ignored
-    auto& pos = position[tile];
-    if (std::abs(pos) == kCaptured) continue;  // captured tiles never move again
-    const int to = pulled(pos, team);
-    steps.push_back({c, pos, to});
-    pos = to;
-  }
-  return steps;
+  return motpourmot::pulls(d_.letters, d_.position, letters, team);
 }
 
 std::optional<Error> MotPourMotState::check_word(std::string_view word) const {

@@ -45,11 +45,10 @@
 #include "games/core/game.h"
 #include "games/core/registry.h"
 #include "games/core/rng.h"
+#include "games/motpourmot/pulls.h"  // kCells, kCaptured, Step, pulled(), pulls()
 
 namespace logomachie::games::motpourmot {
 
-inline constexpr int kCells = 2;              // cells between the middle and each edge
-inline constexpr int kCaptured = kCells + 1;  // |position| of a captured tile
 inline constexpr std::size_t kMaxWordBytes = 64;
 
 // A category card (data/motpourmot/categories.tsv).
@@ -114,12 +113,6 @@ class MotPourMotGame final : public Game {
 
 enum class Phase { kPlay, kChallenge, kVote, kOver };
 std::string_view to_string(Phase p);
-
-// One tile's move during a word, in word order.
-struct Step {
-  char letter = 0;
-  int from = 0, to = 0;  // positions; ±kCaptured = captured
-};
 
 // The word on the board this turn and what it did.
 struct Played {
@@ -186,8 +179,9 @@ class MotPourMotState final : public Engine<MotPourMotData> {
   bool table_mode() const { return players() == 1; }
   int team_of(PlayerId p) const { return table_mode() ? d_.team : p % 2; }
   int captures(int team) const;
-  // The moves `letters` (game_letters of a word) would make for `team` now:
-  // the live preview, the bots' search and the engine share it.
+  // The moves `letters` (game_letters of a word) would make for `team` now
+  // (the pure rule: pulls() in pulls.h): the bots' search and the engine
+  // share it, the web client's preview is held to it by golden vectors.
   std::vector<Step> pulls(std::string_view letters, int team) const;
   // Why the captain could not give `word` now (nullopt = accepted): the same
   // checks as a word action, for bots and the terminal.
@@ -210,11 +204,6 @@ class MotPourMotState final : public Engine<MotPourMotData> {
   Json public_json(const Viewer& viewer, bool everything) const;
   const MotPourMotGame& game_;
 };
-
-// Where a pulled tile lands: one cell toward `team` (0 → −, 1 → +).
-inline int pulled(int position, int team) {
-  return position + (team == 0 ? -1 : 1);
-}
 
 std::unique_ptr<Game> make_game(const GameContext& context);
 

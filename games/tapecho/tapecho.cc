@@ -1047,6 +1047,8 @@ Json TapechoState::public_json(const Viewer& viewer, bool everything) const {
   o["react_seconds"] = d_.react_seconds;
   o["turn_seconds"] = d_.turn_seconds;
   if (me >= 0) o["you"] = me;
+  // What the player whose turn it is may play: its own view only (its hand's cards).
+  if (!everything && me == d_.current && d_.phase == Phase::kTurn) o["moves"] = turn_moves(me);
   if (everything) {
     o["pile"] = ids(*this, d_.pile);
     o["discard"] = ids(*this, d_.discard);

@@ -186,6 +186,11 @@ class TapechoState final : public Engine<TapechoData> {
   // handicap pairs included; donne-carte gives the card that would cost
   // most left in hand.
   std::vector<JsonObject> plays(PlayerId player) const;
+  // plays(), card by card, for `player`'s own view on its turn (moves.cc):
+  // {"cards": [{"card": id, "targets": [seats]}] (the cards it may play now,
+  // in hand order, each with the seats it may go on: an atout's include the
+  // player), "swap": whether it may swap a card, "pass": whether it may pass}.
+  Json turn_moves(PlayerId player) const;
 
  private:
   // The phase's handler: the current player's turn, the choice of a drawn

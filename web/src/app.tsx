@@ -11,6 +11,8 @@ import { Home } from './screens/Home';
 import { RoomScreen } from './screens/Room';
 import { ReplayScreen } from './screens/Replay';
 import { RulesPage } from './rules';
+import type { PlayerTools } from './games';
+import type { Ask } from './games/types';
 
 export interface RoomState {
   code: string | null;
@@ -73,7 +75,7 @@ export interface RoomApi {
   // (so a screen clears what the player typed only when it is in).
   act: (version: number, action: Record<string, unknown>) => Promise<boolean>;
   // Asks a player tool of the room's game (message `ask`); null when refused.
-  ask: (tool: string, input: Record<string, unknown>) => Promise<any | null>;
+  ask: Ask<PlayerTools>;
   clearError: () => void;
 }
 
@@ -89,10 +91,10 @@ function settleAct(id: number, accepted: boolean) {
 
 // Questions asked and not yet answered, by id (their own numbering: an
 // `answer` carries it back, with the answer or the refusal).
-const pendingAsks = new Map<number, (answer: any | null) => void>();
+const pendingAsks = new Map<number, (answer: unknown) => void>();
 let nextAskId = 1;
 
-function settleAsk(id: number, answer: any | null) {
+function settleAsk(id: number, answer: unknown) {
   const resolve = pendingAsks.get(id);
   pendingAsks.delete(id);
   resolve?.(answer);
@@ -183,9 +185,11 @@ export function App() {
         link.send({ type: 'act', version, action, id });
       }),
     ask: (tool, input) =>
-      new Promise<any | null>((resolve) => {
+      new Promise((resolve) => {
         const id = nextAskId++;
-        pendingAsks.set(id, resolve);
+        // The answer is the tool's as PlayerTools declares it: the one place it is
+        // taken on trust, held to the engine by web/tests/golden/<game>-tools.ts.
+        pendingAsks.set(id, resolve as (answer: unknown) => void);
         link.send({ type: 'ask', tool, input, id });
       }),
     clearError: () => dispatch({ kind: 'clear_error' }),

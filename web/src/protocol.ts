@@ -118,7 +118,7 @@ export interface PeekMessage {
 export interface AnswerMessage {
   type: 'answer';
   id?: number;
-  answer?: any;
+  answer?: unknown; // the tool's answer, typed by the game's tools (PlayerTools, src/games/index.ts)
   error?: { code: string; message: string };
 }
 

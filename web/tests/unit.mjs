@@ -83,6 +83,37 @@ test('Le Tapécho: the client reads the deck’s files as the engine does (golde
   assert.deepEqual([...CONTEXTS.values()], contexts);
 });
 
+test('Mot pour Mot pulls: the preview moves the tiles as pulls.cc does (golden vectors)', () => {
+  const { previewPulls } = motpourmot;
+  const { vectors } = golden('motpourmot-pulls.json');
+  assert.ok(vectors.length >= 100);
+  for (const v of vectors) {
+    assert.deepEqual(previewPulls(v.word, v.tiles, v.team, v.cells), v.steps, `team ${v.team} « ${v.word} » on ${JSON.stringify(v.tiles)}`);
+  }
+  // The set is varied: captures, captured tiles skipped, letters without a tile, words that pull nothing.
+  assert.ok(vectors.some((v) => v.steps.some((s) => s.captured)));
+  assert.ok(vectors.some((v) => v.steps.length === 0 && v.word.trim() !== ''));
+  assert.ok(new Set(vectors.map((v) => v.team)).size === 2);
+});
+
+test('Le Tapécho: the hand is greyed out and enabled from the moves the engine sends, to the player whose turn it is only', async () => {
+  const { targetsOf } = tapecho;
+  const { player, spectator } = await vite.ssrLoadModule('/tests/golden/tapecho.ts');
+  let turns = 0;
+  for (const v of player) {
+    const mine = v.phase === 'turn' && v.current === v.you;
+    assert.equal(v.moves !== undefined, mine, `moves in ${v.phase}, seat ${v.you}, current ${v.current}`);
+    if (!mine) continue;
+    ++turns;
+    const hand = v.sides[v.you].hand;
+    for (const m of v.moves.cards) assert.ok(hand.includes(m.card) && m.targets.length > 0, m.card);
+    for (const id of hand) assert.deepEqual(targetsOf(v, id), v.moves.cards.find((m) => m.card === id)?.targets ?? []);
+  }
+  assert.ok(turns > 0);
+  assert.ok(spectator.every((v) => v.moves === undefined));
+  assert.deepEqual(targetsOf({}, 'atout-discours-de-temoin'), []);
+});
+
 test('Lettralettre: a player who gave up is shown as such, never as having laid a word', () => {
   const { wordRoundStatus } = lettralettre;
   const view = { out: [false, false, false, true], submitted: [true, true, false, false], gave_up: [false, true, false, false] };

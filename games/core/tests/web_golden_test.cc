@@ -22,6 +22,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
 #include <set>
 #include <sstream>
 #include <string>
@@ -208,6 +209,26 @@ TEST_P(WebGolden, TheCommittedViewsAreTheEngines) {
   const auto text = golden_text(GetParam(), s);
   const std::string path = std::string(LOGO_WEB_GOLDEN_DIR) + "/" + GetParam() + ".ts";
   testing::expect_web_golden(path, text, "then check the web types (ctest web_types)");
+}
+
+// Every player tool a game offers (Game::player_tools, the server's `ask`)
+// has real answers in web/tests/golden/<game>-tools.ts, typed there with the
+// client's declaration of the tool (its `ClientGame`'s tools): written by the
+// game's own test (its questions are the game's), checked here for every
+// registered game, so a tool added on the C++ side without its types fails.
+TEST_P(WebGolden, EveryPlayerToolHasTypedAnswers) {
+  const auto& game = testing::game(GetParam());
+  if (game.player_tools().empty()) return;
+  const std::string path = std::string(LOGO_WEB_GOLDEN_DIR) + "/" + GetParam() + "-tools.ts";
+  std::ifstream in(path, std::ios::binary);
+  ASSERT_TRUE(in) << path << " is missing: a test of " << GetParam()
+                  << " writes its player tools' answers there (as games/wordbank/tests/tools_golden_test.cc)";
+  std::stringstream text;
+  text << in.rdbuf();
+  for (const auto tool : game.player_tools()) {
+    EXPECT_NE(text.str().find("export const " + std::string(tool) + ": "), std::string::npos)
+        << path << " has no answers of " << tool;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(AllGames, WebGolden, ::testing::ValuesIn(game_names()),

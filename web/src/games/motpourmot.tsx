@@ -96,11 +96,15 @@ export const TEAM_COLOURS = ['#2560c9', '#b8321f']; // readable (WCAG AA) on whi
 
 // The pulls a word would make for `team` (the server's rule, for the preview):
 // each letter in order, once per occurrence, moves its tile one cell toward
-// the team unless the tile is captured; letters without a tile are ignored.
+// the team unless the tile is captured; letters without a tile are ignored;
+// a word the server does not read as letters (« r2d2 ») pulls nothing. A copy
+// of pulls() (games/motpourmot/pulls.cc) applied to game_letters(word), held
+// to it by golden vectors (web/tests/golden/motpourmot-pulls.json, written by
+// games_tests' MotPourMotWebGolden, run by web/tests/unit.mjs).
 export function previewPulls(word: string, tiles: Tile[], team: number, cells: number): StepView[] {
   const pos = new Map(tiles.map((t) => [t.letter, t.position]));
   const steps: StepView[] = [];
-  for (const l of gameLetters(word)) {
+  for (const l of onlyLetters(word) ? gameLetters(word) : '') {
     const from = pos.get(l);
     if (from === undefined || Math.abs(from) === cells + 1) continue;
     const to = from + (team === 0 ? -1 : 1);

@@ -53,6 +53,16 @@ export interface GameResult {
 
 export type Mode = 'classique' | 'sexes' | 'couples';
 
+// What the player whose turn it is may do (its own view only, phase
+// « turn »: TapechoState::turn_moves, games/tapecho/moves.cc): the engine's
+// list of moves, card by card. The board greys out and enables from it and
+// runs no rule of its own.
+export interface MovesView {
+  cards: { card: string; targets: number[] }[]; // the cards it may play now (hand order), each with the seats it may go on (an atout's: the player and teammates)
+  swap: boolean; // whether it may swap a card (something left to draw)
+  pass: boolean; // whether it may pass (nothing else to do)
+}
+
 export interface TapechoView {
   game: 'tapecho';
   players: number;
@@ -66,6 +76,7 @@ export interface TapechoView {
   links: { attacker: number; target: number; card: string }[];
   window?: WindowView;
   choice?: string[]; // the two cards drawn by a swap, to the player who swapped
+  moves?: MovesView; // to the player whose turn it is
   pile_count: number;
   discard_count: number;
   results: GameResult[];
@@ -180,8 +191,6 @@ function agreed(word: string, sex: PlayerSex): string {
   return sex === 'F' ? `${word}e` : word;
 }
 
-const fits = (c: TapechoCard, sex: PlayerSex) => c.sex === 'X' || c.sex === sex;
-
 // The length (s) of the running timer.
 function timerLength(v: TapechoView): number | undefined {
   if (v.deadline === undefined) return undefined;
@@ -287,10 +296,10 @@ function sortHand(hand: string[]): string[] {
   });
 }
 
-// Seats an attack `id` may hit: an opponent (never a partner in the team
-// modes) of its sex, not attacked yet since its turn.
-function attackable(v: TapechoView, you: number, id: string, p: number): boolean {
-  return p !== you && v.teams[p] !== v.teams[you] && fits(card(id), v.sides[p].sex) && !v.sides[p].attacked;
+// The seats card `id` may be played on now, as the engine lists them in the
+// player's view (none: the card cannot be played this turn, only swapped).
+export function targetsOf(v: Pick<TapechoView, 'moves'>, id: string): number[] {
+  return v.moves?.cards.find((m) => m.card === id)?.targets ?? [];
 }
 
 function Targets({ v, you, names, ok, chosen, action, onPick }: { v: TapechoView; you: number; names: string[]; ok: (p: number) => boolean; chosen: number | null; action: string; onPick: (p: number) => void }) {
@@ -330,7 +339,8 @@ function TurnActions({ v, you, names, hand, plan, setPlan, act }: { v: TapechoVi
   const me = v.sides[you];
   const id = plan.card!;
   const c = card(id);
-  const canSwap = v.pile_count + v.discard_count > 0;
+  const targets = targetsOf(v, id);
+  const canSwap = !!v.moves?.swap;
   const attacks = hand.filter((x) => x !== id && card(x).type === 'attaque');
   const needsGift = (attackId: string, except: string[]) => card(attackId).effect === 'donne-carte' && hand.some((x) => !except.includes(x));
   const withGift = (body: Record<string, unknown>) => (plan.give ? { ...body, give: plan.give } : body);
@@ -341,23 +351,23 @@ function TurnActions({ v, you, names, hand, plan, setPlan, act }: { v: TapechoVi
       {c.type === 'atout' && (
         <>
           <div class="row">
-            <button data-action="atout" disabled={!fits(c, me.sex) || me.atout_blocked} onClick={() => act({ type: 'atout', card: id })}>
+            <button data-action="atout" disabled={!targets.includes(you)} onClick={() => act({ type: 'atout', card: id })}>
               Poser sur moi
             </button>
             {mates.map((p) => (
-              <button key={p} class="secondary" data-action="atout" data-target={p} disabled={!fits(c, v.sides[p].sex) || me.atout_blocked} onClick={() => act({ type: 'atout', card: id, target: p })}>
+              <button key={p} class="secondary" data-action="atout" data-target={p} disabled={!targets.includes(p)} onClick={() => act({ type: 'atout', card: id, target: p })}>
                 Offrir à {names[p]}
               </button>
             ))}
           </div>
-          {!fits(c, me.sex) && !mates.some((p) => fits(c, v.sides[p].sex)) && <p class="small muted">Cet atout est pour les {SEX_NAMES[other]}s&nbsp;: tu ne peux que l’échanger.</p>}
+          {targets.length === 0 && !me.atout_blocked && <p class="small muted">Cet atout est pour les {SEX_NAMES[other]}s&nbsp;: tu ne peux que l’échanger.</p>}
           {me.atout_blocked && <p class="small muted">Une attaque bloque tes atouts pour ce tour.</p>}
         </>
       )}
       {c.type === 'handicap' && (
         <>
           <p class="small">Infliger à…</p>
-          <Targets v={v} you={you} names={names} action="target" chosen={plan.target} ok={(p) => fits(c, v.sides[p].sex)} onPick={(p) => setPlan({ ...plan, target: p, attackTarget: plan.attackTarget ?? p })} />
+          <Targets v={v} you={you} names={names} action="target" chosen={plan.target} ok={(p) => targets.includes(p)} onPick={(p) => setPlan({ ...plan, target: p, attackTarget: plan.attackTarget ?? p })} />
           {plan.target !== null && attacks.length > 0 && (
             <div class="tp-extra">
               <label class="row small">
@@ -374,7 +384,7 @@ function TurnActions({ v, you, names, hand, plan, setPlan, act }: { v: TapechoVi
               {plan.attack && (
                 <>
                   <p class="small muted">{EFFECTS[card(plan.attack).effect]}</p>
-                  <Targets v={v} you={you} names={names} action="attack-target" chosen={plan.attackTarget} ok={(p) => attackable(v, you, plan.attack, p)} onPick={(p) => setPlan({ ...plan, attackTarget: p })} />
+                  <Targets v={v} you={you} names={names} action="attack-target" chosen={plan.attackTarget} ok={(p) => targetsOf(v, plan.attack).includes(p)} onPick={(p) => setPlan({ ...plan, attackTarget: p })} />
                   {card(plan.attack).effect === 'donne-carte' && <GiftPicker hand={hand} except={[id, plan.attack]} chosen={plan.give} onPick={(g) => setPlan({ ...plan, give: g })} />}
                 </>
               )}
@@ -384,7 +394,7 @@ function TurnActions({ v, you, names, hand, plan, setPlan, act }: { v: TapechoVi
             data-action="handicap"
             disabled={
               plan.target === null ||
-              (!!plan.attack && (plan.attackTarget === null || !attackable(v, you, plan.attack, plan.attackTarget) || (needsGift(plan.attack, [id, plan.attack]) && !plan.give)))
+              (!!plan.attack && (plan.attackTarget === null || !targetsOf(v, plan.attack).includes(plan.attackTarget) || (needsGift(plan.attack, [id, plan.attack]) && !plan.give)))
             }
             onClick={() =>
               act(plan.attack ? withGift({ type: 'handicap', card: id, target: plan.target, attack: plan.attack, attack_target: plan.attackTarget }) : { type: 'handicap', card: id, target: plan.target })
@@ -397,7 +407,7 @@ function TurnActions({ v, you, names, hand, plan, setPlan, act }: { v: TapechoVi
       {c.type === 'attaque' && (
         <>
           <p class="small">Attaquer… <span class="muted">{EFFECTS[c.effect]}</span></p>
-          <Targets v={v} you={you} names={names} action="attack-target" chosen={plan.target} ok={(p) => attackable(v, you, id, p)} onPick={(p) => setPlan({ ...plan, target: p })} />
+          <Targets v={v} you={you} names={names} action="attack-target" chosen={plan.target} ok={(p) => targets.includes(p)} onPick={(p) => setPlan({ ...plan, target: p })} />
           {c.effect === 'donne-carte' && <GiftPicker hand={hand} except={[id]} chosen={plan.give} onPick={(g) => setPlan({ ...plan, give: g })} />}
           <button data-action="attack" disabled={plan.target === null || (needsGift(id, [id]) && !plan.give)} onClick={() => act(withGift({ type: 'attack', card: id, target: plan.target }))}>
             {plan.target === null ? 'Attaquer…' : `Attaquer ${names[plan.target]}`}
@@ -417,19 +427,6 @@ function TurnActions({ v, you, names, hand, plan, setPlan, act }: { v: TapechoVi
   );
 }
 
-// Whether the player has any move but passing (the engine's list, in short).
-function anythingPlayable(v: TapechoView, you: number, hand: string[]): boolean {
-  if (hand.length && v.pile_count + v.discard_count > 0) return true;
-  const me = v.sides[you];
-  return hand.some((id) => {
-    const c = card(id);
-    if (c.type === 'atout') return !me.atout_blocked && [you, ...teammates(v, you)].some((p) => fits(c, v.sides[p].sex));
-    if (c.type === 'handicap') return v.sides.some((s, p) => p !== you && fits(c, s.sex));
-    if (c.type === 'attaque') return v.sides.some((_, p) => attackable(v, you, id, p));
-    return false;
-  });
-}
-
 function HandPanel({ v, you, names, act, deadline, total }: { v: TapechoView; you: number; names: string[]; act: BoardProps['act']; deadline?: number; total?: number }) {
   const me = v.sides[you];
   const hand = useMemo(() => sortHand(me.hand ?? []), [(me.hand ?? []).join()]);
@@ -437,11 +434,8 @@ function HandPanel({ v, you, names, act, deadline, total }: { v: TapechoView; yo
   const myTurn = act !== null && v.phase === 'turn' && v.current === you;
   const choosing = act !== null && v.phase === 'choose' && v.current === you && !!v.choice;
   useEffect(() => setPlan(NO_PLAN), [v.current, v.phase, v.game_no, hand.join()]);
-  const dim = (id: string) => {
-    const c = card(id);
-    const atoutFits = [you, ...teammates(v, you)].some((p) => fits(c, v.sides[p].sex));
-    return (c.type === 'atout' && (!atoutFits || me.atout_blocked)) || c.type === 'defense' || c.type === 'hors-contexte';
-  };
+  // Greyed out: a card the engine does not list as playable now (it may still be swapped).
+  const dim = (id: string) => targetsOf(v, id).length === 0;
   return (
     <section class={`card tp-hand-area${myTurn ? ' my-turn' : ''}`} data-my-turn={myTurn} aria-label="Ta main">
       <div class="turn-line">
@@ -474,7 +468,7 @@ function HandPanel({ v, you, names, act, deadline, total }: { v: TapechoView; yo
         {hand.length === 0 && <p class="muted small">Plus une carte en main&nbsp;!</p>}
       </div>
       {myTurn && plan.card && hand.includes(plan.card) && <TurnActions v={v} you={you} names={names} hand={hand} plan={plan} setPlan={setPlan} act={act!} />}
-      {myTurn && !anythingPlayable(v, you, hand) && (
+      {myTurn && v.moves?.pass && (
         <div class="row">
           <button class="secondary" data-action="pass" onClick={() => act!({ type: 'pass' })}>
             Passer

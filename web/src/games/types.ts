@@ -6,10 +6,22 @@
 import type { ComponentChildren, FunctionComponent } from 'preact';
 import type { Json, OptionSpec, Outcome } from '../protocol';
 
+// A game's player tools (Game::player_tools, asked with the message `ask`):
+// per tool name, what it takes and what it answers. Declared beside the
+// game's board (Word Bank's `WordBankTools`) and held to the engine by
+// real answers, web/tests/golden/<game>-tools.ts (docs/web.md, « Typed
+// views »): a drift fails `tsc`.
+export type ToolMap<T> = { [K in keyof T]: { input: unknown; answer: unknown } };
+
+// Asks one of the tools of `T`; resolves with its answer, null when refused
+// or the connection dropped.
+export type Ask<T extends ToolMap<T>> = <K extends keyof T & string>(tool: K, input: T[K]['input']) => Promise<T[K]['answer'] | null>;
+
 // V: the game's view type (what its engine's view() sends a seat or a
-// spectator), D: its outcome's details; declared beside the game's board and
-// checked against real views of the engine (web/tests/golden, docs/web.md).
-export interface BoardProps<V = unknown> {
+// spectator), D: its outcome's details, T: its player tools (none by
+// default); declared beside the game's board and checked against real views
+// and answers of the engine (web/tests/golden, docs/web.md).
+export interface BoardProps<V = unknown, T extends ToolMap<T> = {}> {
   view: V; // the server's view for this viewer
   version: number;
   deadline?: number; // wall clock ms
@@ -21,7 +33,7 @@ export interface BoardProps<V = unknown> {
   // Asks one of the game's player tools (Game::player_tools, e.g. Word Bank's
   // `judge` of a typed word); resolves with its answer, null when refused or
   // the connection dropped. Absent: read-only.
-  ask?: (tool: string, input: Record<string, unknown>) => Promise<any | null>;
+  ask?: Ask<T>;
 }
 
 export interface ResultsProps<V = unknown, D = unknown> {
@@ -64,10 +76,10 @@ export interface GameRules {
   sections: RulesSection[];
 }
 
-export interface ClientGame<V = unknown, D = unknown> {
+export interface ClientGame<V = unknown, D = unknown, T extends ToolMap<T> = {}> {
   rulesSummary: string; // the home card's line: the goal as the rulebook says it
   rules: GameRules; // « Comment jouer »
-  Board: FunctionComponent<BoardProps<V>>;
+  Board: FunctionComponent<BoardProps<V, T>>;
   // The options form is drawn from the schema (/api/games); a game may put a
   // note above its fields (its `options` with the defaults filled in) and
   // give its own widget for an option a generic field cannot edit well (Le

@@ -109,6 +109,24 @@ function Circle({ circle, chosen, colour, onPick }: { circle: Vault[]; chosen: n
   );
 }
 
+// Word Bank's player tools (WordBankGame::player_tools): `judge`, whether a
+// typed word would stand as a password, whatever its placement (judge in
+// games/wordbank/tools.cc, over judge_password in wordbank.cc). Real answers:
+// web/tests/golden/wordbank-tools.ts.
+export interface JudgeInput {
+  word: string;
+  used: string[]; // the words played (the view's `used`)
+}
+
+export type JudgeAnswer =
+  | { word: string; ok: true } // word: as the dictionary spells it
+  | { word: string; ok: false; reason: 'unknown_word' | 'not_a_game_word'; message: string }
+  | { word: string; ok: false; reason: 'already_used' | 'same_spelling' | 'same_family'; message: string; related: string }; // related: the used word it clashes with
+
+export interface WordBankTools {
+  judge: { input: JudgeInput; answer: JudgeAnswer };
+}
+
 // The server's judgement of the typed word (its dictionary, the used words'
 // families), asked while the player types; null until it answers.
 interface Judgement {
@@ -118,7 +136,7 @@ interface Judgement {
   message?: string;
 }
 
-function useJudgement(word: string, used: string[], ask: BoardProps['ask'] | null): Judgement | null {
+function useJudgement(word: string, used: string[], ask: BoardProps<WordBankView, WordBankTools>['ask'] | null): Judgement | null {
   const [judged, setJudged] = useState<Judgement | null>(null);
   const typed = word.trim();
   const against = used.join('\n'); // a word judged before another was played is judged again
@@ -127,7 +145,7 @@ function useJudgement(word: string, used: string[], ask: BoardProps['ask'] | nul
     let stale = false;
     const t = setTimeout(() => {
       void ask('judge', { word: typed, used }).then((a) => {
-        if (!stale && a) setJudged({ word: typed, against, ok: !!a.ok, message: a.message });
+        if (!stale && a) setJudged({ word: typed, against, ok: a.ok, message: a.ok ? undefined : a.message });
       });
     }, 250); // once the player pauses, not on every key
     return () => {
@@ -138,7 +156,7 @@ function useJudgement(word: string, used: string[], ask: BoardProps['ask'] | nul
   return judged && judged.word === typed && judged.against === against ? judged : null;
 }
 
-function Board({ view: v, deadline, names, you, act, ask }: BoardProps<WordBankView>) {
+function Board({ view: v, deadline, names, you, act, ask }: BoardProps<WordBankView, WordBankTools>) {
   const [word, setWord] = useState('');
   const [dir, setDir] = useState<Direction>('cw');
   const [picked, setPicked] = useState<number[]>([]); // picked[0] is the start card
@@ -296,7 +314,7 @@ function Results({ outcome, view: v, names }: ResultsProps<WordBankView, WordBan
 }
 
 
-export const wordbank: ClientGame<WordBankView, WordBankDetails> = {
+export const wordbank: ClientGame<WordBankView, WordBankDetails, WordBankTools> = {
   rulesSummary: fr`Ton mot de passe commence par la lettre d'un coffre du cercle et pose tes pierres sur les coffres de ses lettres, dans l'ordre ; un coffre plein se ferme et ses pierres sont à l'abri. Quand quelqu'un n'a plus de pierre, le moins de pierres restantes (en main et sur les coffres ouverts) gagne.`,
   rules: wordbankRules,
   Board,
