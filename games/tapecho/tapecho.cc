@@ -855,6 +855,9 @@ void TapechoState::swap_card(TapechoData& next, const Move& move) const {
   const PlayerId p = move.actor;
   auto& me = next.sides[static_cast<std::size_t>(p)];
   const int c = hand_card(next, move, "card");
+  // Nothing to draw (pile and discard both empty): the card would come
+  // straight back, a swap that changes nothing but the turn.
+  if (next.pile.empty() && next.discard.empty()) refuse("empty_pile", "Plus une carte à piocher.");
   take(me.hand, c);
   next.discard.push_back(c);
   for (int i = 0; i < 2; ++i) {

@@ -177,7 +177,7 @@ TEST(TapechoMoves, PassingAndBlockedAtoutsAsTheEngineSays) {
           EXPECT_FALSE(accepted(s, p, {{"type", type}, {"card", s.card(c).id}, {"target", t}}));
       }
     }
-    // Not check_turn(s): the engine still takes a swap here (see DISABLED_NoSwapWithNothingToDraw).
+    check_turn(s);
   }
   // An atout of one's own sex, blocked by an attack: not offered, refused;
   // the swap is offered again once there is something to draw.
@@ -200,12 +200,10 @@ TEST(TapechoMoves, PassingAndBlockedAtoutsAsTheEngineSays) {
 }
 
 // plays() (and so the view's "moves" and the rule that allows passing) says
-// no swap with nothing left to draw, but the swap action discards the card
-// first and then draws it straight back: a swap that changes nothing but the
-// turn, and resets the passes in a row that end a stuck game. The fix belongs
-// in the swap branch of TapechoState::do_apply (refuse "empty_pile" before
-// discarding); enable this test with it.
-TEST(TapechoMoves, DISABLED_NoSwapWithNothingToDraw) {
+// no swap with nothing left to draw; the swap action agrees (it used to
+// discard the card first and draw it straight back: a swap that changed
+// nothing but the turn, and reset the passes in a row that end a stuck game).
+TEST(TapechoMoves, NoSwapWithNothingToDraw) {
   games::Setup setup;
   setup.players = 4;
   setup.seed = 9;
