@@ -112,11 +112,12 @@ TEST(PairsEval, TuningPart) {
 
 TEST(PairsEval, HeldOutPart) {
   // Floors just under the measured values (docs/lexicon.md): a regression fails.
-  // Measured 2026-11-26: core 0.961, hard 0.952 (targets: 0.97 and 0.80);
-  // 2026-11-23: 0.952 and 0.929, before families-common.txt.
+  // Measured 2026-11-26 (second review): core 0.971, hard 0.952 (targets:
+  // 0.97 and 0.80); earlier that day 0.961/0.963 and 0.952; 2026-11-23: 0.952
+  // and 0.929, before families-common.txt.
   const PairScore s = evaluate_pairs("heldout");
   ASSERT_GE(s.rows, 500u);
-  EXPECT_GE(s.core, 0.955);
+  EXPECT_GE(s.core, 0.965);
   EXPECT_GE(s.hard, 0.945);
 }
 
