@@ -507,8 +507,9 @@ std::vector<Delivery> Lobby::in_room(Connection& c, Room& r, std::string_view ty
     // sender's own view when the action was accepted, so that a client keeps
     // what the player typed until it knows.
     const auto id = games::get_optional_int(o, "id", 0, INT64_MAX / 2);
-    auto replies =
-        r.act(who, games::get_int(o, "version", 0, INT64_MAX / 2), games::get_object(o, "action"), now_ms);
+    const auto game = games::get_optional_int(o, "game", 0, INT64_MAX / 2);
+    auto replies = r.act(who, games::get_int(o, "version", 0, INT64_MAX / 2), games::get_object(o, "action"),
+                         now_ms, game);
     bool refused = false;
     for (auto& m : replies) refused = refused || (m.to == who && m.message.as_object().at("type") == "error");
     std::vector<Delivery> out;

@@ -300,8 +300,8 @@ int64_t Room::game_time(int64_t now_ms) const {
   return std::max(state_ ? state_->now() : 0, now_ms - started_ms_);
 }
 
-std::vector<Outgoing> Room::act(MemberId who, int64_t version, const games::JsonObject& body,
-                                int64_t now_ms) {
+std::vector<Outgoing> Room::act(MemberId who, int64_t version, const games::JsonObject& body, int64_t now_ms,
+                                std::optional<int64_t> game) {
   const Member* m = member(who);
   auto refuse = [&](const games::Error& e) { return std::vector<Outgoing>{{who, error_message(e)}}; };
   if (!m || m->kicked) return refuse(error("unknown_member", "Ce joueur n’est pas dans la salle."));
@@ -315,7 +315,11 @@ std::vector<Outgoing> Room::act(MemberId who, int64_t version, const games::Json
   const bool fresh_enough =
       type && type->is_string() && version < this->version() && version >= round_since_ &&
       std::find(independent.begin(), independent.end(), type->get_string()) != independent.end();
-  if (version != this->version() && !fresh_enough) {
+  // Versions start again from 0 with each game: the game's id tells a late
+  // action of the previous game (« Rejouer » came in between) from one of
+  // this game that fits its version.
+  const bool other_game = game && game != game_id_;
+  if ((version != this->version() && !fresh_enough) || other_game) {
     auto out = refuse(error("stale", "La partie a avancé pendant ce temps\u00a0: voici où elle en est."));
     out.push_back({who, view_for(who)});
     return out;
@@ -596,6 +600,9 @@ std::vector<Outgoing> Room::views(const std::vector<games::Json>& events) const 
 games::Json Room::view_for(MemberId who) const {
   games::JsonObject out{{"type", "view"}, {"version", version()}};
   if (!state_) return out;
+  // Which game the version counts in (an `act` may name it), and once over
+  // the replay link (/games/<id>; replays exist only for finished games).
+  if (game_id_) out["game_id"] = *game_id_;
   const Member* m = member(who);
   const auto viewer = m && m->seat ? games::Viewer::player(*m->seat) : games::Viewer::spectator();
   out["view"] = state_->view(viewer);
@@ -612,7 +619,6 @@ games::Json Room::view_for(MemberId who) const {
     games::JsonArray rank;
     for (int r : outcome.rank) rank.push_back(r);
     out["outcome"] = games::JsonObject{{"rank", std::move(rank)}, {"details", outcome.details}};
-    if (game_id_) out["game_id"] = *game_id_;  // for the replay link (/games/<id>)
   }
   return out;
 }

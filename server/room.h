@@ -107,7 +107,10 @@ class Room {
   // A member's action against `version`; on success, bots that are due play
   // too. Returns the messages to send (a view for every member, with the
   // events), or the error for the sender only. `now_ms` is the wall clock.
-  std::vector<Outgoing> act(MemberId who, int64_t version, const games::JsonObject& action, int64_t now_ms);
+  // `game`: the game_id of the view the sender acted on, when the client says
+  // (an action made during an earlier game of this room is stale).
+  std::vector<Outgoing> act(MemberId who, int64_t version, const games::JsonObject& action, int64_t now_ms,
+                            std::optional<int64_t> game = std::nullopt);
   // Feeds the host's timeout when the deadline has passed, and lets a bot
   // play for seated people gone for more than kGraceMs (they get their seat
   // back as soon as they return).

@@ -281,6 +281,54 @@ TEST_F(RoomTest, ALateIndependentActionNeverCountsInTheNextRound) {
   FAIL() << "no second words phase reached";
 }
 
+TEST_F(RoomTest, AnActionOfAnEarlierGameIsStaleAfterPlayingAgain) {
+  // Versions start again from 0 with each game: an action that names the
+  // game it was made in (`game`, the view's game_id) is stale once « Rejouer »
+  // started another, even when its version fits the new game.
+  Room room("AGIN", games::testing::game("lettralettre"), *store_, 5);
+  const MemberId a = room.join("A").id, b = room.join("B").id;
+  room.take_seat(a, 0);
+  room.take_seat(b, 1);
+  ASSERT_FALSE(room.start(a, 0));
+  const auto first = *room.game_id();
+  EXPECT_EQ(room.view_for(b).as_object().at("game_id"), first);  // every view names its game
+  std::vector<std::unique_ptr<games::Bot>> bots;
+  for (int s = 0; s < 2; ++s) bots.push_back(room.game().make_bot("medium", 21 + static_cast<uint64_t>(s)));
+  int64_t t = 1000;
+  auto play_until = [&](auto done) {
+    for (int guard = 0; guard < 2000 && !room.state()->is_terminal() && !done(); ++guard) {
+      const auto seats = room.state()->to_act();
+      if (seats.empty()) {
+        room.tick(t += 60'000);
+        continue;
+      }
+      const int seat = seats.front();
+      auto action = bots[static_cast<std::size_t>(seat)]->act(*room.state(), seat);
+      ASSERT_TRUE(action.has_value());
+      room.act(seat == 0 ? a : b, room.version(), action->body, t += 500);
+    }
+  };
+  play_until([] { return false; });
+  ASSERT_TRUE(room.state()->is_terminal());
+  ASSERT_FALSE(room.start(a, t += 1000));  // « Rejouer »
+  const auto second = *room.game_id();
+  ASSERT_NE(first, second);
+  // B's word in the new game's first words phase.
+  play_until([&] {
+    const auto seats = room.state()->to_act();
+    const auto view = games::canonical(room.state()->view(games::Viewer::player(1)));
+    return std::find(seats.begin(), seats.end(), 1) != seats.end() &&
+           view.find(R"("phase":"words")") != std::string::npos;
+  });
+  ASSERT_FALSE(room.state()->is_terminal());
+  const games::JsonObject give_up{{"type", "give_up"}};
+  const auto before = room.version();
+  EXPECT_TRUE(has_error(room.act(b, before, give_up, t += 10, first), "stale"));
+  EXPECT_EQ(room.version(), before);
+  EXPECT_FALSE(has_error(room.act(b, before, give_up, t += 10, second), "stale"));
+  EXPECT_EQ(room.version(), before + 1);
+}
+
 TEST_F(RoomTest, FieldsTheRulesNeverReadAreNotStored) {
   Room room("JUNK", games::testing::game("wordbank"), *store_, 2);
   const auto a = room.join("A").id;

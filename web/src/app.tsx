@@ -182,7 +182,9 @@ export function App() {
       new Promise<boolean>((resolve) => {
         const id = nextActId++;
         pendingActs.set(id, resolve);
-        link.send({ type: 'act', version, action, id });
+        // The game the screen shows: an action from before « Rejouer » is stale.
+        const game = stateRef.current.view?.game_id;
+        link.send(game === undefined ? { type: 'act', version, action, id } : { type: 'act', version, game, action, id });
       }),
     ask: (tool, input) =>
       new Promise((resolve) => {
