@@ -12,13 +12,13 @@
 // Reported: real time per action, process CPU per action (every thread:
 // the commit thread too), and the bytes sent per action.
 #include <benchmark/benchmark.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <memory>
 #include <string>
-#include <unistd.h>
 
 #include "games/core/registry.h"
 #include "lexicon/lexicon.h"
@@ -66,8 +66,8 @@ class Table {
       over_ = false;
       return send(0, R"({"type":"start"})");
     }
-    return send(turn_, R"({"type":"act","version":)" + std::to_string(version_) +
-                           R"(,"action":{"type":"pass"}})");
+    return send(turn_,
+                R"({"type":"act","version":)" + std::to_string(version_) + R"(,"action":{"type":"pass"}})");
   }
 
  private:

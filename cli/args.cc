@@ -110,7 +110,7 @@ Args::Value Args::value(Kind kind, std::string name, std::string value_name, std
   return v;
 }
 
-Args& Args::text(std::string name, std::string value_name, std::optional<std::string>& target,
+Args& Args::text(const std::string& name, std::string value_name, std::optional<std::string>& target,
                  std::string help, std::size_t max_bytes) {
   Value v = value(Kind::kText, "--" + name, std::move(value_name), std::move(help));
   v.text = &target;
@@ -119,7 +119,7 @@ Args& Args::text(std::string name, std::string value_name, std::optional<std::st
   return *this;
 }
 
-Args& Args::number(std::string name, std::string value_name, std::optional<std::uint64_t>& target,
+Args& Args::number(const std::string& name, std::string value_name, std::optional<std::uint64_t>& target,
                    Range range, std::string help) {
   Value v = value(Kind::kNumber, "--" + name, std::move(value_name), std::move(help));
   v.number = &target;
@@ -128,8 +128,8 @@ Args& Args::number(std::string name, std::string value_name, std::optional<std::
   return *this;
 }
 
-Args& Args::choice(std::string name, std::optional<std::string>& target, std::vector<std::string> choices,
-                   std::string help) {
+Args& Args::choice(const std::string& name, std::optional<std::string>& target,
+                   std::vector<std::string> choices, std::string help) {
   Value v = value(Kind::kChoice, "--" + name, joined(choices, "|", "|"), std::move(help));
   v.text = &target;
   v.choices = std::move(choices);
@@ -137,7 +137,7 @@ Args& Args::choice(std::string name, std::optional<std::string>& target, std::ve
   return *this;
 }
 
-Args& Args::flag(std::string name, bool& target, std::string help) {
+Args& Args::flag(const std::string& name, bool& target, std::string help) {
   Value v = value(Kind::kFlag, "--" + name, "", std::move(help));
   v.flag = &target;
   options_.push_back(std::move(v));
@@ -329,7 +329,7 @@ std::string Args::synopsis() const {
   const std::string indent(columns(head) + 1, ' ');
   for (const std::string& part : parts) {
     if (line + 1 + columns(part) > kWidth && line > indent.size()) {
-      out += "\n" + indent + part;
+      out.append("\n").append(indent).append(part);
       line = indent.size() + columns(part);
     } else {
       out += " " + part;

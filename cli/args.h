@@ -46,16 +46,16 @@ class Args {
 
   // Options, listed in the usage in this order with their `help` line.
   // `--NAME VALUE_NAME`; with `max_bytes`, the value has 1 to max_bytes bytes.
-  Args& text(std::string name, std::string value_name, std::optional<std::string>& target, std::string help,
-             std::size_t max_bytes = 0);
+  Args& text(const std::string& name, std::string value_name, std::optional<std::string>& target,
+             std::string help, std::size_t max_bytes = 0);
   // `--NAME VALUE_NAME`, a whole number in `range`.
-  Args& number(std::string name, std::string value_name, std::optional<std::uint64_t>& target, Range range,
-               std::string help);
+  Args& number(const std::string& name, std::string value_name, std::optional<std::uint64_t>& target,
+               Range range, std::string help);
   // `--NAME ONE|OTHER|…`, one of `choices`.
-  Args& choice(std::string name, std::optional<std::string>& target, std::vector<std::string> choices,
+  Args& choice(const std::string& name, std::optional<std::string>& target, std::vector<std::string> choices,
                std::string help);
   // `--NAME`, no value.
-  Args& flag(std::string name, bool& target, std::string help);
+  Args& flag(const std::string& name, bool& target, std::string help);
 
   // Operands, in the order they come. One required word:
   Args& operand(std::string name, std::string& target);

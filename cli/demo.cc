@@ -148,7 +148,7 @@ int run_demo(std::string_view lexicon_path, std::istream& in, std::ostream& out)
         out << "\n";
       }
     } else {
-      std::string word = line;
+      const std::string& word = line;
       const auto as = lex->analyses(word);
       if (as.empty()) {
         out << guillemets(word) << " n’est pas dans le dictionnaire.\n";

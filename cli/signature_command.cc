@@ -32,7 +32,7 @@ int signature_command(std::span<const std::string> args, std::string lexicon_pat
     for (int i = 0; i < per_game; ++i) {
       games::Setup setup;
       setup.players = info.min_players + i % (most - info.min_players + 1);
-      setup.seed = static_cast<uint64_t>(i + 1);
+      setup.seed = static_cast<uint64_t>(i) + 1;
       const auto played = games::self_play(*game, setup, "medium");
       text += games::canonical(played.state->serialize());
       text += '\n';

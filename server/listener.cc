@@ -80,7 +80,7 @@ awaitable<void> accept_loop(SharedState& server) {
     }
     ++server.sockets;
     net::co_spawn(server.ioc, serve_connection(server, std::move(socket)),
-                  [&server](std::exception_ptr) { --server.sockets; });
+                  [&server](const std::exception_ptr&) { --server.sockets; });
   }
 }
 

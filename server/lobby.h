@@ -28,12 +28,12 @@
 namespace logomachie::server {
 
 inline constexpr int kProtocolVersion = 1;
-inline constexpr std::size_t kMaxMessageBytes = 16 * 1024;
+inline constexpr std::size_t kMaxMessageBytes = std::size_t{16} * 1024;
 inline constexpr std::size_t kMaxRooms = 10000;  // default of Lobby::set_max_rooms
 // Rooms opened from one address and still open.
 inline constexpr int kMaxRoomsPerAddress = 20;
 // A room with nobody connected and no game under way closes after this.
-inline constexpr int64_t kRoomIdleMs = 10 * 60'000;
+inline constexpr int64_t kRoomIdleMs = int64_t{10} * 60'000;
 inline constexpr std::size_t kMaxMembersPerRoom = 32;
 // People in one room from one address (a household on one connection is a
 // few; many connections from one address would otherwise fill a room).
@@ -68,7 +68,7 @@ inline constexpr int kMaxFailedJoins = 5;
 // Join codes or tokens guessed wrong from one address (many connections):
 // beyond kMaxFailedJoinsPerAddress within kFailedJoinWindowMs, refused too.
 inline constexpr int kMaxFailedJoinsPerAddress = 30;
-inline constexpr int64_t kFailedJoinWindowMs = 10 * 60'000;
+inline constexpr int64_t kFailedJoinWindowMs = int64_t{10} * 60'000;
 inline constexpr double kRatePerSecond = 10;
 inline constexpr double kRateBurst = 30;
 

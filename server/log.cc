@@ -41,6 +41,7 @@ std::string_view level_name(LogLevel l) {
 
 }  // namespace
 
+// NOLINTNEXTLINE(performance-unnecessary-value-param): taken by value to move its values out
 void log_event(LogLevel level, std::string_view event, games::JsonObject fields) {
   games::JsonObject line{{"ts", utc_now()}, {"level", level_name(level)}, {"event", event}};
   for (auto& [k, v] : fields) line[k] = std::move(v);

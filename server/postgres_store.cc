@@ -217,6 +217,7 @@ class PostgresStore final : public Store {
         "ORDER BY random() LIMIT $4",
         {node_, str(start_epoch_), str(silent_since_ms), str(static_cast<int64_t>(limit))});
     std::vector<std::string> out;
+    out.reserve(static_cast<std::size_t>(r.rows()));
     for (int i = 0; i < r.rows(); ++i) out.push_back(r.text(i, 0));
     return out;
   }
@@ -338,6 +339,7 @@ class PostgresStore final : public Store {
     std::lock_guard lock(read_mu_);
     const auto r = read_.run("SELECT code, game, meta, game_id, updated_ms FROM rooms ORDER BY code");
     std::vector<StoredRoom> out;
+    out.reserve(static_cast<std::size_t>(r.rows()));
     for (int i = 0; i < r.rows(); ++i) out.push_back(room_row(r, i));
     return out;
   }
@@ -415,6 +417,7 @@ class PostgresStore final : public Store {
         "(SELECT COUNT(*) FROM actions a WHERE a.game = g.id) FROM games g ORDER BY g.id DESC LIMIT $1",
         {str(static_cast<int64_t>(limit))});
     std::vector<GameSummary> out;
+    out.reserve(static_cast<std::size_t>(r.rows()));
     for (int i = 0; i < r.rows(); ++i) {
       out.push_back(
           {r.integer(i, 0), r.text(i, 1), r.text(i, 2), r.integer(i, 5), r.boolean(i, 3), r.integer(i, 4)});

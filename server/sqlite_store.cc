@@ -285,6 +285,7 @@ class SqliteStore final : public Store {
     Statement s(db_, "SELECT id FROM games WHERE finished = 0 ORDER BY id");
     while (s.step()) ids.push_back(s.integer(0));
     std::vector<StoredGame> out;
+    out.reserve(ids.size());
     for (int64_t id : ids) out.push_back(read_game(id).value());
     return out;
   }

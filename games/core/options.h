@@ -56,7 +56,7 @@ OptionSpec bool_option(std::string name, std::string label, bool fallback);
 OptionSpec choice_option(std::string name, std::string label, Json fallback,
                          std::vector<OptionValue> choices);
 // `max`: the most characters (0: no limit).
-OptionSpec text_option(std::string name, std::string label, std::string fallback, int64_t max,
+OptionSpec text_option(std::string name, std::string label, const std::string& fallback, int64_t max,
                        std::vector<OptionValue> suggested = {});
 // One of `choices` per seat; by default `pattern` repeated over the seats.
 OptionSpec seats_option(std::string name, std::string label, JsonArray pattern,

@@ -18,7 +18,7 @@ bool is_vowel(char c) {
 }
 
 std::string letters_field(const JsonObject& o, std::string_view key, bool allow_classes) {
-  const auto s = std::string(get_string(o, key));
+  auto s = std::string(get_string(o, key));
   if (allow_classes && (s == "vowel" || s == "consonant")) return s;
   if (s.empty() || !std::all_of(s.begin(), s.end(), [](char c) { return c >= 'A' && c <= 'Z'; })) {
     bad(std::string(key) + " attend des majuscules A–Z");

@@ -469,7 +469,7 @@ void revert(MotPourMotData& d) {
 // challengers: while one is left, the challenge window opens again for it;
 // once both are settled the turn ends (the active team plays again when an
 // upheld spelling costs the challengers their turn).
-void word_stands(MotPourMotData& d, const MotPourMotState& s, std::string kind, int64_t at,
+void word_stands(MotPourMotData& d, const MotPourMotState& s, const std::string& kind, int64_t at,
                  std::vector<Json>& events) {
   auto& played = *d.played;
   played.checked.emplace_back(kind);

@@ -283,10 +283,9 @@ class TapechoBot final : public Bot {
       const auto& k = s.card(c);
       const auto& b = s.card(best);
       // Prefer what can be played soon and does not weigh on the hand.
-      if (k.kind == Kind::kDefense && b.kind != Kind::kDefense)
-        best = c;
-      else if (k.kind == Kind::kAtout && s.fits(c, s.data().current) &&
-               k.points > (b.kind == Kind::kAtout ? b.points : 0))
+      if ((k.kind == Kind::kDefense && b.kind != Kind::kDefense) ||
+          (k.kind == Kind::kAtout && s.fits(c, s.data().current) &&
+           k.points > (b.kind == Kind::kAtout ? b.points : 0)))
         best = c;
     }
     if (level_ == BotLevel::kEasy) best = choice[rng_.below(choice.size())];

@@ -144,7 +144,7 @@ TapechoGame::TapechoGame() : contexts_(load_contexts(content_file(tapecho_conten
     if (!by_id_.emplace(cards_[i].id, static_cast<int>(i)).second)
       throw std::runtime_error("cards.tsv: duplicate " + cards_[i].id);
   }
-  if (cards_.size() < static_cast<std::size_t>(kMaxPlayers * kHandSize + 20))
+  if (cards_.size() < static_cast<std::size_t>(kMaxPlayers) * kHandSize + 20)
     throw std::runtime_error("cards.tsv: deck too small");
   info_.name = "tapecho";
   info_.title = "Le Tapécho";

@@ -89,8 +89,12 @@ std::string guess_verdict(const JsonObject& v) {
 
 // « conteste l’indice « … » (raison). », after the flagging player's name.
 std::string flag_words(std::string_view reason, const std::string* clue) {
-  return std::string(" conteste l’indice") + (clue ? " " + guillemets(*clue) : std::string()) + " (" +
-         flag_reason(reason) + ").";
+  // Appended piece by piece: `" " + guillemets(…)` set off GCC 12's
+  // -Wrestrict false positive (bug 105329) inside std::string.
+  std::string out = " conteste l’indice";
+  if (clue) out.append(" ").append(guillemets(*clue));
+  out.append(" (").append(flag_reason(reason)).append(").");
+  return out;
 }
 
 std::string vote_words(const JsonObject& e) {
@@ -155,8 +159,8 @@ void tell_log_line(JsonObject& line, const std::string* flagged_clue) {
   } else {
     say = judged_words(kind, text_field(line, "trap"));
   }
-  line["say"] = std::move(say);
-  if (!verdict.empty()) line["verdict_say"] = std::move(verdict);
+  line["say"] = say;
+  if (!verdict.empty()) line["verdict_say"] = verdict;
 }
 
 void tell_turn(JsonObject& entry) {

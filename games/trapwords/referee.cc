@@ -341,7 +341,6 @@ Prepared prepare(const lexicon::Lexicon& lex, std::string_view message, bool ech
     }
     if (echo && !echoed && !w.elided && i + 1 < p.words.size() && !p.words[i + 1].elided &&
         is_echo_of(c.forms.front(), p.words[i + 1].text)) {
-      echoed = true;
       p.checked.push_back(std::move(c));
       ++i;  // the echo itself is not a new word
       continue;

@@ -1223,7 +1223,7 @@ std::vector<Json> TrapWordsState::shown_only_to(const Viewer& viewer) const {
 
 std::vector<std::string> TrapWordsState::secrets_hidden_from(const Viewer& viewer) const {
   std::vector<std::string> out;
-  auto fields = [](JsonObject o) {
+  auto fields = [](const JsonObject& o) {
     auto text = canonical(o);
     return text.substr(1, text.size() - 2);  // "name":value,…
   };

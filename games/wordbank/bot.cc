@@ -79,6 +79,7 @@ class WordBankBot final : public Bot {
             }
           }
         }
+        if (!best_word) return pass;
         return password_action(seat, d.now, best_word->display, best_placement);
       }
     }

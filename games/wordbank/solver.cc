@@ -261,8 +261,8 @@ class Search {
             const int8_t v = row[static_cast<std::size_t>(k)];
             if (v < 0) continue;
             const auto nv = static_cast<int8_t>(v + gain);
-            if (nv > out[static_cast<std::size_t>(k + 1)]) {
-              out[static_cast<std::size_t>(k + 1)] = nv;
+            if (nv > out[static_cast<std::size_t>(k) + 1]) {
+              out[static_cast<std::size_t>(k) + 1] = nv;
               to = std::max<int16_t>(to, static_cast<int16_t>((k + 1) * kValueScale + nv));
             }
           }

@@ -18,7 +18,7 @@ std::string read_all(const std::filesystem::path& path) {
   return ss.str();
 }
 
-std::string trim(std::string s) {
+std::string trim(const std::string& s) {
   const auto b = s.find_first_not_of(" \t\r\n");
   if (b == std::string::npos) return {};
   const auto e = s.find_last_not_of(" \t\r\n");

@@ -352,6 +352,7 @@ Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, 
   }
   const auto rb = read_lemmas(kb, wb, reading, lemmas_of_key(ko, wo));
   std::vector<uint32_t> lb;
+  lb.reserve(rb.size());
   for (const auto& r : rb) lb.push_back(r.lemma);
   // The other word (what a player said) is read as its sentence tells when
   // the caller knows (context), else every way when the base is, else as

@@ -102,10 +102,7 @@ format::Tag decode_tag(std::string_view raw) {
       tag.pos |= kOtherProper;
       tag.proper = 1;
       excluded = true;
-    } else if (tok == "Zp" || tok == "Zs") {
-      tag.pos |= kFragment;
-      excluded = true;
-    } else if (tok.starts_with("É")) {
+    } else if (tok == "Zp" || tok == "Zs" || tok.starts_with("É")) {
       tag.pos |= kFragment;
       excluded = true;
     } else if (tok[0] == '@') {

@@ -134,6 +134,7 @@ int candidates(const Lexicon& lex, const std::vector<Listed>& words, uint32_t ma
                       }
                     });
   std::vector<const Lemma*> sorted;
+  sorted.reserve(by_key.size());
   for (const auto& [k, l] : by_key) sorted.push_back(&l);  // key order
   auto with_prefix = [&](const std::string& p, auto&& visit) {
     auto it = std::lower_bound(sorted.begin(), sorted.end(), p,

@@ -217,7 +217,7 @@ OptionSpec choice_option(std::string name, std::string label, Json fallback,
   return s;
 }
 
-OptionSpec text_option(std::string name, std::string label, std::string fallback, int64_t max,
+OptionSpec text_option(std::string name, std::string label, const std::string& fallback, int64_t max,
                        std::vector<OptionValue> suggested) {
   auto s = option(std::move(name), std::move(label), OptionSpec::Kind::kText, Json(fallback));
   s.max = max;

@@ -14,6 +14,7 @@ SelfPlay self_play(const Game& game, const Setup& setup, std::string_view level,
   out.record.setup = setup;
   out.state = game.new_state(setup);
   std::vector<std::unique_ptr<Bot>> bots;
+  bots.reserve(static_cast<std::size_t>(setup.players));
   for (int p = 0; p < setup.players; ++p)
     bots.push_back(game.make_bot(level, setup.seed * 131 + static_cast<uint64_t>(p)));
   auto& s = *out.state;

@@ -114,7 +114,7 @@ WordList::WordList(const lexicon::Lexicon& lex) {
 }
 
 std::string dictionary_spelling(const lexicon::Lexicon& lex, std::string_view typed) {
-  const auto folded = lexicon::fold_case(typed).value_or(std::string(typed));
+  auto folded = lexicon::fold_case(typed).value_or(std::string(typed));
   const auto forms = lex.display_forms(typed);
   for (auto f : forms) {
     if (f == folded) return folded;
