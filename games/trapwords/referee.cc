@@ -140,6 +140,7 @@ std::string exact(std::string_view s) {
 struct Checked {
   const Word* word = nullptr;
   std::vector<std::string> forms;
+  bool inverted = false;  // a verb before hyphenated pronouns ("sommes-nous")
 };
 
 // The words of a message the rules apply to. Under the echo curse, echoes
@@ -163,7 +164,20 @@ bool in(std::string_view k, std::initializer_list<std::string_view> set) {
 // typography lint: kept as written.
 // clang-format off
 bool is_subject(std::string_view k) {
-  return in(k, {"je", "j'", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles", "ca", "cela"});  // match keys (typography: ok)
+  return in(k, {"je", "j'", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles", "ca", "cela", "c'", "qui"});  // match keys (typography: ok)
+}
+// Prepositions after which a word is a noun, an adjective or an infinitive,
+// never a conjugated verb ("une jambe de bois", "à pied", "sans bruit").
+// « à » is told from « a » (avoir) by its accent; « en », « entre »,
+// « contre », « pendant » are read apart (a pronoun, verbs).
+bool is_preposition(std::string_view k) {
+  return in(k, {"de", "d'", "sans", "pour", "par", "avec", "dans", "sur", "sous", "chez", "selon"});  // typography: ok
+}
+// Object and subject pronouns that end a verb in an inversion or an
+// imperative ("sommes-nous", "va-t-il", "porte-le", "dis-moi"), as typed
+// (« là » of « ce jour-là » is no pronoun).
+bool is_hyphen_pronoun(std::string_view exact) {
+  return in(exact, {"je", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles", "ce", "moi", "toi", "le", "la", "les", "lui", "leur", "en", "y", "t"});  // typography: ok
 }
 bool is_negation(std::string_view k) { return in(k, {"ne", "n'"}); }  // typography: ok
 // Object pronouns that are never determiners.
@@ -288,6 +302,22 @@ lexicon::Reading context_of(const lexicon::Lexicon& lex, const Prepared& p, std:
       return lexicon::Reading::kVerb;
     }
     if (is_determiner(prev)) return lexicon::Reading::kNominal;
+    // Adjectives put before the noun, after a determiner: "un grand lit",
+    // "la vieille porte", "un très beau bois".
+    j = i - 1;
+    bool prenominal = false;
+    while (j > 0 && (is_prenominal(k(j)) || in(k(j), {"tres", "si", "plus", "assez", "trop"}))) {
+      prenominal = prenominal || is_prenominal(k(j));
+      --j;
+    }
+    if (prenominal && is_determiner(k(j))) return lexicon::Reading::kNominal;
+    // After a preposition: "une cuillère en bois", "une jambe de bois". « en »
+    // before a present participle is a gerund ("en buvant").
+    const auto text = exact(p.checked[i - 1].word->text);
+    bool gerund = false;
+    for (const auto& a : lex.analyses(p.checked[i].word->text))
+      gerund = gerund || (a.moods & lexicon::kPresentParticiple);
+    if (is_preposition(prev) || text == "à" || (prev == "en" && !gerund)) return lexicon::Reading::kNominal;
     if (after_noun_group(lex, p, i)) return lexicon::Reading::kVerb;
   }
   for (const auto& a : lex.analyses(p.checked[i].word->text)) {
@@ -325,6 +355,22 @@ Prepared prepare(const lexicon::Lexicon& lex, std::string_view message, bool ech
           c.forms.push_back(w.parts[k]);
       }
     }
+    // An inversion or an imperative: a verb and its pronouns ("sommes-nous",
+    // "va-t-il", "porte-le"), when the whole is no dictionary word
+    // (rendez-vous) and what is left reads as a verb: that verb alone is
+    // checked, as a verb.
+    if (c.forms.empty() && !w.elided && w.parts.size() >= 2 && !lex.contains(w.text)) {
+      std::size_t n = w.parts.size();
+      while (n > 1 && is_hyphen_pronoun(exact(w.parts[n - 1]))) --n;
+      if (n == 1 && n < w.parts.size()) {
+        bool verb = false;
+        for (const auto& a : lex.analyses(w.parts[0])) verb = verb || (a.common && (a.pos & lexicon::kVerb));
+        if (verb) {
+          c.forms.push_back(w.parts[0]);
+          c.inverted = true;
+        }
+      }
+    }
     if (c.forms.empty()) {
       c.forms.push_back(w.text);
       for (const auto& part : w.parts) c.forms.push_back(part);
@@ -350,7 +396,9 @@ Prepared prepare(const lexicon::Lexicon& lex, std::string_view message, bool ech
     p.checked.push_back(std::move(c));
   }
   for (std::size_t i = 0; i < p.checked.size(); ++i) {
-    p.context.push_back(p.checked[i].word->elided ? lexicon::Reading::kEvery : context_of(lex, p, i));
+    p.context.push_back(p.checked[i].word->elided ? lexicon::Reading::kEvery
+                        : p.checked[i].inverted   ? lexicon::Reading::kVerb
+                                                  : context_of(lex, p, i));
   }
   return p;
 }

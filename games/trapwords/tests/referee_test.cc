@@ -185,6 +185,41 @@ TEST(TrapWordsReferee, AWordAfterANounGroupIsItsVerb) {
             (std::vector<std::string>{"bois:bois:inflection"}));
 }
 
+TEST(TrapWordsReferee, PrepositionsAdjectivesBeforeTheNounAndInversionsTellTheWord) {
+  // After a preposition a word is a noun, an adjective or an infinitive,
+  // never a conjugated verb: the wood, not boire.
+  EXPECT_TRUE(clue("soupe", {"boire"}, "une cuillère en bois").ok());
+  EXPECT_TRUE(clue("pirate", {"boire"}, "une jambe de bois").ok());
+  EXPECT_TRUE(clue("sculpteur", {"boire"}, "il taille à même le bois avec un couteau à bois").ok());
+  EXPECT_TRUE(clue("hibou", {"nuire"}, "un oiseau de nuit").ok());
+  // The noun still fires its own trap, and « en » before a present
+  // participle is a gerund.
+  EXPECT_EQ(fired(clue("pirate", {"bois"}, "une jambe de bois").fired),
+            (std::vector<std::string>{"bois:bois:inflection"}));
+  EXPECT_EQ(fired(clue("soif", {"boire"}, "en buvant du lait").fired),
+            (std::vector<std::string>{"boire:buvant:inflection"}));
+  // Adjectives French puts before the noun, after a determiner: the noun.
+  EXPECT_TRUE(clue("chambre", {"lire"}, "un grand lit pour dormir").ok());
+  EXPECT_TRUE(clue("château", {"porter"}, "la grande porte du donjon").ok());
+  EXPECT_TRUE(clue("château", {"porter"}, "une très vieille porte").ok());
+  // « c’ » and « qui » are subjects: « c’est », « ce qui est » are être.
+  EXPECT_TRUE(clue("boussole", {"est"}, "c'est ce qui est utile").ok());
+  EXPECT_EQ(fired(clue("boussole", {"être"}, "c'est utile").fired),
+            (std::vector<std::string>{"être:est:inflection"}));
+  // A verb and its hyphenated pronouns (an inversion, an imperative) is the
+  // verb: « sommes-nous » is no sum, « porte-le » no door.
+  EXPECT_TRUE(clue("carte", {"somme"}, "où sommes-nous ce soir").ok());
+  EXPECT_TRUE(clue("clé", {"porte"}, "porte-le autour du cou").ok());
+  EXPECT_TRUE(clue("outil", {"vis"}, "vis-tu ici").ok());
+  EXPECT_EQ(fired(clue("voyage", {"aller"}, "va-t-il partir").fired),
+            (std::vector<std::string>{"aller:va-t-il:inflection"}));
+  // Not an inversion: a dictionary word (rendez-vous), « là » (ce jour-là).
+  EXPECT_EQ(fired(clue("agenda", {"rendez-vous"}, "un rendez-vous").fired),
+            (std::vector<std::string>{"rendez-vous:rendez-vous:inflection"}));
+  EXPECT_EQ(fired(clue("calendrier", {"jour"}, "ce jour-là").fired),
+            (std::vector<std::string>{"jour:jour-là:compound"}));
+}
+
 TEST(TrapWordsReferee, HomographSensesFromTheSecretAndTheWordsAround) {
   // data/lexicon/senses.tsv. The secret or another trap says which sense the
   // trap means; the determiner's gender or the next words which sense the
