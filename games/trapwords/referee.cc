@@ -195,6 +195,14 @@ bool is_avoir(std::string_view k) {
                 "avaient", "avions", "aviez",  "aura",     "aurai", "auras", "aurons", "aurez",
                 "auront",  "aurait", "aurais", "auraient", "eu",    "ayant"});
 }
+// Finite forms of être, after which a word is an attribute or a participle
+// ("il est content", "elles sont parties"); « été » is the season too often.
+bool is_etre(std::string_view k) {
+  return in(k, {"suis",   "es",     "est",     "sommes",  "etes",   "sont",     "etais",  "etait",
+                "etions", "etiez",  "etaient", "serai",   "seras",  "sera",     "serons", "serez",
+                "seront", "serais", "serait",  "serions", "seriez", "seraient", "fus",    "fut",
+                "furent", "sois",   "soit",    "soyons",  "soyez",  "soient"});
+}
 // Determiners of a plural noun group ("les chats"); the others are singular.
 bool is_plural_determiner(std::string_view k) {
   return in(k, {"les", "des", "aux", "mes", "tes", "ses", "nos", "vos", "leurs", "ces", "plusieurs",
@@ -282,8 +290,35 @@ bool after_noun_group(const lexicon::Lexicon& lex, const Prepared& p, std::size_
 // otherwise nothing
 // (kEvery). Plain word lists, no parsing: it only narrows when the cue is
 // unambiguous, so a miss leaves the word read every way.
+// True when checked word `i` has a preposition, conjunction or determiner
+// reading.
+bool function_word(const lexicon::Lexicon& lex, const Prepared& p, std::size_t i) {
+  for (const auto& a : lex.analyses(p.checked[i].word->text)) {
+    if (a.tag.find(":G:R") != std::string_view::npos || a.tag.find(":G:C") != std::string_view::npos ||
+        a.tag.find(":G:D") != std::string_view::npos) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// True when checked word `i` is a personal pronoun whose only other
+// readings are verb forms: « lui » is never luire's participle in a clue.
+bool pronoun(const lexicon::Lexicon& lex, const Prepared& p, std::size_t i) {
+  bool personal = false;
+  for (const auto& a : lex.analyses(p.checked[i].word->text)) {
+    if (!a.common) continue;
+    if (a.tag.find(":G:Os") != std::string_view::npos || a.tag.find(":G:Oo") != std::string_view::npos)
+      personal = true;
+    else if (!(a.pos & lexicon::kVerb))
+      return false;
+  }
+  return personal;
+}
+
 lexicon::Reading context_of(const lexicon::Lexicon& lex, const Prepared& p, std::size_t i) {
   auto k = [&](std::size_t j) { return key(p.checked[j].word->text); };
+  if (pronoun(lex, p, i)) return lexicon::Reading::kFunction;
   if (i > 0) {
     const auto prev = k(i - 1);
     const auto before = i > 1 ? k(i - 2) : std::string();
@@ -311,21 +346,39 @@ lexicon::Reading context_of(const lexicon::Lexicon& lex, const Prepared& p, std:
       --j;
     }
     if (prenominal && is_determiner(k(j))) return lexicon::Reading::kNominal;
-    // After a preposition: "une cuillère en bois", "une jambe de bois". « en »
-    // before a present participle is a gerund ("en buvant").
-    const auto text = exact(p.checked[i - 1].word->text);
-    bool gerund = false;
-    for (const auto& a : lex.analyses(p.checked[i].word->text))
-      gerund = gerund || (a.moods & lexicon::kPresentParticiple);
-    if (is_preposition(prev) || text == "à" || (prev == "en" && !gerund)) return lexicon::Reading::kNominal;
+    // No conjugated verb after a preposition ("une cuillère en bois", "une
+    // jambe de bois"; "en buvant" keeps its participle), être ("il est
+    // content", adverbs between) or a degree adverb ("très content").
+    // After être or a degree adverb a preposition or conjunction stays one
+    // ("il est vers midi").
+    if (is_preposition(prev) || exact(p.checked[i - 1].word->text) == "à" || prev == "en")
+      return lexicon::Reading::kNonFinite;
+    j = i - 1;
+    while (j > 0 && is_adverb(k(j))) --j;
+    if ((is_etre(k(j)) || in(prev, {"tres", "trop", "assez", "aussi", "si", "plus", "moins"})) &&
+        !function_word(lex, p, i)) {
+      return lexicon::Reading::kNonFinite;
+    }
     if (after_noun_group(lex, p, i)) return lexicon::Reading::kVerb;
   }
+  if (function_word(lex, p, i))
+    return lexicon::Reading::kFunction;  // "vers minuit", "car il pleut", "son battant"
+  // An adverb or function word that is also a verb only in the simple past
+  // or as a present participle is the adverb ("plus", "maintenant").
+  bool adverb = false, rare_verb = false;
   for (const auto& a : lex.analyses(p.checked[i].word->text)) {
-    if (a.tag.find(":G:R") != std::string_view::npos || a.tag.find(":G:C") != std::string_view::npos ||
-        a.tag.find(":G:D") != std::string_view::npos) {
-      return lexicon::Reading::kFunction;  // "vers minuit", "car il pleut", "son battant"
+    if (!a.common) continue;
+    if (a.pos & lexicon::kVerb) {
+      const auto literary = lexicon::kIndicativeSimplePast | lexicon::kSubjunctiveImperfect;
+      if (a.moods == lexicon::kPresentParticiple || (a.moods && (a.moods & ~literary) == 0))
+        rare_verb = true;
+      else
+        return lexicon::Reading::kEvery;
+    } else if (a.pos & (lexicon::kAdverb | lexicon::kGrammatical)) {
+      adverb = true;
     }
   }
+  if (adverb && rare_verb) return lexicon::Reading::kFunction;
   return lexicon::Reading::kEvery;
 }
 
@@ -450,6 +503,28 @@ std::vector<Token> tokens_of(const Prepared& p) {
   return out;
 }
 
+// The verbs of every sentence. Their conjugated forms and participles fire a
+// trap that is the verb or spelt as one of its forms (« il vient » against
+// « venir », « venue »), not a mere derivative: a table does not hear « il
+// vient » in « intervention », « il tient » in « entretien », « il peut » in
+// « puissance », « il voit » in « vision », « il fait » in « malfaiteur ».
+bool is_light_verb(std::string_view lemma) {
+  return in(lemma, {"être", "avoir", "faire", "aller", "dire", "voir", "pouvoir", "vouloir", "savoir",
+                    "devoir", "venir", "prendre", "mettre", "tenir", "falloir"});
+}
+
+// The light verbs `word` is a conjugated form or participle of, when all its
+// verb readings are of light verbs (empty otherwise).
+std::vector<std::string_view> light_verb_lemmas(const lexicon::Lexicon& lex, std::string_view word) {
+  std::vector<std::string_view> out;
+  for (const auto& a : lex.analyses(word)) {
+    if (!a.common || !(a.pos & lexicon::kVerb)) continue;
+    if (!is_light_verb(a.lemma)) return {};
+    if (a.moods & ~lexicon::kInfinitive) out.push_back(a.lemma);
+  }
+  return out;
+}
+
 class Target {
  public:
   // `reading`: how the target word is read (a trap as written on a list, the
@@ -459,7 +534,12 @@ class Target {
     for (const auto& w : split_words(lex, text)) {
       if (!w.elided) add_tokens(w.text, 0, tokens_);
     }
-    if (tokens_.size() == 1) single_ = lex.prepare(tokens_.front().text);
+    if (tokens_.size() == 1) {
+      single_ = lex.prepare(tokens_.front().text);
+      for (const auto& a : lex.analyses(tokens_.front().text)) {
+        if (is_light_verb(a.lemma)) own_light_.push_back(a.lemma);
+      }
+    }
   }
   bool empty() const { return tokens_.empty(); }
 
@@ -489,6 +569,14 @@ class Target {
         best = std::min(
             best, lex_.relate(*single_, *other, reading_, whole ? p.context[i] : lexicon::Reading::kEvery));
         if (&form == &p.checked[i].forms.front() && best != Relation::kUnrelated) break;
+      }
+      if (best == Relation::kDerivative) {
+        // A light verb's form against a derivative of it: no fire.
+        const auto light = light_verb_lemmas(lex_, p.checked[i].forms.front());
+        const bool own = std::any_of(light.begin(), light.end(), [&](std::string_view l) {
+          return std::find(own_light_.begin(), own_light_.end(), l) != own_light_.end();
+        });
+        if (!light.empty() && !own) best = Relation::kUnrelated;
       }
       if (best != Relation::kUnrelated) return Match{i, p.checked[i].word->text, best};
       // Welded or split: "pop corn" for the trap "popcorn", when the two
@@ -531,6 +619,7 @@ class Target {
   lexicon::Reading reading_;
   std::vector<Token> tokens_;
   std::optional<lexicon::Lexicon::Prepared> single_;
+  std::vector<std::string_view> own_light_;  // light verbs the target is a form of
 };
 
 // --- senses: homographs a table tells apart (data/lexicon/senses.tsv) ---------

@@ -158,11 +158,20 @@ struct Lexicon::Impl {
         break;
       case Reading::kNominal:
         drop_if([](const Read& r) { return (r.tag->pos & (kNoun | kAdjective)) == 0; });
+        // A participle used as an adjective yields to a noun or adjective of
+        // its own: "le bus" is not boire's participle.
+        drop_if([](const Read& r) { return (r.tag->pos & kVerb) != 0; });
         break;
       case Reading::kVerb:
         // Attested verbs only: "pomme" after "on" is not the rare pommer.
         drop_if([&](const Read& r) {
           return (r.tag->pos & kVerb) == 0 || (lemmas[r.lemma].flags & format::kLemmaAttested) == 0;
+        });
+        break;
+      case Reading::kNonFinite:
+        drop_if([](const Read& r) {
+          return (r.tag->pos & kVerb) != 0 &&
+                 (r.tag->moods & (kInfinitive | kPastParticiple | kPresentParticiple)) == 0;
         });
         break;
       case Reading::kFunction:
@@ -182,6 +191,27 @@ struct Lexicon::Impl {
           return (r.tag->pos & kVerb) != 0 && (r.tag->moods & kInfinitive) == 0 &&
                  !(keep_all && std::find(keep.begin(), keep.end(), r.lemma) != keep.end());
         });
+      }
+    }
+    if (reading == Reading::kNominal || reading == Reading::kVerb || reading == Reading::kNonFinite ||
+        reading == Reading::kFunction) {
+      // In a sentence (the caller read the word's context), tenses a table
+      // never hears in a clue yield to any other reading: the simple past
+      // and the imperfect subjunctive ("je vis" is not voir's, "de plus en
+      // plus" not plaire's), even against the verb itself.
+      constexpr MoodSet kLiterary = kIndicativeSimplePast | kSubjunctiveImperfect;
+      drop_if([](const Read& r) {
+        return (r.tag->pos & kVerb) != 0 && r.tag->moods != 0 && (r.tag->moods & ~kLiterary) == 0;
+      });
+      // A present participle yields to an adverb or a preposition spelt the
+      // same ("maintenant", "pendant"), unless the sentence asks for a verb
+      // ("en maintenant": kNonFinite, kVerb).
+      if (reading != Reading::kVerb && reading != Reading::kNonFinite &&
+          std::any_of(reads.begin(), reads.end(), [](const Read& r) {
+            return (r.tag->pos & kVerb) == 0 && (r.tag->pos & (kAdverb | kGrammatical)) != 0;
+          })) {
+        drop_if(
+            [](const Read& r) { return (r.tag->pos & kVerb) != 0 && r.tag->moods == kPresentParticiple; });
       }
     }
     // After the reading asked for (a deck noun stays a noun even when rare).

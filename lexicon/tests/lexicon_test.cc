@@ -264,6 +264,28 @@ TEST(Relate, BaseReadAsAFrenchSpeakerReadsIt) {
   EXPECT_EQ(lex.relate("mangeait", "manger", Reading::kNoun), Relation::kInflection);
 }
 
+TEST(Relate, TheSentencesReadingOfTheOtherWord) {
+  const Lexicon& lex = french();
+  // After a determiner: a noun of its own wins over a participle used as an
+  // adjective ("le bus" is not boire's).
+  EXPECT_EQ(lex.relate("boire", "bus", Reading::kDominant, Reading::kNominal), Relation::kUnrelated);
+  EXPECT_EQ(lex.relate("boire", "bus", Reading::kDominant), Relation::kInflection);
+  // After a preposition or être: no conjugated verb, but infinitives and
+  // participles stay ("de bois", "de boire", "en buvant", "est content").
+  EXPECT_EQ(lex.relate("boire", "bois", Reading::kDominant, Reading::kNonFinite), Relation::kUnrelated);
+  EXPECT_EQ(lex.relate("boire", "boire", Reading::kDominant, Reading::kNonFinite), Relation::kInflection);
+  EXPECT_EQ(lex.relate("boire", "buvant", Reading::kDominant, Reading::kNonFinite), Relation::kInflection);
+  EXPECT_EQ(lex.relate("conter", "content", Reading::kDominant, Reading::kNonFinite), Relation::kUnrelated);
+  // In a sentence the simple past yields ("je vis" is vivre's), and a
+  // present participle yields to an adverb ("maintenant").
+  EXPECT_EQ(lex.relate("voir", "vis", Reading::kDominant, Reading::kVerb), Relation::kUnrelated);
+  EXPECT_EQ(lex.relate("vivre", "vis", Reading::kDominant, Reading::kVerb), Relation::kInflection);
+  EXPECT_EQ(lex.relate("maintenir", "maintenant", Reading::kDominant, Reading::kFunction),
+            Relation::kUnrelated);
+  // Out of a sentence they are still the verb's forms.
+  EXPECT_EQ(lex.relate("voir", "vis", Reading::kDominant), Relation::kInflection);
+}
+
 TEST(Relate, NumbersInDigitsAreTheirWords) {
   const Lexicon& lex = french();
   EXPECT_EQ(lex.relate("sept", "7"), Relation::kInflection);

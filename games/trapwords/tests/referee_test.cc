@@ -220,6 +220,44 @@ TEST(TrapWordsReferee, PrepositionsAdjectivesBeforeTheNounAndInversionsTellTheWo
             (std::vector<std::string>{"jour:jour-là:compound"}));
 }
 
+TEST(TrapWordsReferee, FormsOfAClueReadAsATableHearsThem) {
+  // After être or a degree adverb: an attribute, no conjugated verb.
+  EXPECT_TRUE(clue("conte", {"conter"}, "il est très content").ok());
+  EXPECT_EQ(fired(clue("conte", {"conter"}, "ils content une histoire").fired),
+            (std::vector<std::string>{"conter:content:inflection"}));
+  // …where a preposition stays one: « vers » is no worm.
+  EXPECT_TRUE(clue("poème", {"ver"}, "il est vers midi").ok());
+  // After a preposition the noun fires its own trap: « en car ».
+  EXPECT_EQ(fired(clue("autoroute", {"car"}, "on y va en car").fired),
+            (std::vector<std::string>{"car:car:inflection"}));
+  // A noun after a determiner is not a participle: « le bus » is no boire.
+  EXPECT_TRUE(clue("ticket", {"boire"}, "il prend le bus").ok());
+  // The simple past and a present participle spelt like an adverb are not
+  // heard: « je vis » is vivre, « plus », « maintenant » are adverbs.
+  EXPECT_TRUE(clue("ferme", {"voir"}, "je vis à la campagne").ok());
+  EXPECT_TRUE(clue("gâteau", {"plaire"}, "de plus en plus gros").ok());
+  EXPECT_TRUE(clue("horloge", {"maintenir"}, "maintenant il est midi").ok());
+  EXPECT_EQ(fired(clue("porte", {"maintenir"}, "en maintenant la poignée").fired),
+            (std::vector<std::string>{"maintenir:maintenant:inflection"}));
+  // « lui » is the pronoun, never luire's participle.
+  EXPECT_TRUE(clue("bougie", {"luisant"}, "je lui donne du feu").ok());
+  // A light verb's forms fire the verb and the words spelt as its forms,
+  // not its derivatives.
+  EXPECT_TRUE(clue("armée", {"intervention"}, "il vient vite").ok());
+  EXPECT_TRUE(clue("roi", {"puissance"}, "il peut tout").ok());
+  EXPECT_TRUE(clue("bandit", {"malfaiteur"}, "il fait peur").ok());
+  EXPECT_EQ(fired(clue("visite", {"venue"}, "il vient vite").fired),
+            (std::vector<std::string>{"venue:vient:derivative"}));
+  EXPECT_EQ(fired(clue("lunettes", {"vision"}, "pour mieux voir").fired),
+            (std::vector<std::string>{"vision:voir:derivative"}));
+  // Homographs of data/lexicon/senses.tsv: « les cours » are lessons, « fine »
+  // is thin.
+  EXPECT_TRUE(clue("école", {"cour"}, "les cours de maths").ok());
+  EXPECT_TRUE(clue("école", {"cours"}, "on joue dans la cour").ok());
+  EXPECT_TRUE(clue("film", {"fin"}, "une pluie fine").ok());
+  EXPECT_EQ(fired(clue("film", {"fin"}, "à la fin").fired), (std::vector<std::string>{"fin:fin:inflection"}));
+}
+
 TEST(TrapWordsReferee, HomographSensesFromTheSecretAndTheWordsAround) {
   // data/lexicon/senses.tsv. The secret or another trap says which sense the
   // trap means; the determiner's gender or the next words which sense the
