@@ -423,11 +423,32 @@ Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, 
   // compound (dominant: the "vis" of tournevis is the screw, not voir or
   // vivre), and only the part itself counts, not its family (portefeuille is
   // not of porter's family).
+  // A part as spelt in the compound ("sur" in surprise, not "sûr").
+  auto written_part = [](const std::string& text, std::string_view key, bool head) -> std::string {
+    for (std::size_t i = 1; i < text.size(); ++i) {
+      if ((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) continue;
+      const std::string piece = head ? text.substr(0, i) : text.substr(i);
+      if (match_key(piece) == key) return piece;
+    }
+    return {};
+  };
   auto part_matches = [&](const std::vector<uint32_t>& compound_lemmas, const std::vector<uint32_t>& canon) {
     for (const uint32_t l : compound_lemmas) {
       const auto& lm = lemmas[l];
+      const std::string text = lm.parts_count ? fold_case(str(lm.text)).value_or("") : std::string();
       for (uint32_t p = lm.parts_begin; p < lm.parts_begin + lm.parts_count; ++p) {
-        for (const uint32_t pl : readings(str(groups[lemma_parts[p]].key), {}, Reading::kDominant, {})) {
+        const std::string_view part = str(groups[lemma_parts[p]].key);
+        const std::string written = written_part(text, part, p == lm.parts_begin);
+        // A head that is a preposition is that preposition, spelt as in the
+        // compound (the "entre" of entretien is not entrer's, the "sur" of
+        // surprise not "sûr"); other parts are read by their key, as
+        // dominant.
+        std::vector<uint32_t> part_lemmas;
+        for (const auto& r : read_lemmas(part, written, Reading::kFunction, {})) {
+          if (r.classes & kFunctionClass) part_lemmas.push_back(r.lemma);
+        }
+        if (part_lemmas.empty()) part_lemmas = readings(part, {}, Reading::kDominant, {});
+        for (const uint32_t pl : part_lemmas) {
           if (std::find(canon.begin(), canon.end(), lemmas[pl].canonical) != canon.end()) return true;
         }
       }
@@ -438,7 +459,13 @@ Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, 
   // cheval/cheval-vapeur; the base holds the other word: a derivative.
   if (part_matches(lo, canon_b)) return Relation::kCompound;
   if (intersects(fam_b, fam_o)) return Relation::kDerivative;
-  if (part_matches(lb, canon_o)) return Relation::kDerivative;
+  // A part said as a function word is not the compound's ("sur la table"
+  // against surprise, "entre deux" against entretien).
+  std::vector<uint32_t> canon_o_content;
+  for (const auto& r : ro) {
+    if (!context || r.classes != kFunctionClass) canon_o_content.push_back(lemmas[r.lemma].canonical);
+  }
+  if (part_matches(lb, canon_o_content)) return Relation::kDerivative;
   return Relation::kUnrelated;
 }
 

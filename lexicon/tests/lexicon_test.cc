@@ -286,6 +286,25 @@ TEST(Relate, TheSentencesReadingOfTheOtherWord) {
   EXPECT_EQ(lex.relate("voir", "vis", Reading::kDominant), Relation::kInflection);
 }
 
+TEST(Relate, APrepositionHeadOfASolidCompoundIsThatPreposition) {
+  const Lexicon& lex = french();
+  // The "sur" of surprise is the preposition as spelt, not "sûr"; the
+  // "entre" of entretien is not entrer's; said as a preposition in a
+  // sentence, it is not the compound's part.
+  EXPECT_EQ(lex.relate("surprise", "sûr", Reading::kDominant), Relation::kUnrelated);
+  EXPECT_EQ(lex.relate("entretien", "entre", Reading::kDominant, Reading::kVerb), Relation::kUnrelated);
+  EXPECT_EQ(lex.relate("entrer", "entretien", Reading::kDominant), Relation::kUnrelated);
+  EXPECT_EQ(lex.relate("contrepoids", "contre", Reading::kDominant, Reading::kFunction),
+            Relation::kUnrelated);
+  // Content parts still count (documented: parapluie holds pluie).
+  EXPECT_EQ(lex.relate("parapluie", "pluie", Reading::kDominant), Relation::kDerivative);
+  EXPECT_EQ(lex.relate("pluie", "parapluie", Reading::kDominant), Relation::kCompound);
+  // Look-alike compounds blocked in not-related.tsv (form audit).
+  EXPECT_EQ(lex.relate("site", "parasite", Reading::kDominant), Relation::kUnrelated);
+  EXPECT_EQ(lex.relate("face", "surface", Reading::kDominant), Relation::kUnrelated);
+  EXPECT_EQ(lex.relate("tirelire", "lire", Reading::kDominant), Relation::kUnrelated);
+}
+
 TEST(Relate, NumbersInDigitsAreTheirWords) {
   const Lexicon& lex = french();
   EXPECT_EQ(lex.relate("sept", "7"), Relation::kInflection);

@@ -250,6 +250,12 @@ TEST(TrapWordsReferee, FormsOfAClueReadAsATableHearsThem) {
             (std::vector<std::string>{"venue:vient:derivative"}));
   EXPECT_EQ(fired(clue("lunettes", {"vision"}, "pour mieux voir").fired),
             (std::vector<std::string>{"vision:voir:derivative"}));
+  // A solid compound's preposition head is not heard in « sur », « contre »,
+  // « il entre », « sûr ».
+  EXPECT_TRUE(clue("cadeau", {"surprise"}, "le paquet est sur la table").ok());
+  EXPECT_TRUE(clue("cadeau", {"surprise"}, "tu es sûr de toi").ok());
+  EXPECT_TRUE(clue("bureau", {"entretien"}, "il entre dans la pièce").ok());
+  EXPECT_TRUE(clue("balance", {"contrepoids"}, "tout contre le mur").ok());
   // Homographs of data/lexicon/senses.tsv: « les cours » are lessons, « fine »
   // is thin.
   EXPECT_TRUE(clue("école", {"cour"}, "les cours de maths").ok());
