@@ -193,8 +193,27 @@ struct Lexicon::Impl {
         });
       }
     }
+    if (reading != Reading::kEvery) {
+      // A third person plural spelt as a noun or an adjective is that noun
+      // or adjective unless the sentence asks for a verb: "violent",
+      // "content", "parent" are not violer, conter, parer.
+      if (reading != Reading::kVerb && std::any_of(reads.begin(), reads.end(), [](const Read& r) {
+            return (r.tag->pos & kVerb) == 0 && (r.tag->pos & (kNoun | kAdjective));
+          })) {
+        drop_if([](const Read& r) { return (r.tag->pos & kVerb) != 0 && r.tag->persons == k3p; });
+      }
+    }
     if (reading == Reading::kNominal || reading == Reading::kVerb || reading == Reading::kNonFinite ||
         reading == Reading::kFunction) {
+      // In a sentence, être and avoir win over another verb spelt the same:
+      // "je suis" is être, not suivre; "nous sommes" not sommer.
+      auto auxiliary = [&](const Read& r) {
+        const auto t = str(lemmas[r.lemma].text);
+        return (r.tag->pos & kVerb) != 0 && (t == "être" || t == "avoir");
+      };
+      if (std::any_of(reads.begin(), reads.end(), auxiliary)) {
+        drop_if([&](const Read& r) { return (r.tag->pos & kVerb) != 0 && !auxiliary(r); });
+      }
       // In a sentence (the caller read the word's context), tenses a table
       // never hears in a clue yield to any other reading: the simple past
       // and the imperfect subjunctive ("je vis" is not voir's, "de plus en

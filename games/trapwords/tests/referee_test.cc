@@ -250,6 +250,16 @@ TEST(TrapWordsReferee, FormsOfAClueReadAsATableHearsThem) {
             (std::vector<std::string>{"venue:vient:derivative"}));
   EXPECT_EQ(fired(clue("lunettes", {"vision"}, "pour mieux voir").fired),
             (std::vector<std::string>{"vision:voir:derivative"}));
+  // In a sentence être wins over another verb (« je suis » is not suivre),
+  // and a third person plural spelt as a noun or an adjective is that word
+  // unless the sentence asks for a verb.
+  EXPECT_TRUE(clue("chemin", {"suivre"}, "je suis fatigué").ok());
+  EXPECT_EQ(fired(clue("chemin", {"suivre"}, "suivez le guide").fired),
+            (std::vector<std::string>{"suivre:suivez:inflection"}));
+  EXPECT_TRUE(clue("crime", {"violer"}, "un film violent").ok());
+  EXPECT_TRUE(clue("famille", {"parer"}, "mes parents").ok());
+  EXPECT_EQ(fired(clue("poule", {"couver"}, "elles couvent leurs œufs").fired),
+            (std::vector<std::string>{"couver:couvent:inflection"}));
   // A solid compound's preposition head is not heard in « sur », « contre »,
   // « il entre », « sûr ».
   EXPECT_TRUE(clue("cadeau", {"surprise"}, "le paquet est sur la table").ok());
