@@ -333,6 +333,8 @@ lexicon::Reading context_of(const lexicon::Lexicon& lex, const Prepared& p, std:
     while (j > 0 && is_adverb(k(j))) --j;
     if (is_avoir(k(j)) && j > 0 &&
         (is_subject(k(j - 1)) || is_clitic(k(j - 1)) || is_negation(k(j - 1)) ||
+         // "on l'a vu", "je les ai vus": an object pronoun between
+         (is_determiner_or_clitic(k(j - 1)) && j > 1 && (is_subject(k(j - 2)) || is_negation(k(j - 2)))) ||
          after_noun_group(lex, p, j))) {
       return lexicon::Reading::kVerb;
     }

@@ -136,14 +136,35 @@ struct Lexicon::Impl {
     std::vector<Read> reads;
     const int64_t g = find_group(key);
     if (g < 0) return {};
+    // Which forms are spelt as written (case folded once per form).
+    const auto forms = forms_of_group(groups[g]);
+    std::vector<char> spelt;
     bool exact = false;
     if (!written.empty()) {
-      for (const auto& f : forms_of_group(groups[g])) {
-        exact = exact || ((f.flags & format::kFormCommon) && fold_case(str(f.text)) == written);
+      spelt.reserve(forms.size());
+      for (const auto& f : forms) {
+        spelt.push_back(fold_case(str(f.text)) == written);
+        exact = exact || (spelt.back() && (f.flags & format::kFormCommon));
       }
     }
-    for (const auto& f : forms_of_group(groups[g])) {
-      if (exact && fold_case(str(f.text)) != written) continue;
+    if (exact && reading != Reading::kEvery) {
+      // Typed without its accent, a word a table says is not a verb in a
+      // literary tense spelt so: "voila" is voilà, not voiler's simple past.
+      bool literary_only = true;
+      std::size_t i = 0;
+      for (const auto& f : forms) {
+        if (!spelt[i++]) continue;
+        for (const auto& a : analyses_of(f)) {
+          const auto& t = tags[a.tag];
+          literary_only = literary_only && (t.pos & kVerb) && t.moods &&
+                          (t.moods & ~(kIndicativeSimplePast | kSubjunctiveImperfect)) == 0;
+        }
+      }
+      if (literary_only) exact = false;
+    }
+    std::size_t i = 0;
+    for (const auto& f : forms) {
+      if (exact && !spelt[i++]) continue;
       for (const auto& a : analyses_of(f)) reads.push_back({a.lemma, &tags[a.tag]});
     }
     auto drop_if = [&](auto&& unwanted) {

@@ -46,11 +46,13 @@
 // form has an attested reading whose lemma is not of the trap's family: bois
 // for boire), "class" (the trap has a noun reading but the form relates
 // through adjective or adverb readings only: fine for fin), "grammar" (the
-// form has a function-word reading), "verb" (the form relates only as a
-// conjugated verb to a trap read as a noun: font for fait), "nocommon"
+// form has a function-word reading), "verb" (the form is a conjugated form
+// or participle of a light verb, être, avoir, faire…, and relates to the trap
+// as a derivative: vient for intervention), "nocommon"
 // (none of the form's attested common readings is of the trap's family: the
 // link goes through a symbol or a rare reading). Without --all
-// only flagged rows are printed.
+// only flagged rows are printed. A summary line (traps, forms, related and
+// flagged pairs) goes to stderr.
 #include <algorithm>
 #include <cstdint>
 #include <fstream>
@@ -277,6 +279,7 @@ int forms(const Lexicon& lex, const std::vector<std::string>& secrets, const std
   static const std::set<std::string> kLightVerbs = {"être",  "avoir",   "faire",   "aller",  "dire",
                                                     "voir",  "pouvoir", "vouloir", "savoir", "devoir",
                                                     "venir", "prendre", "mettre",  "tenir",  "falloir"};
+  std::size_t related = 0, flagged = 0;
   for (const auto& [trap, source] : traps) {
     const auto base = lex.prepare(trap);
     if (!base) continue;
@@ -293,6 +296,7 @@ int forms(const Lexicon& lex, const std::vector<std::string>& secrets, const std
       if (other.key == base->key) continue;
       const Relation r = lex.relate(*base, other, Reading::kDominant);
       if (r == Relation::kUnrelated) continue;
+      ++related;
       std::vector<std::string> flags;
       std::set<std::string> readings;
       bool homograph = false, grammar = false, pure_noun = false, adjective = false, light = false,
@@ -319,6 +323,7 @@ int forms(const Lexicon& lex, const std::vector<std::string>& secrets, const std
       if (!common_member) flags.push_back("nocommon");
       if (grammar) flags.push_back("grammar");
       if (light) flags.push_back("verb");
+      if (!flags.empty()) ++flagged;
       if (flags.empty() && !all) continue;
       std::string joined_flags, joined_readings;
       for (const auto& f : flags) joined_flags += (joined_flags.empty() ? "" : ",") + f;
@@ -330,6 +335,8 @@ int forms(const Lexicon& lex, const std::vector<std::string>& secrets, const std
                 << (joined_flags.empty() ? "-" : joined_flags) << "\t" << joined_readings << "\n";
     }
   }
+  std::cerr << traps.size() << " traps, " << others.size() << " forms, " << related << " related pairs, "
+            << flagged << " flagged\n";
   return 0;
 }
 

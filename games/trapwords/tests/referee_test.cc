@@ -260,6 +260,12 @@ TEST(TrapWordsReferee, FormsOfAClueReadAsATableHearsThem) {
   EXPECT_TRUE(clue("famille", {"parer"}, "mes parents").ok());
   EXPECT_EQ(fired(clue("poule", {"couver"}, "elles couvent leurs œufs").fired),
             (std::vector<std::string>{"couver:couvent:inflection"}));
+  // A participle after an object pronoun and avoir: « on l’a vu » is voir's.
+  EXPECT_EQ(fired(clue("lunettes", {"vue"}, "on l'a vu").fired),
+            (std::vector<std::string>{"vue:vu:derivative"}));
+  EXPECT_TRUE(clue("tempête", {"été"}, "on l'a été voir").ok());
+  // « voila » typed without its accent is voilà, not voiler's simple past.
+  EXPECT_TRUE(clue("bateau", {"voile"}, "et voila le travail").ok());
   // A solid compound's preposition head is not heard in « sur », « contre »,
   // « il entre », « sûr ».
   EXPECT_TRUE(clue("cadeau", {"surprise"}, "le paquet est sur la table").ok());
