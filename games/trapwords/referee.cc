@@ -509,18 +509,24 @@ std::vector<Token> tokens_of(const Prepared& p) {
 // trap that is the verb or spelt as one of its forms (« il vient » against
 // « venir », « venue »), not a mere derivative: a table does not hear « il
 // vient » in « intervention », « il tient » in « entretien », « il peut » in
-// « puissance », « il voit » in « vision », « il fait » in « malfaiteur ».
+// « puissance », « il voit » in « vision », « il fait » in « malfaiteur »,
+// « il devient » in « venue ».
 bool is_light_verb(std::string_view lemma) {
   return in(lemma, {"être", "avoir", "faire", "aller", "dire", "voir", "pouvoir", "vouloir", "savoir",
-                    "devoir", "venir", "prendre", "mettre", "tenir", "falloir"});
+                    "devoir", "venir", "devenir", "prendre", "mettre", "tenir", "falloir"});
 }
 
 // The light verbs `word` is a conjugated form or participle of, when all its
 // verb readings are of light verbs (empty otherwise).
 std::vector<std::string_view> light_verb_lemmas(const lexicon::Lexicon& lex, std::string_view word) {
   std::vector<std::string_view> out;
-  for (const auto& a : lex.analyses(word)) {
-    if (!a.common || !(a.pos & lexicon::kVerb)) continue;
+  // Readings spelt as typed, when there are any: "devient" is not "dévient".
+  const auto analyses = lex.analyses(word);
+  const auto typed = exact(word);
+  const bool any_exact =
+      std::any_of(analyses.begin(), analyses.end(), [&](const auto& a) { return exact(a.form) == typed; });
+  for (const auto& a : analyses) {
+    if (!a.common || !(a.pos & lexicon::kVerb) || (any_exact && exact(a.form) != typed)) continue;
     if (!is_light_verb(a.lemma)) return {};
     if (a.moods & ~lexicon::kInfinitive) out.push_back(a.lemma);
   }
