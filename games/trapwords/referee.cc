@@ -517,17 +517,37 @@ bool is_light_verb(std::string_view lemma) {
 }
 
 // The light verbs `word` is a conjugated form or participle of, when all its
-// verb readings are of light verbs (empty otherwise).
-std::vector<std::string_view> light_verb_lemmas(const lexicon::Lexicon& lex, std::string_view word) {
+// verb readings that the sentence allows are of light verbs or yield to them
+// (empty otherwise): after être a finite « prise » is no priser, after a
+// pronoun « nous allions » is no allier.
+std::vector<std::string_view> light_verb_lemmas(const lexicon::Lexicon& lex, std::string_view word,
+                                                lexicon::Reading context) {
+  constexpr lexicon::MoodSet kNonFiniteMoods =
+      lexicon::kInfinitive | lexicon::kPastParticiple | lexicon::kPresentParticiple;
   std::vector<std::string_view> out;
   // Readings spelt as typed, when there are any: "devient" is not "dévient".
   const auto analyses = lex.analyses(word);
   const auto typed = exact(word);
   const bool any_exact =
       std::any_of(analyses.begin(), analyses.end(), [&](const auto& a) { return exact(a.form) == typed; });
+  auto counts = [&](const lexicon::Analysis& a) {
+    if (!a.common || !(a.pos & lexicon::kVerb) || (any_exact && exact(a.form) != typed)) return false;
+    // No conjugated verb after a preposition, être or a determiner.
+    const bool finite_only = (a.moods & kNonFiniteMoods) == 0;
+    return !(finite_only &&
+             (context == lexicon::Reading::kNonFinite || context == lexicon::Reading::kNominal));
+  };
+  lexicon::PersonSet persons = 0;
   for (const auto& a : analyses) {
-    if (!a.common || !(a.pos & lexicon::kVerb) || (any_exact && exact(a.form) != typed)) continue;
-    if (!is_light_verb(a.lemma)) return {};
+    if (counts(a) && is_light_verb(a.lemma) && (a.moods & ~kNonFiniteMoods)) persons |= a.persons;
+  }
+  for (const auto& a : analyses) {
+    if (!counts(a)) continue;
+    if (!is_light_verb(a.lemma)) {
+      // Another verb of the same person yields after a pronoun.
+      if (context == lexicon::Reading::kVerb && (a.persons & persons)) continue;
+      return {};
+    }
     if (a.moods & ~lexicon::kInfinitive) out.push_back(a.lemma);
   }
   return out;
@@ -580,7 +600,7 @@ class Target {
       }
       if (best == Relation::kDerivative) {
         // A light verb's form against a derivative of it: no fire.
-        const auto light = light_verb_lemmas(lex_, p.checked[i].forms.front());
+        const auto light = light_verb_lemmas(lex_, p.checked[i].forms.front(), p.context[i]);
         const bool own = std::any_of(light.begin(), light.end(), [&](std::string_view l) {
           return std::find(own_light_.begin(), own_light_.end(), l) != own_light_.end();
         });

@@ -243,6 +243,30 @@ struct Lexicon::Impl {
       drop_if([](const Read& r) {
         return (r.tag->pos & kVerb) != 0 && r.tag->moods != 0 && (r.tag->moods & ~kLiterary) == 0;
       });
+      // After a pronoun, a conjugated form of a verb of every sentence wins
+      // over another verb's of the same person: "nous allions" is aller,
+      // not allier; "il faut" falloir, not faillir.
+      if (reading == Reading::kVerb) {
+        constexpr MoodSet kFinite = kIndicativePresent | kIndicativeImperfect | kIndicativeFuture |
+                                    kConditional | kSubjunctivePresent | kImperative;
+        auto light = [&](const Read& r) {
+          const auto t = str(lemmas[r.lemma].text);
+          return (r.tag->pos & kVerb) != 0 && (r.tag->moods & kFinite) != 0 &&
+                 (t == "être" || t == "avoir" || t == "faire" || t == "aller" || t == "dire" || t == "voir" ||
+                  t == "pouvoir" || t == "vouloir" || t == "savoir" || t == "devoir" || t == "venir" ||
+                  t == "devenir" || t == "prendre" || t == "mettre" || t == "tenir" || t == "falloir");
+        };
+        PersonSet persons = 0;
+        for (const auto& r : reads) {
+          if (light(r)) persons |= r.tag->persons;
+        }
+        if (persons) {
+          drop_if([&](const Read& r) {
+            return (r.tag->pos & kVerb) != 0 && (r.tag->moods & kFinite) != 0 && !light(r) &&
+                   (r.tag->persons & persons) != 0;
+          });
+        }
+      }
       // A present participle yields to an adverb or a preposition spelt the
       // same ("maintenant", "pendant"), unless the sentence asks for a verb
       // ("en maintenant": kNonFinite, kVerb).

@@ -282,6 +282,11 @@ TEST(Relate, TheSentencesReadingOfTheOtherWord) {
   EXPECT_EQ(lex.relate("vivre", "vis", Reading::kDominant, Reading::kVerb), Relation::kInflection);
   EXPECT_EQ(lex.relate("maintenir", "maintenant", Reading::kDominant, Reading::kFunction),
             Relation::kUnrelated);
+  // After a pronoun, a verb of every sentence wins over another verb of the
+  // same person ("nous allions" is aller), not over other moods ("je mise").
+  EXPECT_EQ(lex.relate("alliance", "allions", Reading::kDominant, Reading::kVerb), Relation::kUnrelated);
+  EXPECT_EQ(lex.relate("faillir", "faut", Reading::kDominant, Reading::kVerb), Relation::kUnrelated);
+  EXPECT_EQ(lex.relate("miser", "mise", Reading::kDominant, Reading::kVerb), Relation::kInflection);
   // Out of a sentence they are still the verb's forms.
   EXPECT_EQ(lex.relate("voir", "vis", Reading::kDominant), Relation::kInflection);
 }

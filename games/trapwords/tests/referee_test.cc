@@ -247,6 +247,9 @@ TEST(TrapWordsReferee, FormsOfAClueReadAsATableHearsThem) {
   EXPECT_TRUE(clue("roi", {"puissance"}, "il peut tout").ok());
   EXPECT_TRUE(clue("bandit", {"malfaiteur"}, "il fait peur").ok());
   EXPECT_TRUE(clue("visite", {"venue"}, "il devient grand").ok());
+  EXPECT_TRUE(clue("mariage", {"alliance"}, "nous allions au bal").ok());
+  EXPECT_EQ(fired(clue("casino", {"miser"}, "je mise tout").fired),
+            (std::vector<std::string>{"miser:mise:inflection"}));
   EXPECT_EQ(fired(clue("visite", {"venue"}, "il vient vite").fired),
             (std::vector<std::string>{"venue:vient:derivative"}));
   EXPECT_EQ(fired(clue("lunettes", {"vision"}, "pour mieux voir").fired),
