@@ -248,6 +248,8 @@ TEST(TrapWordsReferee, FormsOfAClueReadAsATableHearsThem) {
   EXPECT_TRUE(clue("bandit", {"malfaiteur"}, "il fait peur").ok());
   EXPECT_TRUE(clue("visite", {"venue"}, "il devient grand").ok());
   EXPECT_TRUE(clue("mariage", {"alliance"}, "nous allions au bal").ok());
+  EXPECT_TRUE(clue("cadeau", {"surprise"}, "la place est prise").ok());
+  EXPECT_TRUE(clue("professeur", {"savant"}, "il saura répondre").ok());
   EXPECT_EQ(fired(clue("casino", {"miser"}, "je mise tout").fired),
             (std::vector<std::string>{"miser:mise:inflection"}));
   EXPECT_EQ(fired(clue("visite", {"venue"}, "il vient vite").fired),
