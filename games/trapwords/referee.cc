@@ -140,6 +140,7 @@ std::string exact(std::string_view s) {
 struct Checked {
   const Word* word = nullptr;
   std::vector<std::string> forms;
+  bool inverted = false;  // a verb before hyphenated pronouns ("sommes-nous")
 };
 
 // The words of a message the rules apply to. Under the echo curse, echoes
@@ -163,7 +164,20 @@ bool in(std::string_view k, std::initializer_list<std::string_view> set) {
 // typography lint: kept as written.
 // clang-format off
 bool is_subject(std::string_view k) {
-  return in(k, {"je", "j'", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles", "ca", "cela"});  // match keys (typography: ok)
+  return in(k, {"je", "j'", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles", "ca", "cela", "c'", "qui"});  // match keys (typography: ok)
+}
+// Prepositions after which a word is a noun, an adjective or an infinitive,
+// never a conjugated verb ("une jambe de bois", "à pied", "sans bruit").
+// « à » is told from « a » (avoir) by its accent; « en », « entre »,
+// « contre », « pendant » are read apart (a pronoun, verbs).
+bool is_preposition(std::string_view k) {
+  return in(k, {"de", "d'", "sans", "pour", "par", "avec", "dans", "sur", "sous", "chez", "selon"});  // typography: ok
+}
+// Object and subject pronouns that end a verb in an inversion or an
+// imperative ("sommes-nous", "va-t-il", "porte-le", "dis-moi"), as typed
+// (« là » of « ce jour-là » is no pronoun).
+bool is_hyphen_pronoun(std::string_view exact) {
+  return in(exact, {"je", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles", "ce", "moi", "toi", "le", "la", "les", "lui", "leur", "en", "y", "t"});  // typography: ok
 }
 bool is_negation(std::string_view k) { return in(k, {"ne", "n'"}); }  // typography: ok
 // Object pronouns that are never determiners.
@@ -180,6 +194,14 @@ bool is_avoir(std::string_view k) {
   return in(k, {"a",       "as",     "ai",     "avons",    "avez",  "ont",   "avait",  "avais",
                 "avaient", "avions", "aviez",  "aura",     "aurai", "auras", "aurons", "aurez",
                 "auront",  "aurait", "aurais", "auraient", "eu",    "ayant"});
+}
+// Finite forms of être, after which a word is an attribute or a participle
+// ("il est content", "elles sont parties"); « été » is the season too often.
+bool is_etre(std::string_view k) {
+  return in(k, {"suis",   "es",     "est",     "sommes",  "etes",   "sont",     "etais",  "etait",
+                "etions", "etiez",  "etaient", "serai",   "seras",  "sera",     "serons", "serez",
+                "seront", "serais", "serait",  "serions", "seriez", "seraient", "fus",    "fut",
+                "furent", "sois",   "soit",    "soyons",  "soyez",  "soient"});
 }
 // Determiners of a plural noun group ("les chats"); the others are singular.
 bool is_plural_determiner(std::string_view k) {
@@ -268,8 +290,35 @@ bool after_noun_group(const lexicon::Lexicon& lex, const Prepared& p, std::size_
 // otherwise nothing
 // (kEvery). Plain word lists, no parsing: it only narrows when the cue is
 // unambiguous, so a miss leaves the word read every way.
+// True when checked word `i` has a preposition, conjunction or determiner
+// reading.
+bool function_word(const lexicon::Lexicon& lex, const Prepared& p, std::size_t i) {
+  for (const auto& a : lex.analyses(p.checked[i].word->text)) {
+    if (a.tag.find(":G:R") != std::string_view::npos || a.tag.find(":G:C") != std::string_view::npos ||
+        a.tag.find(":G:D") != std::string_view::npos) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// True when checked word `i` is a personal pronoun whose only other
+// readings are verb forms: « lui » is never luire's participle in a clue.
+bool pronoun(const lexicon::Lexicon& lex, const Prepared& p, std::size_t i) {
+  bool personal = false;
+  for (const auto& a : lex.analyses(p.checked[i].word->text)) {
+    if (!a.common) continue;
+    if (a.tag.find(":G:Os") != std::string_view::npos || a.tag.find(":G:Oo") != std::string_view::npos)
+      personal = true;
+    else if (!(a.pos & lexicon::kVerb))
+      return false;
+  }
+  return personal;
+}
+
 lexicon::Reading context_of(const lexicon::Lexicon& lex, const Prepared& p, std::size_t i) {
   auto k = [&](std::size_t j) { return key(p.checked[j].word->text); };
+  if (pronoun(lex, p, i)) return lexicon::Reading::kFunction;
   if (i > 0) {
     const auto prev = k(i - 1);
     const auto before = i > 1 ? k(i - 2) : std::string();
@@ -284,18 +333,54 @@ lexicon::Reading context_of(const lexicon::Lexicon& lex, const Prepared& p, std:
     while (j > 0 && is_adverb(k(j))) --j;
     if (is_avoir(k(j)) && j > 0 &&
         (is_subject(k(j - 1)) || is_clitic(k(j - 1)) || is_negation(k(j - 1)) ||
+         // "on l'a vu", "je les ai vus": an object pronoun between
+         (is_determiner_or_clitic(k(j - 1)) && j > 1 && (is_subject(k(j - 2)) || is_negation(k(j - 2)))) ||
          after_noun_group(lex, p, j))) {
       return lexicon::Reading::kVerb;
     }
     if (is_determiner(prev)) return lexicon::Reading::kNominal;
+    // Adjectives put before the noun, after a determiner: "un grand lit",
+    // "la vieille porte", "un très beau bois".
+    j = i - 1;
+    bool prenominal = false;
+    while (j > 0 && (is_prenominal(k(j)) || in(k(j), {"tres", "si", "plus", "assez", "trop"}))) {
+      prenominal = prenominal || is_prenominal(k(j));
+      --j;
+    }
+    if (prenominal && is_determiner(k(j))) return lexicon::Reading::kNominal;
+    // No conjugated verb after a preposition ("une cuillère en bois", "une
+    // jambe de bois"; "en buvant" keeps its participle), être ("il est
+    // content", adverbs between) or a degree adverb ("très content").
+    // After être or a degree adverb a preposition or conjunction stays one
+    // ("il est vers midi").
+    if (is_preposition(prev) || exact(p.checked[i - 1].word->text) == "à" || prev == "en")
+      return lexicon::Reading::kNonFinite;
+    j = i - 1;
+    while (j > 0 && is_adverb(k(j))) --j;
+    if ((is_etre(k(j)) || in(prev, {"tres", "trop", "assez", "aussi", "si", "plus", "moins"})) &&
+        !function_word(lex, p, i)) {
+      return lexicon::Reading::kNonFinite;
+    }
     if (after_noun_group(lex, p, i)) return lexicon::Reading::kVerb;
   }
+  if (function_word(lex, p, i))
+    return lexicon::Reading::kFunction;  // "vers minuit", "car il pleut", "son battant"
+  // An adverb or function word that is also a verb only in the simple past
+  // or as a present participle is the adverb ("plus", "maintenant").
+  bool adverb = false, rare_verb = false;
   for (const auto& a : lex.analyses(p.checked[i].word->text)) {
-    if (a.tag.find(":G:R") != std::string_view::npos || a.tag.find(":G:C") != std::string_view::npos ||
-        a.tag.find(":G:D") != std::string_view::npos) {
-      return lexicon::Reading::kFunction;  // "vers minuit", "car il pleut", "son battant"
+    if (!a.common) continue;
+    if (a.pos & lexicon::kVerb) {
+      const auto literary = lexicon::kIndicativeSimplePast | lexicon::kSubjunctiveImperfect;
+      if (a.moods == lexicon::kPresentParticiple || (a.moods && (a.moods & ~literary) == 0))
+        rare_verb = true;
+      else
+        return lexicon::Reading::kEvery;
+    } else if (a.pos & (lexicon::kAdverb | lexicon::kGrammatical)) {
+      adverb = true;
     }
   }
+  if (adverb && rare_verb) return lexicon::Reading::kFunction;
   return lexicon::Reading::kEvery;
 }
 
@@ -325,6 +410,22 @@ Prepared prepare(const lexicon::Lexicon& lex, std::string_view message, bool ech
           c.forms.push_back(w.parts[k]);
       }
     }
+    // An inversion or an imperative: a verb and its pronouns ("sommes-nous",
+    // "va-t-il", "porte-le"), when the whole is no dictionary word
+    // (rendez-vous) and what is left reads as a verb: that verb alone is
+    // checked, as a verb.
+    if (c.forms.empty() && !w.elided && w.parts.size() >= 2 && !lex.contains(w.text)) {
+      std::size_t n = w.parts.size();
+      while (n > 1 && is_hyphen_pronoun(exact(w.parts[n - 1]))) --n;
+      if (n == 1 && n < w.parts.size()) {
+        bool verb = false;
+        for (const auto& a : lex.analyses(w.parts[0])) verb = verb || (a.common && (a.pos & lexicon::kVerb));
+        if (verb) {
+          c.forms.push_back(w.parts[0]);
+          c.inverted = true;
+        }
+      }
+    }
     if (c.forms.empty()) {
       c.forms.push_back(w.text);
       for (const auto& part : w.parts) c.forms.push_back(part);
@@ -349,7 +450,9 @@ Prepared prepare(const lexicon::Lexicon& lex, std::string_view message, bool ech
     p.checked.push_back(std::move(c));
   }
   for (std::size_t i = 0; i < p.checked.size(); ++i) {
-    p.context.push_back(p.checked[i].word->elided ? lexicon::Reading::kEvery : context_of(lex, p, i));
+    p.context.push_back(p.checked[i].word->elided ? lexicon::Reading::kEvery
+                        : p.checked[i].inverted   ? lexicon::Reading::kVerb
+                                                  : context_of(lex, p, i));
   }
   return p;
 }
@@ -401,6 +504,54 @@ std::vector<Token> tokens_of(const Prepared& p) {
   return out;
 }
 
+// The verbs of every sentence. Their conjugated forms and participles fire a
+// trap that is the verb or spelt as one of its forms (« il vient » against
+// « venir », « venue »), not a mere derivative: a table does not hear « il
+// vient » in « intervention », « il tient » in « entretien », « il peut » in
+// « puissance », « il voit » in « vision », « il fait » in « malfaiteur »,
+// « il devient » in « venue ».
+bool is_light_verb(std::string_view lemma) {
+  return in(lemma, {"être", "avoir", "faire", "aller", "dire", "voir", "pouvoir", "vouloir", "savoir",
+                    "devoir", "venir", "devenir", "prendre", "mettre", "tenir", "falloir"});
+}
+
+// The light verbs `word` is a conjugated form or participle of, when all its
+// verb readings that the sentence allows are of light verbs or yield to them
+// (empty otherwise): after être a finite « prise » is no priser, after a
+// pronoun « nous allions » is no allier.
+std::vector<std::string_view> light_verb_lemmas(const lexicon::Lexicon& lex, std::string_view word,
+                                                lexicon::Reading context) {
+  constexpr lexicon::MoodSet kNonFiniteMoods =
+      lexicon::kInfinitive | lexicon::kPastParticiple | lexicon::kPresentParticiple;
+  std::vector<std::string_view> out;
+  // Readings spelt as typed, when there are any: "devient" is not "dévient".
+  const auto analyses = lex.analyses(word);
+  const auto typed = exact(word);
+  const bool any_exact =
+      std::any_of(analyses.begin(), analyses.end(), [&](const auto& a) { return exact(a.form) == typed; });
+  auto counts = [&](const lexicon::Analysis& a) {
+    if (!a.common || !(a.pos & lexicon::kVerb) || (any_exact && exact(a.form) != typed)) return false;
+    // No conjugated verb after a preposition, être or a determiner.
+    const bool finite_only = (a.moods & kNonFiniteMoods) == 0;
+    return !(finite_only &&
+             (context == lexicon::Reading::kNonFinite || context == lexicon::Reading::kNominal));
+  };
+  lexicon::PersonSet persons = 0;
+  for (const auto& a : analyses) {
+    if (counts(a) && is_light_verb(a.lemma) && (a.moods & ~kNonFiniteMoods)) persons |= a.persons;
+  }
+  for (const auto& a : analyses) {
+    if (!counts(a)) continue;
+    if (!is_light_verb(a.lemma)) {
+      // Another verb of the same person yields after a pronoun.
+      if (context == lexicon::Reading::kVerb && (a.persons & persons)) continue;
+      return {};
+    }
+    if (a.moods & ~lexicon::kInfinitive) out.push_back(a.lemma);
+  }
+  return out;
+}
+
 class Target {
  public:
   // `reading`: how the target word is read (a trap as written on a list, the
@@ -410,7 +561,12 @@ class Target {
     for (const auto& w : split_words(lex, text)) {
       if (!w.elided) add_tokens(w.text, 0, tokens_);
     }
-    if (tokens_.size() == 1) single_ = lex.prepare(tokens_.front().text);
+    if (tokens_.size() == 1) {
+      single_ = lex.prepare(tokens_.front().text);
+      for (const auto& a : lex.analyses(tokens_.front().text)) {
+        if (is_light_verb(a.lemma)) own_light_.push_back(a.lemma);
+      }
+    }
   }
   bool empty() const { return tokens_.empty(); }
 
@@ -440,6 +596,14 @@ class Target {
         best = std::min(
             best, lex_.relate(*single_, *other, reading_, whole ? p.context[i] : lexicon::Reading::kEvery));
         if (&form == &p.checked[i].forms.front() && best != Relation::kUnrelated) break;
+      }
+      if (best == Relation::kDerivative) {
+        // A light verb's form against a derivative of it: no fire.
+        const auto light = light_verb_lemmas(lex_, p.checked[i].forms.front(), p.context[i]);
+        const bool own = std::any_of(light.begin(), light.end(), [&](std::string_view l) {
+          return std::find(own_light_.begin(), own_light_.end(), l) != own_light_.end();
+        });
+        if (!light.empty() && !own) best = Relation::kUnrelated;
       }
       if (best != Relation::kUnrelated) return Match{i, p.checked[i].word->text, best};
       // Welded or split: "pop corn" for the trap "popcorn", when the two
@@ -482,6 +646,7 @@ class Target {
   lexicon::Reading reading_;
   std::vector<Token> tokens_;
   std::optional<lexicon::Lexicon::Prepared> single_;
+  std::vector<std::string_view> own_light_;  // light verbs the target is a form of
 };
 
 // --- senses: homographs a table tells apart (data/lexicon/senses.tsv) ---------

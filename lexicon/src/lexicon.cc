@@ -136,14 +136,35 @@ struct Lexicon::Impl {
     std::vector<Read> reads;
     const int64_t g = find_group(key);
     if (g < 0) return {};
+    // Which forms are spelt as written (case folded once per form).
+    const auto forms = forms_of_group(groups[g]);
+    std::vector<char> spelt;
     bool exact = false;
     if (!written.empty()) {
-      for (const auto& f : forms_of_group(groups[g])) {
-        exact = exact || ((f.flags & format::kFormCommon) && fold_case(str(f.text)) == written);
+      spelt.reserve(forms.size());
+      for (const auto& f : forms) {
+        spelt.push_back(fold_case(str(f.text)) == written);
+        exact = exact || (spelt.back() && (f.flags & format::kFormCommon));
       }
     }
-    for (const auto& f : forms_of_group(groups[g])) {
-      if (exact && fold_case(str(f.text)) != written) continue;
+    if (exact && reading != Reading::kEvery) {
+      // Typed without its accent, a word a table says is not a verb in a
+      // literary tense spelt so: "voila" is voilà, not voiler's simple past.
+      bool literary_only = true;
+      std::size_t i = 0;
+      for (const auto& f : forms) {
+        if (!spelt[i++]) continue;
+        for (const auto& a : analyses_of(f)) {
+          const auto& t = tags[a.tag];
+          literary_only = literary_only && (t.pos & kVerb) && t.moods &&
+                          (t.moods & ~(kIndicativeSimplePast | kSubjunctiveImperfect)) == 0;
+        }
+      }
+      if (literary_only) exact = false;
+    }
+    std::size_t i = 0;
+    for (const auto& f : forms) {
+      if (exact && !spelt[i++]) continue;
       for (const auto& a : analyses_of(f)) reads.push_back({a.lemma, &tags[a.tag]});
     }
     auto drop_if = [&](auto&& unwanted) {
@@ -158,11 +179,20 @@ struct Lexicon::Impl {
         break;
       case Reading::kNominal:
         drop_if([](const Read& r) { return (r.tag->pos & (kNoun | kAdjective)) == 0; });
+        // A participle used as an adjective yields to a noun or adjective of
+        // its own: "le bus" is not boire's participle.
+        drop_if([](const Read& r) { return (r.tag->pos & kVerb) != 0; });
         break;
       case Reading::kVerb:
         // Attested verbs only: "pomme" after "on" is not the rare pommer.
         drop_if([&](const Read& r) {
           return (r.tag->pos & kVerb) == 0 || (lemmas[r.lemma].flags & format::kLemmaAttested) == 0;
+        });
+        break;
+      case Reading::kNonFinite:
+        drop_if([](const Read& r) {
+          return (r.tag->pos & kVerb) != 0 &&
+                 (r.tag->moods & (kInfinitive | kPastParticiple | kPresentParticiple)) == 0;
         });
         break;
       case Reading::kFunction:
@@ -182,6 +212,70 @@ struct Lexicon::Impl {
           return (r.tag->pos & kVerb) != 0 && (r.tag->moods & kInfinitive) == 0 &&
                  !(keep_all && std::find(keep.begin(), keep.end(), r.lemma) != keep.end());
         });
+      }
+    }
+    if (reading != Reading::kEvery) {
+      // A third person plural spelt as a noun or an adjective is that noun
+      // or adjective unless the sentence asks for a verb: "violent",
+      // "content", "parent" are not violer, conter, parer.
+      if (reading != Reading::kVerb && std::any_of(reads.begin(), reads.end(), [](const Read& r) {
+            return (r.tag->pos & kVerb) == 0 && (r.tag->pos & (kNoun | kAdjective));
+          })) {
+        drop_if([](const Read& r) { return (r.tag->pos & kVerb) != 0 && r.tag->persons == k3p; });
+      }
+    }
+    if (reading == Reading::kNominal || reading == Reading::kVerb || reading == Reading::kNonFinite ||
+        reading == Reading::kFunction) {
+      // In a sentence, être and avoir win over another verb spelt the same:
+      // "je suis" is être, not suivre; "nous sommes" not sommer.
+      auto auxiliary = [&](const Read& r) {
+        const auto t = str(lemmas[r.lemma].text);
+        return (r.tag->pos & kVerb) != 0 && (t == "être" || t == "avoir");
+      };
+      if (std::any_of(reads.begin(), reads.end(), auxiliary)) {
+        drop_if([&](const Read& r) { return (r.tag->pos & kVerb) != 0 && !auxiliary(r); });
+      }
+      // In a sentence (the caller read the word's context), tenses a table
+      // never hears in a clue yield to any other reading: the simple past
+      // and the imperfect subjunctive ("je vis" is not voir's, "de plus en
+      // plus" not plaire's), even against the verb itself.
+      constexpr MoodSet kLiterary = kIndicativeSimplePast | kSubjunctiveImperfect;
+      drop_if([](const Read& r) {
+        return (r.tag->pos & kVerb) != 0 && r.tag->moods != 0 && (r.tag->moods & ~kLiterary) == 0;
+      });
+      // After a pronoun, a conjugated form of a verb of every sentence wins
+      // over another verb's of the same person: "nous allions" is aller,
+      // not allier; "il faut" falloir, not faillir.
+      if (reading == Reading::kVerb) {
+        constexpr MoodSet kFinite = kIndicativePresent | kIndicativeImperfect | kIndicativeFuture |
+                                    kConditional | kSubjunctivePresent | kImperative;
+        auto light = [&](const Read& r) {
+          const auto t = str(lemmas[r.lemma].text);
+          return (r.tag->pos & kVerb) != 0 && (r.tag->moods & kFinite) != 0 &&
+                 (t == "être" || t == "avoir" || t == "faire" || t == "aller" || t == "dire" || t == "voir" ||
+                  t == "pouvoir" || t == "vouloir" || t == "savoir" || t == "devoir" || t == "venir" ||
+                  t == "devenir" || t == "prendre" || t == "mettre" || t == "tenir" || t == "falloir");
+        };
+        PersonSet persons = 0;
+        for (const auto& r : reads) {
+          if (light(r)) persons |= r.tag->persons;
+        }
+        if (persons) {
+          drop_if([&](const Read& r) {
+            return (r.tag->pos & kVerb) != 0 && (r.tag->moods & kFinite) != 0 && !light(r) &&
+                   (r.tag->persons & persons) != 0;
+          });
+        }
+      }
+      // A present participle yields to an adverb or a preposition spelt the
+      // same ("maintenant", "pendant"), unless the sentence asks for a verb
+      // ("en maintenant": kNonFinite, kVerb).
+      if (reading != Reading::kVerb && reading != Reading::kNonFinite &&
+          std::any_of(reads.begin(), reads.end(), [](const Read& r) {
+            return (r.tag->pos & kVerb) == 0 && (r.tag->pos & (kAdverb | kGrammatical)) != 0;
+          })) {
+        drop_if(
+            [](const Read& r) { return (r.tag->pos & kVerb) != 0 && r.tag->moods == kPresentParticiple; });
       }
     }
     // After the reading asked for (a deck noun stays a noun even when rare).
@@ -394,11 +488,32 @@ Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, 
   // compound (dominant: the "vis" of tournevis is the screw, not voir or
   // vivre), and only the part itself counts, not its family (portefeuille is
   // not of porter's family).
+  // A part as spelt in the compound ("sur" in surprise, not "sûr").
+  auto written_part = [](const std::string& text, std::string_view key, bool head) -> std::string {
+    for (std::size_t i = 1; i < text.size(); ++i) {
+      if ((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) continue;
+      const std::string piece = head ? text.substr(0, i) : text.substr(i);
+      if (match_key(piece) == key) return piece;
+    }
+    return {};
+  };
   auto part_matches = [&](const std::vector<uint32_t>& compound_lemmas, const std::vector<uint32_t>& canon) {
     for (const uint32_t l : compound_lemmas) {
       const auto& lm = lemmas[l];
+      const std::string text = lm.parts_count ? fold_case(str(lm.text)).value_or("") : std::string();
       for (uint32_t p = lm.parts_begin; p < lm.parts_begin + lm.parts_count; ++p) {
-        for (const uint32_t pl : readings(str(groups[lemma_parts[p]].key), {}, Reading::kDominant, {})) {
+        const std::string_view part = str(groups[lemma_parts[p]].key);
+        const std::string written = written_part(text, part, p == lm.parts_begin);
+        // A head that is a preposition is that preposition, spelt as in the
+        // compound (the "entre" of entretien is not entrer's, the "sur" of
+        // surprise not "sûr"); other parts are read by their key, as
+        // dominant.
+        std::vector<uint32_t> part_lemmas;
+        for (const auto& r : read_lemmas(part, written, Reading::kFunction, {})) {
+          if (r.classes & kFunctionClass) part_lemmas.push_back(r.lemma);
+        }
+        if (part_lemmas.empty()) part_lemmas = readings(part, {}, Reading::kDominant, {});
+        for (const uint32_t pl : part_lemmas) {
           if (std::find(canon.begin(), canon.end(), lemmas[pl].canonical) != canon.end()) return true;
         }
       }
@@ -409,7 +524,13 @@ Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, 
   // cheval/cheval-vapeur; the base holds the other word: a derivative.
   if (part_matches(lo, canon_b)) return Relation::kCompound;
   if (intersects(fam_b, fam_o)) return Relation::kDerivative;
-  if (part_matches(lb, canon_o)) return Relation::kDerivative;
+  // A part said as a function word is not the compound's ("sur la table"
+  // against surprise, "entre deux" against entretien).
+  std::vector<uint32_t> canon_o_content;
+  for (const auto& r : ro) {
+    if (!context || r.classes != kFunctionClass) canon_o_content.push_back(lemmas[r.lemma].canonical);
+  }
+  if (part_matches(lb, canon_o_content)) return Relation::kDerivative;
   return Relation::kUnrelated;
 }
 

@@ -264,6 +264,52 @@ TEST(Relate, BaseReadAsAFrenchSpeakerReadsIt) {
   EXPECT_EQ(lex.relate("mangeait", "manger", Reading::kNoun), Relation::kInflection);
 }
 
+TEST(Relate, TheSentencesReadingOfTheOtherWord) {
+  const Lexicon& lex = french();
+  // After a determiner: a noun of its own wins over a participle used as an
+  // adjective ("le bus" is not boire's).
+  EXPECT_EQ(lex.relate("boire", "bus", Reading::kDominant, Reading::kNominal), Relation::kUnrelated);
+  EXPECT_EQ(lex.relate("boire", "bus", Reading::kDominant), Relation::kInflection);
+  // After a preposition or être: no conjugated verb, but infinitives and
+  // participles stay ("de bois", "de boire", "en buvant", "est content").
+  EXPECT_EQ(lex.relate("boire", "bois", Reading::kDominant, Reading::kNonFinite), Relation::kUnrelated);
+  EXPECT_EQ(lex.relate("boire", "boire", Reading::kDominant, Reading::kNonFinite), Relation::kInflection);
+  EXPECT_EQ(lex.relate("boire", "buvant", Reading::kDominant, Reading::kNonFinite), Relation::kInflection);
+  EXPECT_EQ(lex.relate("conter", "content", Reading::kDominant, Reading::kNonFinite), Relation::kUnrelated);
+  // In a sentence the simple past yields ("je vis" is vivre's), and a
+  // present participle yields to an adverb ("maintenant").
+  EXPECT_EQ(lex.relate("voir", "vis", Reading::kDominant, Reading::kVerb), Relation::kUnrelated);
+  EXPECT_EQ(lex.relate("vivre", "vis", Reading::kDominant, Reading::kVerb), Relation::kInflection);
+  EXPECT_EQ(lex.relate("maintenir", "maintenant", Reading::kDominant, Reading::kFunction),
+            Relation::kUnrelated);
+  // After a pronoun, a verb of every sentence wins over another verb of the
+  // same person ("nous allions" is aller), not over other moods ("je mise").
+  EXPECT_EQ(lex.relate("alliance", "allions", Reading::kDominant, Reading::kVerb), Relation::kUnrelated);
+  EXPECT_EQ(lex.relate("faillir", "faut", Reading::kDominant, Reading::kVerb), Relation::kUnrelated);
+  EXPECT_EQ(lex.relate("miser", "mise", Reading::kDominant, Reading::kVerb), Relation::kInflection);
+  // Out of a sentence they are still the verb's forms.
+  EXPECT_EQ(lex.relate("voir", "vis", Reading::kDominant), Relation::kInflection);
+}
+
+TEST(Relate, APrepositionHeadOfASolidCompoundIsThatPreposition) {
+  const Lexicon& lex = french();
+  // The "sur" of surprise is the preposition as spelt, not "sûr"; the
+  // "entre" of entretien is not entrer's; said as a preposition in a
+  // sentence, it is not the compound's part.
+  EXPECT_EQ(lex.relate("surprise", "sûr", Reading::kDominant), Relation::kUnrelated);
+  EXPECT_EQ(lex.relate("entretien", "entre", Reading::kDominant, Reading::kVerb), Relation::kUnrelated);
+  EXPECT_EQ(lex.relate("entrer", "entretien", Reading::kDominant), Relation::kUnrelated);
+  EXPECT_EQ(lex.relate("contrepoids", "contre", Reading::kDominant, Reading::kFunction),
+            Relation::kUnrelated);
+  // Content parts still count (documented: parapluie holds pluie).
+  EXPECT_EQ(lex.relate("parapluie", "pluie", Reading::kDominant), Relation::kDerivative);
+  EXPECT_EQ(lex.relate("pluie", "parapluie", Reading::kDominant), Relation::kCompound);
+  // Look-alike compounds blocked in not-related.tsv (form audit).
+  EXPECT_EQ(lex.relate("site", "parasite", Reading::kDominant), Relation::kUnrelated);
+  EXPECT_EQ(lex.relate("face", "surface", Reading::kDominant), Relation::kUnrelated);
+  EXPECT_EQ(lex.relate("tirelire", "lire", Reading::kDominant), Relation::kUnrelated);
+}
+
 TEST(Relate, NumbersInDigitsAreTheirWords) {
   const Lexicon& lex = french();
   EXPECT_EQ(lex.relate("sept", "7"), Relation::kInflection);

@@ -25,6 +25,34 @@
 // sorted by word then rank: WORD<TAB>CANDIDATE<TAB>RANK<TAB>HOW<TAB>RELATION,
 // HOW being "stem" (CANDIDATE starts with the word's stem), "prefix:P" or
 // "family" (an --over-merge row).
+//
+// Forms (--forms): the forms of a clue that fire likely trap words. Traps are
+// the thesaurus neighbours of each listed word (a deck secret) and the
+// --lemmas N most frequent noun, verb and adjective lemmas; forms are the
+// --top N most frequent forms of the frequency list, whatever their kind
+// (conjugated verbs, plurals, feminines, function words). Each trap is read as
+// written alone on a list (Reading::kDominant), each form as a clue's word
+// with no cue around it (kEvery), then as the sentence may read it (after a
+// determiner, a pronoun, as a function word).
+//   lexicon-audit --forms --lexicon fr.lex --frequent commonWords.json
+//                 [--top N] [--lemmas N] [--all] WORDS.txt…
+// Output, one row per related pair whose form is not spelt as the trap,
+// sorted by trap: TRAP<TAB>SOURCE<TAB>FORM<TAB>FORM_RANK<TAB>RELATION<TAB>
+// NOMINAL<TAB>VERB<TAB>FUNCTION<TAB>FLAGS<TAB>READINGS. SOURCE is
+// "synonym:SECRET" or "frequent:RANK"; NOMINAL, VERB, FUNCTION the relation
+// when the sentence reads the form as a noun or adjective, as a verb, as a
+// function word; READINGS the form's attested readings (lemma/pos). FLAGS
+// (comma-separated) name what a table may hear otherwise: "homograph" (the
+// form has an attested reading whose lemma is not of the trap's family: bois
+// for boire), "class" (the trap has a noun reading but the form relates
+// through adjective or adverb readings only: fine for fin), "grammar" (the
+// form has a function-word reading), "verb" (the form is a conjugated form
+// or participle of a light verb, être, avoir, faire…, and relates to the trap
+// as a derivative: vient for intervention), "nocommon"
+// (none of the form's attested common readings is of the trap's family: the
+// link goes through a symbol or a rare reading). Without --all
+// only flagged rows are printed. A summary line (traps, forms, related and
+// flagged pairs) goes to stderr.
 #include <algorithm>
 #include <cstdint>
 #include <fstream>
@@ -188,6 +216,131 @@ int candidates(const Lexicon& lex, const std::vector<Listed>& words, uint32_t ma
   return 0;
 }
 
+// --forms: see the file comment.
+std::string pos_label(const Analysis& a) {
+  if (a.pos & kVerb) {
+    if (a.moods & kInfinitive) return "V:inf";
+    if (a.moods & kPastParticiple) return "V:ppas";
+    if (a.moods & kPresentParticiple) return "V:ppre";
+    return "V";
+  }
+  std::string out;
+  if (a.pos & kNoun) out += "N";
+  if (a.pos & kAdjective) out += "A";
+  if (a.pos & kAdverb) out += "W";
+  if (a.pos & kGrammatical) out += "G";
+  if (a.pos & kNumber) out += "B";
+  if (a.pos & kInterjection) out += "J";
+  return out.empty() ? "?" : out;
+}
+
+// A lemma a table knows: in the subtitles list or high in the Wikipedia list
+// (the lexicon's own "attested" test, approximated by its frequency rank).
+bool attested(const Lexicon& lex, std::string_view lemma) {
+  const auto r = lex.frequency_rank(lemma);
+  return r && *r <= 48000;
+}
+
+int forms(const Lexicon& lex, const std::vector<std::string>& secrets, const std::string& frequent_path,
+          std::size_t top, std::size_t top_lemmas, bool all) {
+  // Traps: thesaurus neighbours of each secret, then the most frequent lemmas.
+  std::map<std::string, std::string> traps;  // trap → source
+  for (const auto& secret : secrets) {
+    for (const auto& sense : lex.synonyms(secret)) {
+      for (const auto w : sense.words) {
+        const auto k = match_key(w);
+        if (!k || !plain_letters(*k) || k->size() < 2 || !lex.contains(w)) continue;
+        traps.emplace(std::string(w), "synonym:" + secret);
+      }
+    }
+  }
+  std::map<std::string, std::pair<uint32_t, std::string>> lemmas;  // key → rank, lemma
+  lex.for_each_form([](std::string_view key) { return plain_letters(key); },
+                    [&](std::string_view form) {
+                      for (const auto& a : lex.analyses(form)) {
+                        if (!a.common || !(a.pos & (kNoun | kAdjective | kVerb))) continue;
+                        const auto k = match_key(a.lemma);
+                        if (!k || !plain_letters(*k) || lemmas.count(*k)) continue;
+                        if (const auto r = lex.frequency_rank(a.lemma))
+                          lemmas.emplace(*k, std::pair{*r, std::string(a.lemma)});
+                      }
+                    });
+  std::vector<std::pair<uint32_t, std::string>> by_rank;
+  for (const auto& [k, v] : lemmas) by_rank.push_back(v);
+  std::sort(by_rank.begin(), by_rank.end());
+  for (std::size_t i = 0; i < by_rank.size() && i < top_lemmas; ++i)
+    traps.emplace(by_rank[i].second, "frequent:" + std::to_string(by_rank[i].first));
+  // Forms: the most frequent known forms.
+  std::vector<std::pair<std::string, Lexicon::Prepared>> others;
+  for (auto& w : read_json_strings(frequent_path)) {
+    if (others.size() >= top) break;
+    if (!lex.contains(w)) continue;
+    if (auto p = lex.prepare(w)) others.emplace_back(std::move(w), std::move(*p));
+  }
+  static const std::set<std::string> kLightVerbs = {"être",  "avoir",   "faire",   "aller",  "dire",
+                                                    "voir",  "pouvoir", "vouloir", "savoir", "devoir",
+                                                    "venir", "prendre", "mettre",  "tenir",  "falloir"};
+  std::size_t related = 0, flagged = 0;
+  for (const auto& [trap, source] : traps) {
+    const auto base = lex.prepare(trap);
+    if (!base) continue;
+    bool trap_noun = false, trap_infinitive = false;
+    for (const auto& a : lex.analyses(trap)) {
+      if (!a.common || match_key(a.form) != base->key) continue;
+      trap_noun = trap_noun || a.pos == kNoun;
+      trap_infinitive = trap_infinitive || (a.moods & kInfinitive);
+    }
+    const auto family = lex.family_of(trap);
+    const std::set<std::string> members(family.begin(), family.end());
+    for (std::size_t i = 0; i < others.size(); ++i) {
+      const auto& [form, other] = others[i];
+      if (other.key == base->key) continue;
+      const Relation r = lex.relate(*base, other, Reading::kDominant);
+      if (r == Relation::kUnrelated) continue;
+      ++related;
+      std::vector<std::string> flags;
+      std::set<std::string> readings;
+      bool homograph = false, grammar = false, pure_noun = false, adjective = false, light = false,
+           common_member = false;
+      for (const auto& a : lex.analyses(form)) {
+        if (!a.common || !attested(lex, a.lemma)) continue;
+        readings.insert(std::string(a.lemma) + "/" + pos_label(a));
+        const bool in_family = members.count(std::string(a.lemma)) > 0;
+        const bool compound = a.lemma.find_first_of(" -'") != std::string_view::npos;
+        common_member = common_member || in_family || compound;
+        if (!in_family && !compound) homograph = true;
+        if (a.pos & kGrammatical) grammar = true;
+        if (in_family && a.pos == kNoun) pure_noun = true;
+        if (in_family && (a.pos & (kAdjective | kAdverb))) adjective = true;
+        if (in_family && (a.pos & kVerb) && kLightVerbs.count(std::string(a.lemma)) &&
+            r != Relation::kInflection)
+          light = true;
+      }
+      if (homograph) flags.push_back("homograph");
+      if (r == Relation::kInflection && trap_noun && !trap_infinitive && adjective && !pure_noun)
+        flags.push_back("class");
+      // Related through none of its common readings: a symbol or unit
+      // reading ("as" and "es" both read as a unit of "s").
+      if (!common_member) flags.push_back("nocommon");
+      if (grammar) flags.push_back("grammar");
+      if (light) flags.push_back("verb");
+      if (!flags.empty()) ++flagged;
+      if (flags.empty() && !all) continue;
+      std::string joined_flags, joined_readings;
+      for (const auto& f : flags) joined_flags += (joined_flags.empty() ? "" : ",") + f;
+      for (const auto& x : readings) joined_readings += (joined_readings.empty() ? "" : " ") + x;
+      std::cout << trap << "\t" << source << "\t" << form << "\t" << i + 1 << "\t" << to_string(r) << "\t"
+                << to_string(lex.relate(*base, other, Reading::kDominant, Reading::kNominal)) << "\t"
+                << to_string(lex.relate(*base, other, Reading::kDominant, Reading::kVerb)) << "\t"
+                << to_string(lex.relate(*base, other, Reading::kDominant, Reading::kFunction)) << "\t"
+                << (joined_flags.empty() ? "-" : joined_flags) << "\t" << joined_readings << "\n";
+    }
+  }
+  std::cerr << traps.size() << " traps, " << others.size() << " forms, " << related << " related pairs, "
+            << flagged << " flagged\n";
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -195,6 +348,8 @@ int main(int argc, char** argv) {
   std::size_t top = 5000;
   Reading reading = Reading::kNoun;
   std::vector<std::string> word_files, card_files;
+  std::size_t top_lemmas = 3000;
+  bool forms_mode = false;
   bool candidate_mode = false, all = false, over_merge = false, reading_given = false;
   uint32_t max_rank = 20000;
   for (int i = 1; i < argc; ++i) {
@@ -211,6 +366,10 @@ int main(int argc, char** argv) {
       top = std::stoul(value());
     else if (a == "--candidates")
       candidate_mode = true;
+    else if (a == "--forms")
+      forms_mode = true;
+    else if (a == "--lemmas")
+      top_lemmas = std::stoul(value());
     else if (a == "--all")
       all = true;
     else if (a == "--over-merge")
@@ -225,6 +384,22 @@ int main(int argc, char** argv) {
       reading = r == "every" ? Reading::kEvery : r == "dominant" ? Reading::kDominant : Reading::kNoun;
     } else
       word_files.push_back(a);
+  }
+  if (forms_mode) {
+    if (lexicon_path.empty() || frequent_path.empty()) {
+      die("usage: lexicon-audit --forms --lexicon FILE --frequent JSON [--top N] [--lemmas N] [--all] "
+          "WORDS…");
+    }
+    const Lexicon lex = Lexicon::open(lexicon_path);
+    std::vector<std::string> secrets;
+    for (const auto& file : word_files) {
+      std::ifstream in(file);
+      if (!in) die("cannot read " + file);
+      for (std::string line; std::getline(in, line);) {
+        if (!line.empty() && line[0] != '#') secrets.push_back(line);
+      }
+    }
+    return forms(lex, secrets, frequent_path, top, top_lemmas, all);
   }
   if (candidate_mode) {
     if (lexicon_path.empty() || (word_files.empty() && card_files.empty())) {

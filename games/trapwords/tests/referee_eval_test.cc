@@ -198,3 +198,32 @@ TEST(RefereeEval, HeldOutPart) {
 
 }  // namespace
 }  // namespace logomachie::games::trapwords
+
+namespace logomachie::games::trapwords {
+namespace {
+
+// The form audit (tests/data/referee/audit-forms.tsv, docs/lexicon.md "The
+// form audit"): the wrong fires it fixed stay fixed on their clue, and the
+// right pairs with a clue keep firing.
+TEST(TrapWordsReferee, FormAuditVerdictsHold) {
+  std::size_t fixed = 0, right = 0;
+  for (auto& c : read_tsv_rows(std::filesystem::path(LOGO_REFEREE_CORPUS) / "audit-forms.tsv")) {
+    c.resize(10);
+    const std::string &trap = c[0], &form = c[2], &verdict = c[5], &text = c[6], &now = c[8];
+    if (text == "-") continue;
+    const std::vector<std::string> traps{trap};
+    const auto v = referee().judge_clue("nuage", traps, text, {});
+    if (verdict == "wrong" && now == "pass") {
+      ++fixed;
+      EXPECT_TRUE(v.fired.empty()) << trap << " / " << form << ": « " << text << " » was judged a wrong fire";
+    } else if (verdict == "right") {
+      ++right;
+      EXPECT_FALSE(v.fired.empty()) << trap << " / " << form << ": « " << text << " » should fire";
+    }
+  }
+  EXPECT_GE(fixed, 1000u);
+  EXPECT_GE(right, 150u);
+}
+
+}  // namespace
+}  // namespace logomachie::games::trapwords

@@ -185,6 +185,107 @@ TEST(TrapWordsReferee, AWordAfterANounGroupIsItsVerb) {
             (std::vector<std::string>{"bois:bois:inflection"}));
 }
 
+TEST(TrapWordsReferee, PrepositionsAdjectivesBeforeTheNounAndInversionsTellTheWord) {
+  // After a preposition a word is a noun, an adjective or an infinitive,
+  // never a conjugated verb: the wood, not boire.
+  EXPECT_TRUE(clue("soupe", {"boire"}, "une cuillère en bois").ok());
+  EXPECT_TRUE(clue("pirate", {"boire"}, "une jambe de bois").ok());
+  EXPECT_TRUE(clue("sculpteur", {"boire"}, "il taille à même le bois avec un couteau à bois").ok());
+  EXPECT_TRUE(clue("hibou", {"nuire"}, "un oiseau de nuit").ok());
+  // The noun still fires its own trap, and « en » before a present
+  // participle is a gerund.
+  EXPECT_EQ(fired(clue("pirate", {"bois"}, "une jambe de bois").fired),
+            (std::vector<std::string>{"bois:bois:inflection"}));
+  EXPECT_EQ(fired(clue("soif", {"boire"}, "en buvant du lait").fired),
+            (std::vector<std::string>{"boire:buvant:inflection"}));
+  // Adjectives French puts before the noun, after a determiner: the noun.
+  EXPECT_TRUE(clue("chambre", {"lire"}, "un grand lit pour dormir").ok());
+  EXPECT_TRUE(clue("château", {"porter"}, "la grande porte du donjon").ok());
+  EXPECT_TRUE(clue("château", {"porter"}, "une très vieille porte").ok());
+  // « c’ » and « qui » are subjects: « c’est », « ce qui est » are être.
+  EXPECT_TRUE(clue("boussole", {"est"}, "c'est ce qui est utile").ok());
+  EXPECT_EQ(fired(clue("boussole", {"être"}, "c'est utile").fired),
+            (std::vector<std::string>{"être:est:inflection"}));
+  // A verb and its hyphenated pronouns (an inversion, an imperative) is the
+  // verb: « sommes-nous » is no sum, « porte-le » no door.
+  EXPECT_TRUE(clue("carte", {"somme"}, "où sommes-nous ce soir").ok());
+  EXPECT_TRUE(clue("clé", {"porte"}, "porte-le autour du cou").ok());
+  EXPECT_TRUE(clue("outil", {"vis"}, "vis-tu ici").ok());
+  EXPECT_EQ(fired(clue("voyage", {"aller"}, "va-t-il partir").fired),
+            (std::vector<std::string>{"aller:va-t-il:inflection"}));
+  // Not an inversion: a dictionary word (rendez-vous), « là » (ce jour-là).
+  EXPECT_EQ(fired(clue("agenda", {"rendez-vous"}, "un rendez-vous").fired),
+            (std::vector<std::string>{"rendez-vous:rendez-vous:inflection"}));
+  EXPECT_EQ(fired(clue("calendrier", {"jour"}, "ce jour-là").fired),
+            (std::vector<std::string>{"jour:jour-là:compound"}));
+}
+
+TEST(TrapWordsReferee, FormsOfAClueReadAsATableHearsThem) {
+  // After être or a degree adverb: an attribute, no conjugated verb.
+  EXPECT_TRUE(clue("conte", {"conter"}, "il est très content").ok());
+  EXPECT_EQ(fired(clue("conte", {"conter"}, "ils content une histoire").fired),
+            (std::vector<std::string>{"conter:content:inflection"}));
+  // …where a preposition stays one: « vers » is no worm.
+  EXPECT_TRUE(clue("poème", {"ver"}, "il est vers midi").ok());
+  // After a preposition the noun fires its own trap: « en car ».
+  EXPECT_EQ(fired(clue("autoroute", {"car"}, "on y va en car").fired),
+            (std::vector<std::string>{"car:car:inflection"}));
+  // A noun after a determiner is not a participle: « le bus » is no boire.
+  EXPECT_TRUE(clue("ticket", {"boire"}, "il prend le bus").ok());
+  // The simple past and a present participle spelt like an adverb are not
+  // heard: « je vis » is vivre, « plus », « maintenant » are adverbs.
+  EXPECT_TRUE(clue("ferme", {"voir"}, "je vis à la campagne").ok());
+  EXPECT_TRUE(clue("gâteau", {"plaire"}, "de plus en plus gros").ok());
+  EXPECT_TRUE(clue("horloge", {"maintenir"}, "maintenant il est midi").ok());
+  EXPECT_EQ(fired(clue("porte", {"maintenir"}, "en maintenant la poignée").fired),
+            (std::vector<std::string>{"maintenir:maintenant:inflection"}));
+  // « lui » is the pronoun, never luire's participle.
+  EXPECT_TRUE(clue("bougie", {"luisant"}, "je lui donne du feu").ok());
+  // A light verb's forms fire the verb and the words spelt as its forms,
+  // not its derivatives.
+  EXPECT_TRUE(clue("armée", {"intervention"}, "il vient vite").ok());
+  EXPECT_TRUE(clue("roi", {"puissance"}, "il peut tout").ok());
+  EXPECT_TRUE(clue("bandit", {"malfaiteur"}, "il fait peur").ok());
+  EXPECT_TRUE(clue("visite", {"venue"}, "il devient grand").ok());
+  EXPECT_TRUE(clue("mariage", {"alliance"}, "nous allions au bal").ok());
+  EXPECT_TRUE(clue("cadeau", {"surprise"}, "la place est prise").ok());
+  EXPECT_TRUE(clue("professeur", {"savant"}, "il saura répondre").ok());
+  EXPECT_EQ(fired(clue("casino", {"miser"}, "je mise tout").fired),
+            (std::vector<std::string>{"miser:mise:inflection"}));
+  EXPECT_EQ(fired(clue("visite", {"venue"}, "il vient vite").fired),
+            (std::vector<std::string>{"venue:vient:derivative"}));
+  EXPECT_EQ(fired(clue("lunettes", {"vision"}, "pour mieux voir").fired),
+            (std::vector<std::string>{"vision:voir:derivative"}));
+  // In a sentence être wins over another verb (« je suis » is not suivre),
+  // and a third person plural spelt as a noun or an adjective is that word
+  // unless the sentence asks for a verb.
+  EXPECT_TRUE(clue("chemin", {"suivre"}, "je suis fatigué").ok());
+  EXPECT_EQ(fired(clue("chemin", {"suivre"}, "suivez le guide").fired),
+            (std::vector<std::string>{"suivre:suivez:inflection"}));
+  EXPECT_TRUE(clue("crime", {"violer"}, "un film violent").ok());
+  EXPECT_TRUE(clue("famille", {"parer"}, "mes parents").ok());
+  EXPECT_EQ(fired(clue("poule", {"couver"}, "elles couvent leurs œufs").fired),
+            (std::vector<std::string>{"couver:couvent:inflection"}));
+  // A participle after an object pronoun and avoir: « on l’a vu » is voir's.
+  EXPECT_EQ(fired(clue("lunettes", {"vue"}, "on l'a vu").fired),
+            (std::vector<std::string>{"vue:vu:derivative"}));
+  EXPECT_TRUE(clue("tempête", {"été"}, "on l'a été voir").ok());
+  // « voila » typed without its accent is voilà, not voiler's simple past.
+  EXPECT_TRUE(clue("bateau", {"voile"}, "et voila le travail").ok());
+  // A solid compound's preposition head is not heard in « sur », « contre »,
+  // « il entre », « sûr ».
+  EXPECT_TRUE(clue("cadeau", {"surprise"}, "le paquet est sur la table").ok());
+  EXPECT_TRUE(clue("cadeau", {"surprise"}, "tu es sûr de toi").ok());
+  EXPECT_TRUE(clue("bureau", {"entretien"}, "il entre dans la pièce").ok());
+  EXPECT_TRUE(clue("balance", {"contrepoids"}, "tout contre le mur").ok());
+  // Homographs of data/lexicon/senses.tsv: « les cours » are lessons, « fine »
+  // is thin.
+  EXPECT_TRUE(clue("école", {"cour"}, "les cours de maths").ok());
+  EXPECT_TRUE(clue("école", {"cours"}, "on joue dans la cour").ok());
+  EXPECT_TRUE(clue("film", {"fin"}, "une pluie fine").ok());
+  EXPECT_EQ(fired(clue("film", {"fin"}, "à la fin").fired), (std::vector<std::string>{"fin:fin:inflection"}));
+}
+
 TEST(TrapWordsReferee, HomographSensesFromTheSecretAndTheWordsAround) {
   // data/lexicon/senses.tsv. The secret or another trap says which sense the
   // trap means; the determiner's gender or the next words which sense the

@@ -132,12 +132,15 @@ enum class Reading : uint8_t {
               // when it has any, else as kDominant
   // For the other word, when the sentence around it tells (the referee reads
   // its context): each keeps only the readings named, when there are any.
-  kNominal,   // after a determiner ("le bois", "la porte"): nouns and adjectives
-  kVerb,      // after a subject or object pronoun, "ne" or a form of avoir
-              // ("je bois", "on la porte", "a été"), or the verb of a verb–noun
-              // compound ("porte-clé")
-  kFunction,  // a preposition or conjunction where no determiner calls for a
-              // noun ("vers minuit", "car il pleut"): such readings have no family
+  kNominal,    // after a determiner ("le bois", "la porte"): nouns and adjectives
+  kVerb,       // after a subject or object pronoun, "ne" or a form of avoir
+               // ("je bois", "on la porte", "a été"), or the verb of a verb–noun
+               // compound ("porte-clé")
+  kNonFinite,  // after a preposition, être or a degree adverb ("une jambe de bois",
+               // "il est content", "très content"): no conjugated verb; nouns,
+               // adjectives, infinitives and participles stay
+  kFunction,   // a preposition or conjunction where no determiner calls for a
+               // noun ("vers minuit", "car il pleut"): such readings have no family
 };
 
 // "inflection", "compound", "derivative" or "unrelated".
@@ -228,7 +231,7 @@ class Lexicon {
   // Unknown words are judged from their form; numbers in digits are read as
   // the number words ("7" is "sept", "7e" is "septième"). Never throws.
   // `other_reading`: what the sentence tells about `other` (kEvery: nothing;
-  // else kNominal, kVerb or kFunction); a word of the same spelling read
+  // else kNominal, kVerb, kNonFinite or kFunction); a word of the same spelling read
   // otherwise is then another word ("je bois" is not the trap "bois").
   Relation relate(std::string_view base, std::string_view other, Reading reading = Reading::kEvery,
                   Reading other_reading = Reading::kEvery) const;
