@@ -492,7 +492,7 @@ Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, 
   auto written_part = [](const std::string& text, std::string_view key, bool head) -> std::string {
     for (std::size_t i = 1; i < text.size(); ++i) {
       if ((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) continue;
-      const std::string piece = head ? text.substr(0, i) : text.substr(i);
+      std::string piece = head ? text.substr(0, i) : text.substr(i);
       if (match_key(piece) == key) return piece;
     }
     return {};

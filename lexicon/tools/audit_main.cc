@@ -266,6 +266,7 @@ int forms(const Lexicon& lex, const std::vector<std::string>& secrets, const std
                       }
                     });
   std::vector<std::pair<uint32_t, std::string>> by_rank;
+  by_rank.reserve(lemmas.size());
   for (const auto& [k, v] : lemmas) by_rank.push_back(v);
   std::sort(by_rank.begin(), by_rank.end());
   for (std::size_t i = 0; i < by_rank.size() && i < top_lemmas; ++i)
