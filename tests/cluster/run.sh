@@ -13,7 +13,24 @@ server_tests=$2
 
 work=$(mktemp -d /tmp/logomachie-cluster-test.XXXXXX)
 export CLUSTER_STATE="$work/current"
-export CLUSTER_PORT=${CLUSTER_PORT:-28080}
+# Ports: HAProxy on the base, nodes on base+1…3, PostgreSQL base+90, Redis
+# base+91. The first base from 28080 up (by hundreds) where nothing listens
+# on any of them: a cluster another run left behind must not fail this one.
+in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+free_base() {
+  local base p
+  for base in $(seq 28080 100 29980); do
+    for p in $base $((base + 1)) $((base + 2)) $((base + 3)) $((base + 90)) $((base + 91)); do
+      in_use "$p" && continue 2
+    done
+    echo "$base"
+    return
+  done
+  echo "run.sh: no free ports between 28080 and 30071" >&2
+  return 1
+}
+if [ -z "${CLUSTER_PORT:-}" ]; then CLUSTER_PORT=$(free_base); fi
+export CLUSTER_PORT
 export LOGOMACHIE_BIN="$bin"
 cluster="$root/scripts/cluster.sh"
 cleanup() {
