@@ -92,12 +92,15 @@ std::string_view to_string(Phase p) {
 
 // --- game -------------------------------------------------------------------
 
+const LettralettreGame::Indexes& LettralettreGame::indexes() const {
+  std::call_once(indexes_once_, [this] { indexes_ = std::make_unique<const Indexes>(lexicon_, judge_); });
+  return *indexes_;
+}
+
 LettralettreGame::LettralettreGame(const lexicon::Lexicon& lexicon)
     : lexicon_(lexicon),
-      words_(lexicon),
       themes_(load_themes(lettralettre_content())),
       judge_(lexicon, themes_),
-      solver_(words_, judge_),
       stars_(load_stars(content_file(lettralettre_content(), "letters.tsv"))),
       deck_(load_deck(content_file(lettralettre_content(), "constraints.json"))) {
   info_.name = "lettralettre";
@@ -154,7 +157,7 @@ double LettralettreGame::expected_score(const Constraint& c, int letters, int ta
       q.min_letters = kMinWordLetters;
       for (std::size_t i = 0; i < deck_.size(); ++i) {
         q.constraint = &deck_[i];
-        const auto best = solver_.best(q);
+        const auto best = solver().best(q);
         cache[i] += best ? best->score : 0;
       }
     }

@@ -143,8 +143,12 @@ PasswordVerdict judge_password(const lexicon::Lexicon& lex, const std::vector<st
   return v;
 }
 
-WordBankGame::WordBankGame(const lexicon::Lexicon& lexicon)
-    : lexicon_(lexicon), words_(lexicon), solver_(lexicon, words_), deck_(standard_deck()) {
+const WordBankGame::Indexes& WordBankGame::indexes() const {
+  std::call_once(indexes_once_, [this] { indexes_ = std::make_unique<const Indexes>(lexicon_); });
+  return *indexes_;
+}
+
+WordBankGame::WordBankGame(const lexicon::Lexicon& lexicon) : lexicon_(lexicon), deck_(standard_deck()) {
   info_.name = "wordbank";
   info_.title = "Word Bank";
   info_.min_players = 2;
