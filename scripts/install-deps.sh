@@ -15,6 +15,7 @@ packages=(
   clang                # fuzz preset (libFuzzer)
   libclang-rt-14-dev   # libFuzzer and sanitizer runtimes for clang
   clang-format         # ctest format_check (scripts/check-format.sh, .clang-format)
+  clang-tidy           # scripts/check-tidy.sh (.clang-tidy; run by hand, not by make test)
   pkg-config
   libicu-dev           # Unicode normalisation and case folding
   libboost1.81-dev     # Boost headers (JSON now; Beast/Asio for the server)
