@@ -243,6 +243,27 @@ TEST_F(RoomTest, TeammatesWritingAtOnceAreNotRefusedAsStale) {
   EXPECT_TRUE(has_error(room.act(writers[0], seen + 5, {{"type", "trap"}, {"word", "mer"}}, 1300), "stale"));
 }
 
+// The next move of a room played by `bots` (one per seat), ticking the
+// clock past phases that wait for time; nullopt once the game is over.
+struct BotMove {
+  int seat;
+  games::Action action;
+};
+std::optional<BotMove> next_bot_move(Room& room, std::vector<std::unique_ptr<games::Bot>>& bots, int64_t& t) {
+  for (int guard = 0; guard < 100 && !room.state()->is_terminal(); ++guard) {
+    const auto seats = room.state()->to_act();
+    if (seats.empty()) {
+      room.tick(t += 60'000);  // a reveal or a phase waiting for its time
+      continue;
+    }
+    const int seat = seats.front();
+    auto action = bots[static_cast<std::size_t>(seat)]->act(*room.state(), seat);
+    if (!action) return std::nullopt;
+    return BotMove{seat, std::move(*action)};
+  }
+  return std::nullopt;
+}
+
 TEST_F(RoomTest, ALateIndependentActionNeverCountsInTheNextRound) {
   // Lettralettre: each round's word is an independent action (both players
   // write at once), so it may come from an older view; but one sent during
@@ -257,15 +278,11 @@ TEST_F(RoomTest, ALateIndependentActionNeverCountsInTheNextRound) {
   int64_t t = 1000;
   std::optional<int64_t> first_words;  // a version during the first words phase
   std::string first_key;
-  for (int guard = 0; guard < 400 && !room.state()->is_terminal(); ++guard) {
-    const auto seats = room.state()->to_act();
-    if (seats.empty()) {
-      room.tick(t += 60'000);  // a reveal or a phase waiting for its time
-      continue;
-    }
-    const int seat = seats.front();
-    auto action = bots[static_cast<std::size_t>(seat)]->act(*room.state(), seat);
-    ASSERT_TRUE(action.has_value());
+  for (int guard = 0; guard < 400; ++guard) {
+    auto move = next_bot_move(room, bots, t);
+    if (!move) break;
+    const int seat = move->seat;
+    const auto* action = &move->action;
     const auto type = std::string(action->body.at("type").as_string());
     if ((type == "submit" || type == "give_up") && seat == 1) {  // B's word (or giving up) this round
       if (!first_words) {
@@ -300,16 +317,10 @@ TEST_F(RoomTest, AnActionOfAnEarlierGameIsStaleAfterPlayingAgain) {
   for (int s = 0; s < 2; ++s) bots.push_back(room.game().make_bot("medium", 21 + static_cast<uint64_t>(s)));
   int64_t t = 1000;
   auto play_until = [&](auto done) {
-    for (int guard = 0; guard < 2000 && !room.state()->is_terminal() && !done(); ++guard) {
-      const auto seats = room.state()->to_act();
-      if (seats.empty()) {
-        room.tick(t += 60'000);
-        continue;
-      }
-      const int seat = seats.front();
-      auto action = bots[static_cast<std::size_t>(seat)]->act(*room.state(), seat);
-      ASSERT_TRUE(action.has_value());
-      room.act(seat == 0 ? a : b, room.version(), action->body, t += 500);
+    for (int guard = 0; guard < 2000 && !done(); ++guard) {
+      const auto move = next_bot_move(room, bots, t);
+      if (!move) return;
+      room.act(move->seat == 0 ? a : b, room.version(), move->action.body, t += 500);
     }
   };
   play_until([] { return false; });

@@ -81,16 +81,13 @@ std::string vectors_text() {
     inside += 'c';
     words.push_back(std::move(inside));
   }
-  std::string lines;
-  for (const auto& w : words) {
-    lines += (lines.empty() ? "    " : ",\n    ") +
-             canonical(JsonObject{{"word", w}, {"letters", game_letters(w)}});
-  }
-  return "{\n  \"about\": \"game_letters (games/core/src/word_list.cc): a word's letters as the games count "
-         "them, \\\"\\\" "
-         "when the engines refuse the word. Written by games_tests (LettersWebGolden); do not edit, run "
-         "scripts/update-web-golden.sh.\",\n  \"vectors\": [\n" +
-         lines + "\n  ]\n}\n";
+  std::vector<Json> vectors;
+  for (const auto& w : words) vectors.push_back(JsonObject{{"word", w}, {"letters", game_letters(w)}});
+  return testing::golden_vectors(
+      "game_letters (games/core/src/word_list.cc): a word's letters as the games count them, \"\" when the "
+      "engines refuse the word. Written by games_tests (LettersWebGolden); do not edit, run "
+      "scripts/update-web-golden.sh.",
+      vectors);
 }
 
 TEST(LettersWebGolden, GameLettersVectorsAreTheEngines) {

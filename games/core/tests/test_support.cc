@@ -113,6 +113,15 @@ void expect_french_typography(std::string_view text, std::string_view what) {
   }
 }
 
+std::string golden_vectors(std::string_view about, const std::vector<Json>& vectors) {
+  std::string out = "{\n  \"about\": " + canonical(Json(about)) + ",\n  \"vectors\": [\n";
+  for (std::size_t i = 0; i < vectors.size(); ++i) {
+    out += "    " + canonical(vectors[i]);
+    out += i + 1 < vectors.size() ? ",\n" : "\n";
+  }
+  return out + "  ]\n}\n";
+}
+
 void expect_web_golden(const std::string& path, const std::string& text, std::string_view if_meant) {
   if (std::getenv("LOGO_UPDATE_WEB_GOLDEN") != nullptr) {
     std::ofstream(path, std::ios::binary) << text;

@@ -43,4 +43,8 @@ void expect_french_typography(std::string_view text, std::string_view what);
 // what to do besides regenerating when the change is deliberate.
 void expect_web_golden(const std::string& path, const std::string& text, std::string_view if_meant);
 
+// The text of a golden-vectors file: {"about": `about`, "vectors": [ … ]},
+// one vector (a JSON object) per line, as the web unit tests read it.
+std::string golden_vectors(std::string_view about, const std::vector<Json>& vectors);
+
 }  // namespace logomachie::games::testing

@@ -83,8 +83,7 @@ std::string vectors_text() {
     const auto& c = game.categories()[rng.below(game.categories().size())];
     if (!c.answers.empty()) words.push_back(c.answers[rng.below(c.answers.size())]);
   }
-  std::string lines;
-  int n = 0;
+  std::vector<Json> vectors;
   for (std::size_t w = 0; w < words.size(); ++w) {
     // The hand-picked words on two boards each (both teams), the answers on one.
     const int boards = w < kWords.size() ? 2 : 1;
@@ -108,14 +107,15 @@ std::string vectors_text() {
                          {"team", team},
                          {"word", words[w]},
                          {"steps", steps_json(pulls(tiles, position, game_letters(words[w]), team))}};
-      lines += (n++ == 0 ? "    " : ",\n    ") + canonical(v);
+      vectors.push_back(v);
     }
   }
-  return "{\n  \"about\": \"Mot pour Mot's pulls (games/motpourmot/pulls.cc): boards as the view sends them, "
-         "a "
-         "team, a word as typed, and the steps pulls(game_letters(word)) makes. Written by games_tests "
-         "(MotPourMotWebGolden); do not edit, run scripts/update-web-golden.sh.\",\n  \"vectors\": [\n" +
-         lines + "\n  ]\n}\n";
+  return testing::golden_vectors(
+      "Mot pour Mot's pulls (games/motpourmot/pulls.cc): boards as the view sends them, a team, a word as "
+      "typed, and the steps pulls(game_letters(word)) makes. Written by games_tests (MotPourMotWebGolden); "
+      "do "
+      "not edit, run scripts/update-web-golden.sh.",
+      vectors);
 }
 
 TEST(MotPourMotWebGolden, PullsVectorsAreTheEngines) {

@@ -21,6 +21,15 @@ const TapechoGame& game() {
   return dynamic_cast<const TapechoGame&>(testing::game("tapecho"));
 }
 
+// The opening position of a seeded four-player game, to edit into a case.
+TapechoData opening() {
+  games::Setup setup;
+  setup.players = 4;
+  setup.seed = 9;
+  const auto start = game().new_state(setup);
+  return dynamic_cast<const TapechoState&>(*start).data();
+}
+
 bool accepted(const State& s, PlayerId p, JsonObject body) {
   return s.clone()->apply(Action::make(p, s.now(), std::move(body))).ok();
 }
@@ -147,11 +156,7 @@ TEST(TapechoMoves, TheViewOffersExactlyWhatTheEngineAccepts) {
 // What bot games hardly reach: nothing left to draw and only reaction cards
 // in hand (the one moment a player may pass), and atouts blocked.
 TEST(TapechoMoves, PassingAndBlockedAtoutsAsTheEngineSays) {
-  games::Setup setup;
-  setup.players = 4;
-  setup.seed = 9;
-  const auto start = game().new_state(setup);
-  auto d = dynamic_cast<const TapechoState&>(*start).data();
+  auto d = opening();
   const int p = d.current;
   auto first = [&](Kind kind, Sex sex) {
     for (int c = 0; c < static_cast<int>(game().cards().size()); ++c) {
@@ -204,11 +209,7 @@ TEST(TapechoMoves, PassingAndBlockedAtoutsAsTheEngineSays) {
 // discard the card first and draw it straight back: a swap that changed
 // nothing but the turn, and reset the passes in a row that end a stuck game).
 TEST(TapechoMoves, NoSwapWithNothingToDraw) {
-  games::Setup setup;
-  setup.players = 4;
-  setup.seed = 9;
-  const auto start = game().new_state(setup);
-  auto d = dynamic_cast<const TapechoState&>(*start).data();
+  auto d = opening();
   d.pile.clear();
   d.discard.clear();
   const TapechoState s(game(), d);

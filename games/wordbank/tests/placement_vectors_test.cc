@@ -76,7 +76,7 @@ std::string vectors_text() {
   auto pick = [&](std::string_view from) { return from[rng.below(from.size())]; };
   auto below = [&](std::size_t n) { return static_cast<int>(rng.below(n)); };
   constexpr int kVectors = 200;
-  std::string lines;
+  std::vector<Json> vectors;
   for (int i = 0; i < kVectors; ++i) {
     std::vector<Slot> circle(static_cast<std::size_t>(4 + below(7)));
     for (auto& s : circle) s = Slot{pick(kLetters), below(4)};
@@ -145,13 +145,13 @@ std::string vectors_text() {
                                   {"fault", fault_code(check_placement(circle, letters, cards, dir, have))}});
     }
     v["checks"] = std::move(checks);
-    lines += "    " + canonical(v) + (i + 1 < kVectors ? ",\n" : "\n");
+    vectors.push_back(std::move(v));
   }
-  return "{\n  \"about\": \"Word Bank placement (games/wordbank/placement.cc) on seeded random circles: "
-         "best_placement, "
-         "and check_placement's verdicts. Written by games_tests (WordBankWebGolden); do not edit, run "
-         "scripts/update-web-golden.sh.\",\n  \"vectors\": [\n" +
-         lines + "  ]\n}\n";
+  return testing::golden_vectors(
+      "Word Bank placement (games/wordbank/placement.cc) on seeded random circles: best_placement, and "
+      "check_placement's verdicts. Written by games_tests (WordBankWebGolden); do not edit, run "
+      "scripts/update-web-golden.sh.",
+      vectors);
 }
 
 TEST(WordBankWebGolden, PlacementVectorsAreTheEngines) {
