@@ -286,6 +286,44 @@ TEST(TrapWordsReferee, FormsOfAClueReadAsATableHearsThem) {
   EXPECT_EQ(fired(clue("film", {"fin"}, "à la fin").fired), (std::vector<std::string>{"fin:fin:inflection"}));
 }
 
+TEST(TrapWordsReferee, SetPhrasesAndPrefixedLightVerbsFireNoFamily) {
+  // « n'importe », « peu importe », « qu'importe » are « it matters »: not
+  // importer's « to import », of porter's family, whatever the trap of it.
+  for (const std::string trap : {"porter", "apporter", "transport", "reportage", "portable", "rapport"}) {
+    EXPECT_TRUE(clue("nuage", {trap}, "n'importe quoi").ok()) << trap;
+    EXPECT_TRUE(clue("nuage", {trap}, "peu importe le prix").ok()) << trap;
+    EXPECT_TRUE(clue("nuage", {trap}, "ça importe peu").ok()) << trap;
+  }
+  // …but importer, to import, still fires them, and the verb itself fires.
+  EXPECT_FALSE(clue("port", {"transport"}, "on importe du café").ok());
+  EXPECT_FALSE(clue("nuage", {"importer"}, "n'importe quoi").ok());
+  // Other set phrases: « il s'agit », « il vaut mieux ».
+  EXPECT_TRUE(clue("théâtre", {"action"}, "il s'agit d'une pièce").ok());
+  EXPECT_TRUE(clue("trésor", {"valeur"}, "il vaut mieux le cacher").ok());
+  EXPECT_FALSE(clue("trésor", {"valeur"}, "ça vaut cher").ok());
+  // A whole that is a function word or an adverb fires the trap its parts
+  // are forms of, not their families.
+  EXPECT_TRUE(clue("nuage", {"grandeur"}, "il n'y a pas grand-chose").ok());
+  EXPECT_TRUE(clue("nuage", {"puissance"}, "peut-être demain").ok());
+  // « et puis » is « then », not pouvoir's archaic « je puis ».
+  for (const std::string trap : {"pouvoir", "puissance", "puissant"}) {
+    EXPECT_TRUE(clue("roi", {trap}, "et puis il meurt").ok()) << trap;
+    EXPECT_TRUE(clue("roi", {trap}, "puis il s'en va").ok()) << trap;
+  }
+  EXPECT_FALSE(clue("roi", {"pouvoir"}, "je ne puis le dire").ok());
+  // A light verb with a prefix of its family (retenir, prévoir) is heard in
+  // its own derivatives, which keep the prefix, not in the light verb's.
+  for (const std::string trap : {"tenir", "tenue", "détenir", "entretien", "tien"}) {
+    EXPECT_TRUE(clue("mémoire", {trap}, "je retiens tout").ok()) << trap;
+    EXPECT_TRUE(clue("mémoire", {trap}, "elle retient son souffle").ok()) << trap;
+  }
+  for (const std::string trap : {"retenue", "retenir", "rétention"}) {
+    EXPECT_FALSE(clue("mémoire", {trap}, "je retiens tout").ok()) << trap;
+  }
+  EXPECT_TRUE(clue("météo", {"vision"}, "elle prévoit la pluie").ok());
+  EXPECT_FALSE(clue("météo", {"prévision"}, "elle prévoit la pluie").ok());
+}
+
 TEST(TrapWordsReferee, HomographSensesFromTheSecretAndTheWordsAround) {
   // data/lexicon/senses.tsv. The secret or another trap says which sense the
   // trap means; the determiner's gender or the next words which sense the
