@@ -497,11 +497,16 @@ Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, 
     }
     return {};
   };
-  auto part_matches = [&](const std::vector<uint32_t>& compound_lemmas, const std::vector<uint32_t>& canon) {
+  // `alone`: the part is said alone against the compound (not the compound
+  // against its part); a modifier head is then not heard in it (« j'ai
+  // mal » is not malaise, « bonne journée » not bonjour).
+  auto part_matches = [&](const std::vector<uint32_t>& compound_lemmas, const std::vector<uint32_t>& canon,
+                          bool alone) {
     for (const uint32_t l : compound_lemmas) {
       const auto& lm = lemmas[l];
       const std::string text = lm.parts_count ? fold_case(str(lm.text)).value_or("") : std::string();
       for (uint32_t p = lm.parts_begin; p < lm.parts_begin + lm.parts_count; ++p) {
+        if (alone && p == lm.parts_begin && (lm.flags & format::kLemmaModifierHead)) continue;
         const std::string_view part = str(groups[lemma_parts[p]].key);
         const std::string written = written_part(text, part, p == lm.parts_begin);
         // A head that is a preposition is that preposition, spelt as in the
@@ -522,7 +527,7 @@ Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, 
   };
   // The other word holds the base (pluie/parapluie): a compound, as
   // cheval/cheval-vapeur; the base holds the other word: a derivative.
-  if (part_matches(lo, canon_b)) return Relation::kCompound;
+  if (part_matches(lo, canon_b, false)) return Relation::kCompound;
   if (intersects(fam_b, fam_o)) return Relation::kDerivative;
   // A part said as a function word is not the compound's ("sur la table"
   // against surprise, "entre deux" against entretien).
@@ -530,7 +535,7 @@ Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, 
   for (const auto& r : ro) {
     if (!context || r.classes != kFunctionClass) canon_o_content.push_back(lemmas[r.lemma].canonical);
   }
-  if (part_matches(lb, canon_o_content)) return Relation::kDerivative;
+  if (part_matches(lb, canon_o_content, true)) return Relation::kDerivative;
   return Relation::kUnrelated;
 }
 

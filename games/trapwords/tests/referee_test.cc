@@ -324,6 +324,25 @@ TEST(TrapWordsReferee, SetPhrasesAndPrefixedLightVerbsFireNoFamily) {
   EXPECT_FALSE(clue("météo", {"prévision"}, "elle prévoit la pluie").ok());
 }
 
+TEST(TrapWordsReferee, AModifierHeadSaidAloneIsNotHeardInItsSolidCompound) {
+  // mal, bon, mille, gentil modify the rest of a solid compound: said in
+  // every sentence, they are not heard in it (solid-compound-heads.txt `~`).
+  for (const std::string trap : {"malaise", "malheureux", "maladroit", "malchance", "malnutrition"}) {
+    EXPECT_TRUE(clue("hôpital", {trap}, "j'ai mal au dos").ok()) << trap;
+    EXPECT_TRUE(clue("hôpital", {trap}, "des maux de tête").ok()) << trap;
+  }
+  for (const std::string trap : {"bonjour", "bonsoir", "bonhomme"}) {
+    EXPECT_TRUE(clue("politesse", {trap}, "une bonne idée").ok()) << trap;
+    EXPECT_TRUE(clue("politesse", {trap}, "c'est bon").ok()) << trap;
+  }
+  EXPECT_TRUE(clue("pâtisserie", {"millefeuille"}, "mille euros").ok());
+  // The compound still holds its head, and the rest is still heard in it.
+  EXPECT_FALSE(clue("politesse", {"bon"}, "il dit bonjour").ok());
+  EXPECT_FALSE(clue("politesse", {"jour"}, "il dit bonjour").ok());
+  EXPECT_FALSE(clue("pâtisserie", {"feuille"}, "un millefeuille").ok());
+  EXPECT_FALSE(clue("hôpital", {"malaise"}, "il a fait un malaise").ok());
+}
+
 TEST(TrapWordsReferee, HomographSensesFromTheSecretAndTheWordsAround) {
   // data/lexicon/senses.tsv. The secret or another trap says which sense the
   // trap means; the determiner's gender or the next words which sense the
