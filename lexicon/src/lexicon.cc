@@ -500,8 +500,11 @@ Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, 
   // `alone`: the part is said alone against the compound (not the compound
   // against its part); a modifier head is then not heard in it (« j'ai
   // mal » is not malaise, « bonne journée » not bonjour).
+  // `function`: the canonical lemmas of `canon` read as function words; a
+  // head read as a preposition matches only those (« elle est sure » is not
+  // the sur- of surprise).
   auto part_matches = [&](const std::vector<uint32_t>& compound_lemmas, const std::vector<uint32_t>& canon,
-                          bool alone) {
+                          bool alone, const std::vector<uint32_t>& function) {
     for (const uint32_t l : compound_lemmas) {
       const auto& lm = lemmas[l];
       const std::string text = lm.parts_count ? fold_case(str(lm.text)).value_or("") : std::string();
@@ -517,9 +520,11 @@ Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, 
         for (const auto& r : read_lemmas(part, written, Reading::kFunction, {})) {
           if (r.classes & kFunctionClass) part_lemmas.push_back(r.lemma);
         }
+        const bool preposition = !part_lemmas.empty();
         if (part_lemmas.empty()) part_lemmas = readings(part, {}, Reading::kDominant, {});
+        const auto& against = preposition ? function : canon;
         for (const uint32_t pl : part_lemmas) {
-          if (std::find(canon.begin(), canon.end(), lemmas[pl].canonical) != canon.end()) return true;
+          if (std::find(against.begin(), against.end(), lemmas[pl].canonical) != against.end()) return true;
         }
       }
     }
@@ -527,7 +532,13 @@ Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, 
   };
   // The other word holds the base (pluie/parapluie): a compound, as
   // cheval/cheval-vapeur; the base holds the other word: a derivative.
-  if (part_matches(lo, canon_b, false)) return Relation::kCompound;
+  // (The trap « sur » still holds the sur- of surprise: the reviewed form
+  // audit judged « les survivants » a fire.)
+  if (part_matches(lo, canon_b, false, canon_b)) return Relation::kCompound;
+  std::vector<uint32_t> function_o;
+  for (const auto& r : ro) {
+    if (!context && (r.classes & kFunctionClass)) function_o.push_back(lemmas[r.lemma].canonical);
+  }
   if (intersects(fam_b, fam_o)) return Relation::kDerivative;
   // A part said as a function word is not the compound's ("sur la table"
   // against surprise, "entre deux" against entretien).
@@ -535,7 +546,7 @@ Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, 
   for (const auto& r : ro) {
     if (!context || r.classes != kFunctionClass) canon_o_content.push_back(lemmas[r.lemma].canonical);
   }
-  if (part_matches(lb, canon_o_content, true)) return Relation::kDerivative;
+  if (part_matches(lb, canon_o_content, true, function_o)) return Relation::kDerivative;
   return Relation::kUnrelated;
 }
 

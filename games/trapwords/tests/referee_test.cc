@@ -336,6 +336,10 @@ TEST(TrapWordsReferee, AModifierHeadSaidAloneIsNotHeardInItsSolidCompound) {
     EXPECT_TRUE(clue("politesse", {trap}, "c'est bon").ok()) << trap;
   }
   EXPECT_TRUE(clue("pâtisserie", {"millefeuille"}, "mille euros").ok());
+  // A preposition head is not the adjective spelt as it (sur, sure: sour).
+  for (const std::string trap : {"surprise", "surcharge", "sursaut", "surplus"}) {
+    EXPECT_TRUE(clue("nuage", {trap}, "elle est sure").ok()) << trap;
+  }
   // The compound still holds its head, and the rest is still heard in it.
   EXPECT_FALSE(clue("politesse", {"bon"}, "il dit bonjour").ok());
   EXPECT_FALSE(clue("politesse", {"jour"}, "il dit bonjour").ok());
