@@ -610,6 +610,7 @@ std::string_view idiom_verb(const lexicon::Lexicon& lex, const Prepared& p, std:
       {"importer", {"n'", "peu", "qu'"}, {"peu", "guere"}},  // typography: ok
       {"agir", {"s'"}, {}},  // typography: ok
       {"valoir", {}, {"mieux"}},
+      {"ficher", {"en"}, {}},  // « je m'en fiche »: not the index card
   };
   // clang-format on
   auto one_of = [](const std::string& w, const std::array<std::string_view, 3>& set) {
@@ -748,6 +749,7 @@ struct Sense {
   bool alone = false;                           // `*`: the trap written alone means this
   std::vector<std::string> topics;              // the secret or another trap relates to one
   std::vector<std::string> is;                  // `=W`: match keys
+  std::vector<std::string> noun;                // `:W`: match keys, after a determiner
   std::vector<std::string> before;              // `<W`
   std::vector<std::vector<std::string>> after;  // `>W X`: match keys in order
   char gender = 0;                              // 'm' or 'f': the determiner before the word
@@ -760,16 +762,22 @@ const std::vector<Sense>& senses() {
       const auto f = split_fields(line, '\t');
       if (f.size() != 4) throw std::runtime_error("senses.tsv: four fields expected: " + std::string(line));
       Sense s{key(f[0]), std::string(f[1])};
-      if (f[2] == "*")
-        s.alone = true;
-      else if (f[2] != "-")
-        for (const auto w : split_fields(f[2], '|')) s.topics.push_back(key(w));
+      if (f[2] != "-") {
+        for (const auto w : split_fields(f[2], '|')) {
+          if (w == "*")
+            s.alone = true;
+          else
+            s.topics.push_back(key(w));
+        }
+      }
       if (f[3] != "-") {
         for (const auto cue : split_fields(f[3], '|')) {
           if (cue == "m" || cue == "f") {
             s.gender = cue[0];
           } else if (cue.size() > 1 && cue[0] == '=') {
             s.is.push_back(key(cue.substr(1)));
+          } else if (cue.size() > 1 && cue[0] == ':') {
+            s.noun.push_back(key(cue.substr(1)));
           } else if (cue.size() > 1 && cue[0] == '<') {
             s.before.push_back(key(cue.substr(1)));
           } else if (cue.size() > 1 && cue[0] == '>') {
@@ -810,6 +818,13 @@ bool clue_cues_hold(const Sense& s, const Prepared& p, std::size_t i) {
   auto k = [&](std::size_t j) { return key(p.checked[j].word->text); };
   const auto word = k(i);
   if (std::find(s.is.begin(), s.is.end(), word) != s.is.end()) return true;
+  // The word after a determiner, a pre-nominal adjective between: the noun
+  // (« les cours de maths », « un bon cours »).
+  if (i > 0 && std::find(s.noun.begin(), s.noun.end(), word) != s.noun.end()) {
+    std::size_t d = i - 1;
+    if (d > 0 && is_prenominal(k(d))) --d;
+    if (is_determiner(k(d))) return true;
+  }
   if (i > 0 && std::find(s.before.begin(), s.before.end(), k(i - 1)) != s.before.end()) return true;
   for (const auto& words : s.after) {
     bool all = i + words.size() < p.checked.size();
