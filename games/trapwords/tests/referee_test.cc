@@ -347,6 +347,47 @@ TEST(TrapWordsReferee, AModifierHeadSaidAloneIsNotHeardInItsSolidCompound) {
   EXPECT_FALSE(clue("hôpital", {"malaise"}, "il a fait un malaise").ok());
 }
 
+TEST(TrapWordsReferee, DeckTrapHomographsTellTheirOtherReading) {
+  // The lesson « cours » (a noun after a determiner) is not heard in the
+  // traps of courir's family; « je cours » still fires them, and courir.
+  for (const std::string trap : {"course", "parcours", "coureur", "coursier"}) {
+    EXPECT_TRUE(clue("école", {trap}, "les cours de maths").ok()) << trap;
+    EXPECT_TRUE(clue("école", {trap}, "un bon cours de danse").ok()) << trap;
+    EXPECT_FALSE(clue("sport", {trap}, "je cours vite").ok()) << trap;
+  }
+  EXPECT_FALSE(clue("école", {"courir"}, "les cours de maths").ok());
+  // A noun trap spelt as an everyday adjective: the adjective after être, a
+  // degree adverb, or in its own forms (« prête », « fausse », « basse »).
+  EXPECT_TRUE(clue("banque", {"prêt"}, "tu es prêt à signer").ok());
+  EXPECT_TRUE(clue("crédit", {"prêt"}, "elle est toujours prête").ok());
+  EXPECT_FALSE(clue("banque", {"prêt"}, "un prêt immobilier").ok());
+  EXPECT_FALSE(clue("banque", {"prêt"}, "il nous prête de l'argent").ok());
+  EXPECT_TRUE(clue("mort", {"faux"}, "c'est faux").ok());
+  EXPECT_TRUE(clue("mort", {"faux"}, "une fausse piste").ok());
+  EXPECT_FALSE(clue("mort", {"faux"}, "il tient une faux").ok());
+  EXPECT_TRUE(clue("jambe", {"bas"}, "en bas de la page").ok());
+  EXPECT_TRUE(clue("jambe", {"bas"}, "parle plus bas").ok());
+  EXPECT_FALSE(clue("jambe", {"bas"}, "des bas résille").ok());
+  // The secret picks the other sense: then the adjective fires.
+  EXPECT_FALSE(clue("mensonge", {"faux"}, "c'est faux").ok());
+  EXPECT_FALSE(clue("étage", {"bas"}, "en bas de l'escalier").ok());
+  // « je m'en fiche » is not the index card.
+  EXPECT_TRUE(clue("bureau", {"fiche"}, "je m'en fiche").ok());
+  EXPECT_FALSE(clue("bureau", {"fiche"}, "une fiche de paie").ok());
+  // A noun spelt as a verb a table hears as another word: « ça va barder ».
+  EXPECT_TRUE(clue("poète", {"barde"}, "ça va barder").ok());
+}
+
+TEST(TrapWordsReferee, EverydayDerivativesOfLikelyTrapsFire) {
+  // Round-3 families (families-traps.txt): noun and verb, -isme/-iste.
+  EXPECT_FALSE(clue("examen", {"angoisse"}, "ça m'angoisse").ok());
+  EXPECT_FALSE(clue("travail", {"paye"}, "on me paye à la fin du mois").ok());
+  EXPECT_FALSE(clue("chien", {"race"}, "un propos raciste").ok());
+  EXPECT_FALSE(clue("égalité", {"sexe"}, "une blague sexiste").ok());
+  EXPECT_FALSE(clue("serpent", {"mue"}, "il va bientôt muer").ok());
+  EXPECT_FALSE(clue("pneu", {"crevé"}, "la crevaison sur l'autoroute").ok());
+}
+
 TEST(TrapWordsReferee, HomographSensesFromTheSecretAndTheWordsAround) {
   // data/lexicon/senses.tsv. The secret or another trap says which sense the
   // trap means; the determiner's gender or the next words which sense the
