@@ -127,8 +127,18 @@ struct Lexicon::Impl {
   //    the other word is that lemma (`keep`: "venter" and "vente" are one verb).
   //  `keep_all`: `keep` also survives the reading asked for (the other word's
   //  readings that the base has: "bois" against "boire").
+  // `families`: when the sentence asks for a verb (kVerb), a rare verb of
+  // one of these families (a noun or adjective base's) is read as if attested (« il mue » against the
+  // trap « mue » is muer, not mouvoir's participle; « il rayonne » against
+  // « rayon » is rayonner, not the fabric).
   std::vector<LemmaRead> read_lemmas(std::string_view key, std::string_view written, Reading reading,
-                                     const std::vector<uint32_t>& keep, bool keep_all = false) const {
+                                     const std::vector<uint32_t>& keep, bool keep_all = false,
+                                     const std::vector<uint32_t>& families = {}) const {
+    auto rare = [&](uint32_t lemma) {
+      return (lemmas[lemma].flags & format::kLemmaAttested) == 0 &&
+             !(reading == Reading::kVerb &&
+               std::find(families.begin(), families.end(), lemmas[lemma].family) != families.end());
+    };
     struct Read {
       uint32_t lemma;
       const format::Tag* tag;
@@ -185,9 +195,7 @@ struct Lexicon::Impl {
         break;
       case Reading::kVerb:
         // Attested verbs only: "pomme" after "on" is not the rare pommer.
-        drop_if([&](const Read& r) {
-          return (r.tag->pos & kVerb) == 0 || (lemmas[r.lemma].flags & format::kLemmaAttested) == 0;
-        });
+        drop_if([&](const Read& r) { return (r.tag->pos & kVerb) == 0 || rare(r.lemma); });
         break;
       case Reading::kNonFinite:
         drop_if([](const Read& r) {
@@ -280,8 +288,7 @@ struct Lexicon::Impl {
     }
     // After the reading asked for (a deck noun stays a noun even when rare).
     drop_if([&](const Read& r) {
-      return (lemmas[r.lemma].flags & format::kLemmaAttested) == 0 &&
-             std::find(keep.begin(), keep.end(), r.lemma) == keep.end();
+      return rare(r.lemma) && std::find(keep.begin(), keep.end(), r.lemma) == keep.end();
     });
     std::vector<LemmaRead> out;
     for (const Read& r : reads) {
@@ -453,7 +460,16 @@ Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, 
   // dominant too, except for the readings the base itself has: "bois" said
   // against the trap "boire" is still boire's, but "content" said against
   // "conte" is not the verb conter.
-  const auto ro = context                      ? read_lemmas(ko, wo, other_reading, lb)
+  // A noun or adjective base lends its family to a rare verb (« il mue »
+  // against « mue »); a verb base does not (« j'ouvre » is ouvrir, not the
+  // rare trap ouvrer).
+  std::vector<uint32_t> families_b;
+  if (other_reading == Reading::kVerb) {
+    for (const auto& r : rb) {
+      if (r.classes == kNominalClass) families_b.push_back(lemmas[r.lemma].family);
+    }
+  }
+  const auto ro = context                      ? read_lemmas(ko, wo, other_reading, lb, false, families_b)
                   : reading == Reading::kEvery ? read_lemmas(ko, wo, Reading::kEvery, lemmas_of_key(kb, wb))
                                                : read_lemmas(ko, wo, Reading::kDominant, lb, true);
   if (rb.empty() || ro.empty()) {

@@ -386,6 +386,14 @@ TEST(TrapWordsReferee, EverydayDerivativesOfLikelyTrapsFire) {
   EXPECT_FALSE(clue("égalité", {"sexe"}, "une blague sexiste").ok());
   EXPECT_FALSE(clue("serpent", {"mue"}, "il va bientôt muer").ok());
   EXPECT_FALSE(clue("pneu", {"crevé"}, "la crevaison sur l'autoroute").ok());
+  // After a pronoun, a rare verb of a noun trap's family is that verb, even
+  // when an attested homograph is another word (mouvoir's « mue », the
+  // fabric « rayonne »)…
+  EXPECT_FALSE(clue("serpent", {"mue"}, "il mue chaque année").ok());
+  EXPECT_FALSE(clue("soleil", {"rayon"}, "il rayonne").ok());
+  // …but a rare verb trap does not take an everyday verb's forms.
+  EXPECT_TRUE(clue("maison", {"ouvrer"}, "j'ouvre la fenêtre").ok());
+  EXPECT_TRUE(clue("lapin", {"terrer"}, "je terrasse le dragon").ok());
 }
 
 TEST(TrapWordsReferee, HomographSensesFromTheSecretAndTheWordsAround) {
