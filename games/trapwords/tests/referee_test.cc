@@ -386,6 +386,11 @@ TEST(TrapWordsReferee, EverydayDerivativesOfLikelyTrapsFire) {
   EXPECT_FALSE(clue("égalité", {"sexe"}, "une blague sexiste").ok());
   EXPECT_FALSE(clue("serpent", {"mue"}, "il va bientôt muer").ok());
   EXPECT_FALSE(clue("pneu", {"crevé"}, "la crevaison sur l'autoroute").ok());
+  // Diminutives, players and circumfix verbs of deck words.
+  EXPECT_FALSE(clue("robe", {"jupe"}, "une jupette plissée").ok());
+  EXPECT_FALSE(clue("armure", {"gant"}, "un gantelet de fer").ok());
+  EXPECT_FALSE(clue("boule", {"pétanque"}, "les pétanqueurs du village").ok());
+  EXPECT_FALSE(clue("pain", {"four"}, "on l'enfourne à l'aube").ok());
   // After a pronoun, a rare verb of a noun trap's family is that verb, even
   // when an attested homograph is another word (mouvoir's « mue », the
   // fabric « rayonne »)…
