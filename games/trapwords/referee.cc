@@ -141,6 +141,10 @@ struct Checked {
   const Word* word = nullptr;
   std::vector<std::string> forms;
   bool inverted = false;  // a verb before hyphenated pronouns ("sommes-nous")
+  // A whole the dictionary knows as a function word or an adverb, with
+  // parts (« n'importe », « peut-être », « grand-chose », « c'est-à-dire »):
+  // its parts fire the trap they are forms of, not its family.
+  bool function_whole = false;
 };
 
 // The words of a message the rules apply to. Under the echo curse, echoes
@@ -445,6 +449,13 @@ Prepared prepare(const lexicon::Lexicon& lex, std::string_view message, bool ech
         }
       }
     }
+    if (!w.parts.empty() || w.text.find('\'') != std::string::npos ||
+        w.text.find("\u2019") != std::string::npos) {
+      const auto whole = lex.analyses(w.text);
+      c.function_whole = !whole.empty() && std::all_of(whole.begin(), whole.end(), [](const auto& a) {
+        return (a.pos & ~(lexicon::kGrammatical | lexicon::kAdverb | lexicon::kOtherPos)) == 0;
+      });
+    }
     if (echo && !echoed && !w.elided && i + 1 < p.words.size() && !p.words[i + 1].elided &&
         is_echo_of(c.forms.front(), p.words[i + 1].text)) {
       p.checked.push_back(std::move(c));
@@ -657,19 +668,8 @@ class Target {
       // its parts.
       auto best = Relation::kUnrelated;
       const auto& parts = p.checked[i].word->parts;
-      // A whole the dictionary knows as a function word or an adverb
-      // (« n'importe », « peut-être », « grand-chose », « c'est-à-dire »):
-      // its parts fire the trap they are forms of, not its family
-      // (« n'importe » is not porter's, « grand-chose » not grandeur's).
-      bool function_whole = false;
-      const auto& text = p.checked[i].word->text;
-      if (!parts.empty() || text.find('\'') != std::string::npos || text.find("\u2019") != std::string::npos) {
-        const auto whole_analyses = lex_.analyses(p.checked[i].word->text);
-        function_whole = !whole_analyses.empty() &&
-                         std::all_of(whole_analyses.begin(), whole_analyses.end(), [](const auto& a) {
-                           return (a.pos & ~(lexicon::kGrammatical | lexicon::kAdverb | lexicon::kOtherPos)) == 0;
-                         });
-      }
+      // « n'importe » is not porter's, « grand-chose » not grandeur's.
+      const bool function_whole = p.checked[i].function_whole;
       for (const auto& form : p.checked[i].forms) {
         // A hyphenated word's parts are judged within the whole (relate
         // splits it, and knows that the porte of porte-clé is a verb).
