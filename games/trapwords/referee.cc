@@ -379,8 +379,8 @@ lexicon::Reading context_of(const lexicon::Lexicon& lex, const Prepared& p, std:
       // A first or second person singular with no « je » or « tu » before it
       // (those made the word a verb above) and no imperative cannot be a
       // verb: « et puis » is « then », not the archaic « je puis ».
-      const bool no_subject = a.persons && (a.persons & ~(lexicon::k1s | lexicon::k2s)) == 0 &&
-                              !(a.moods & lexicon::kImperative);
+      const bool no_subject =
+          a.persons && (a.persons & ~(lexicon::k1s | lexicon::k2s)) == 0 && !(a.moods & lexicon::kImperative);
       if (a.moods == lexicon::kPresentParticiple || (a.moods && (a.moods & ~literary) == 0) || no_subject)
         rare_verb = true;
       else
@@ -681,7 +681,8 @@ class Target {
         const auto other = lex_.prepare(form);
         if (!other) continue;
         // The sentence's reading applies to the word as typed, not to parts.
-        const auto r = lex_.relate(*single_, *other, reading_, whole ? p.context[i] : lexicon::Reading::kEvery);
+        const auto r =
+            lex_.relate(*single_, *other, reading_, whole ? p.context[i] : lexicon::Reading::kEvery);
         if (function_whole && r == Relation::kDerivative) continue;
         best = std::min(best, r);
         if (&form == &p.checked[i].forms.front() && best != Relation::kUnrelated) break;
