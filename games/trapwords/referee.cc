@@ -141,6 +141,10 @@ struct Checked {
   const Word* word = nullptr;
   std::vector<std::string> forms;
   bool inverted = false;  // a verb before hyphenated pronouns ("sommes-nous")
+  // A whole the dictionary knows as a function word or an adverb, with
+  // parts (« n'importe », « peut-être », « grand-chose », « c'est-à-dire »):
+  // its parts fire the trap they are forms of, not its family.
+  bool function_whole = false;
 };
 
 // The words of a message the rules apply to. Under the echo curse, echoes
@@ -372,7 +376,12 @@ lexicon::Reading context_of(const lexicon::Lexicon& lex, const Prepared& p, std:
     if (!a.common) continue;
     if (a.pos & lexicon::kVerb) {
       const auto literary = lexicon::kIndicativeSimplePast | lexicon::kSubjunctiveImperfect;
-      if (a.moods == lexicon::kPresentParticiple || (a.moods && (a.moods & ~literary) == 0))
+      // A first or second person singular with no « je » or « tu » before it
+      // (those made the word a verb above) and no imperative cannot be a
+      // verb: « et puis » is « then », not the archaic « je puis ».
+      const bool no_subject =
+          a.persons && (a.persons & ~(lexicon::k1s | lexicon::k2s)) == 0 && !(a.moods & lexicon::kImperative);
+      if (a.moods == lexicon::kPresentParticiple || (a.moods && (a.moods & ~literary) == 0) || no_subject)
         rare_verb = true;
       else
         return lexicon::Reading::kEvery;
@@ -439,6 +448,13 @@ Prepared prepare(const lexicon::Lexicon& lex, std::string_view message, bool ech
           c.forms.push_back(both->substr(number->size() + 1));
         }
       }
+    }
+    if (!w.parts.empty() || w.text.find('\'') != std::string::npos ||
+        w.text.find("\u2019") != std::string::npos) {
+      const auto whole = lex.analyses(w.text);
+      c.function_whole = !whole.empty() && std::all_of(whole.begin(), whole.end(), [](const auto& a) {
+        return (a.pos & ~(lexicon::kGrammatical | lexicon::kAdverb | lexicon::kOtherPos)) == 0;
+      });
     }
     if (echo && !echoed && !w.elided && i + 1 < p.words.size() && !p.words[i + 1].elided &&
         is_echo_of(c.forms.front(), p.words[i + 1].text)) {
@@ -515,15 +531,43 @@ bool is_light_verb(std::string_view lemma) {
                     "devoir", "venir", "devenir", "prendre", "mettre", "tenir", "falloir"});
 }
 
+// A light verb with a prefix, of its family (retenir, prévoir, revoir; not
+// recevoir nor pleuvoir, which only end like voir): the light verb's family
+// is no more heard in its forms than in the light verb's own, only its own
+// derivatives, which keep its prefix (« je retiens » fires « retenue » and
+// « rétention », not « tenue », « détenir » nor « entretien »; « il prévoit »
+// fires « prévision », not « vision »). Returns the prefix's match key.
+std::optional<std::string> light_prefix(const lexicon::Lexicon& lex, std::string_view lemma) {
+  if (is_light_verb(lemma)) return std::nullopt;
+  const auto k = key(lemma);
+  for (const std::string_view light : {"faire", "dire", "voir", "venir", "prendre", "mettre", "tenir"}) {
+    if (k.size() >= light.size() + 2 && k.ends_with(light) &&
+        lex.relate(lemma, light) != Relation::kUnrelated) {
+      return k.substr(0, k.size() - light.size());
+    }
+  }
+  return std::nullopt;
+}
+
+// A light verb form in a clue (see light_verb_lemmas): the verb, and the
+// prefix a trap must start with to be heard in it as a mere derivative
+// (empty: none is).
+struct LightForm {
+  std::string_view lemma;
+  std::string prefix;
+};
+
 // The light verbs `word` is a conjugated form or participle of, when all its
 // verb readings that the sentence allows are of light verbs or yield to them
 // (empty otherwise): after être a finite « prise » is no priser, after a
-// pronoun « nous allions » is no allier.
-std::vector<std::string_view> light_verb_lemmas(const lexicon::Lexicon& lex, std::string_view word,
-                                                lexicon::Reading context) {
+// pronoun « nous allions » is no allier. Prefixed light verbs count, with
+// their prefix (light_prefix), and so does `idiom`, a verb the sentence
+// shows to be used as a phrase (« n'importe », idiom_verb).
+std::vector<LightForm> light_verb_lemmas(const lexicon::Lexicon& lex, std::string_view word,
+                                         lexicon::Reading context, std::string_view idiom = {}) {
   constexpr lexicon::MoodSet kNonFiniteMoods =
       lexicon::kInfinitive | lexicon::kPastParticiple | lexicon::kPresentParticiple;
-  std::vector<std::string_view> out;
+  std::vector<LightForm> out;
   // Readings spelt as typed, when there are any: "devient" is not "dévient".
   const auto analyses = lex.analyses(word);
   const auto typed = exact(word);
@@ -536,20 +580,60 @@ std::vector<std::string_view> light_verb_lemmas(const lexicon::Lexicon& lex, std
     return !(finite_only &&
              (context == lexicon::Reading::kNonFinite || context == lexicon::Reading::kNominal));
   };
+  // The prefix of a light-like lemma ("" for a light verb or the idiom's),
+  // nullopt for another verb.
+  auto light = [&](std::string_view lemma) -> std::optional<std::string> {
+    if (is_light_verb(lemma) || (!idiom.empty() && lemma == idiom)) return std::string();
+    return light_prefix(lex, lemma);
+  };
   lexicon::PersonSet persons = 0;
   for (const auto& a : analyses) {
-    if (counts(a) && is_light_verb(a.lemma) && (a.moods & ~kNonFiniteMoods)) persons |= a.persons;
+    if (counts(a) && (a.moods & ~kNonFiniteMoods) && light(a.lemma)) persons |= a.persons;
   }
   for (const auto& a : analyses) {
     if (!counts(a)) continue;
-    if (!is_light_verb(a.lemma)) {
+    auto prefix = light(a.lemma);
+    if (!prefix) {
       // Another verb of the same person yields after a pronoun.
       if (context == lexicon::Reading::kVerb && (a.persons & persons)) continue;
       return {};
     }
-    if (a.moods & ~lexicon::kInfinitive) out.push_back(a.lemma);
+    if (a.moods & ~lexicon::kInfinitive) out.push_back({a.lemma, std::move(*prefix)});
   }
   return out;
+}
+
+// Verbs used as set phrases, whose forms are then no more than the phrase
+// (« n'importe quoi », « peu importe », « qu'importe » are « it matters », not
+// importer's « to import » of porter's family; « il s'agit » is not agir's
+// « action »; « il vaut mieux » not « valeur »): the lemma of checked word
+// `i` when the words around it make one of these phrases, else empty.
+std::string_view idiom_verb(const lexicon::Lexicon& lex, const Prepared& p, std::size_t i) {
+  auto k = [&](std::size_t j) { return key(p.checked[j].word->text); };
+  const auto prev = i > 0 ? k(i - 1) : std::string();
+  const auto next = i + 1 < p.checked.size() ? k(i + 1) : std::string();
+  struct Phrase {
+    std::string_view lemma;
+    std::array<std::string_view, 3> before, after;  // empty: none
+  };
+  // clang-format off
+  static constexpr Phrase kPhrases[] = {
+      {"importer", {"n'", "peu", "qu'"}, {"peu", "guere"}},  // typography: ok
+      {"agir", {"s'"}, {}},  // typography: ok
+      {"valoir", {}, {"mieux"}},
+      {"ficher", {"en"}, {}},  // « je m'en fiche »: not the index card
+  };
+  // clang-format on
+  auto one_of = [](const std::string& w, const std::array<std::string_view, 3>& set) {
+    return !w.empty() && std::find(set.begin(), set.end(), w) != set.end();
+  };
+  for (const auto& ph : kPhrases) {
+    if (!one_of(prev, ph.before) && !one_of(next, ph.after)) continue;
+    for (const auto& a : lex.analyses(p.checked[i].word->text)) {
+      if ((a.pos & lexicon::kVerb) && a.lemma == ph.lemma) return ph.lemma;
+    }
+  }
+  return {};
 }
 
 class Target {
@@ -563,8 +647,10 @@ class Target {
     }
     if (tokens_.size() == 1) {
       single_ = lex.prepare(tokens_.front().text);
+      key_ = key(tokens_.front().text);
       for (const auto& a : lex.analyses(tokens_.front().text)) {
-        if (is_light_verb(a.lemma)) own_light_.push_back(a.lemma);
+        if (is_light_verb(a.lemma) || ((a.pos & lexicon::kVerb) && light_prefix(lex, a.lemma)))
+          own_light_.push_back(a.lemma);
       }
     }
   }
@@ -582,6 +668,8 @@ class Target {
       // its parts.
       auto best = Relation::kUnrelated;
       const auto& parts = p.checked[i].word->parts;
+      // « n'importe » is not porter's, « grand-chose » not grandeur's.
+      const bool function_whole = p.checked[i].function_whole;
       for (const auto& form : p.checked[i].forms) {
         // A hyphenated word's parts are judged within the whole (relate
         // splits it, and knows that the porte of porte-clé is a verb).
@@ -593,15 +681,19 @@ class Target {
         const auto other = lex_.prepare(form);
         if (!other) continue;
         // The sentence's reading applies to the word as typed, not to parts.
-        best = std::min(
-            best, lex_.relate(*single_, *other, reading_, whole ? p.context[i] : lexicon::Reading::kEvery));
+        const auto r =
+            lex_.relate(*single_, *other, reading_, whole ? p.context[i] : lexicon::Reading::kEvery);
+        if (function_whole && r == Relation::kDerivative) continue;
+        best = std::min(best, r);
         if (&form == &p.checked[i].forms.front() && best != Relation::kUnrelated) break;
       }
       if (best == Relation::kDerivative) {
         // A light verb's form against a derivative of it: no fire.
-        const auto light = light_verb_lemmas(lex_, p.checked[i].forms.front(), p.context[i]);
-        const bool own = std::any_of(light.begin(), light.end(), [&](std::string_view l) {
-          return std::find(own_light_.begin(), own_light_.end(), l) != own_light_.end();
+        const auto light =
+            light_verb_lemmas(lex_, p.checked[i].forms.front(), p.context[i], idiom_verb(lex_, p, i));
+        const bool own = std::any_of(light.begin(), light.end(), [&](const LightForm& l) {
+          return std::find(own_light_.begin(), own_light_.end(), l.lemma) != own_light_.end() ||
+                 (!l.prefix.empty() && key_.starts_with(l.prefix));
         });
         if (!light.empty() && !own) best = Relation::kUnrelated;
       }
@@ -646,7 +738,8 @@ class Target {
   lexicon::Reading reading_;
   std::vector<Token> tokens_;
   std::optional<lexicon::Lexicon::Prepared> single_;
-  std::vector<std::string_view> own_light_;  // light verbs the target is a form of
+  std::vector<std::string_view> own_light_;  // light verbs (prefixed ones too) the target is a form of
+  std::string key_;                          // match key of a single-word target
 };
 
 // --- senses: homographs a table tells apart (data/lexicon/senses.tsv) ---------
@@ -657,6 +750,7 @@ struct Sense {
   bool alone = false;                           // `*`: the trap written alone means this
   std::vector<std::string> topics;              // the secret or another trap relates to one
   std::vector<std::string> is;                  // `=W`: match keys
+  std::vector<std::string> noun;                // `:W`: match keys, after a determiner
   std::vector<std::string> before;              // `<W`
   std::vector<std::vector<std::string>> after;  // `>W X`: match keys in order
   char gender = 0;                              // 'm' or 'f': the determiner before the word
@@ -669,16 +763,22 @@ const std::vector<Sense>& senses() {
       const auto f = split_fields(line, '\t');
       if (f.size() != 4) throw std::runtime_error("senses.tsv: four fields expected: " + std::string(line));
       Sense s{key(f[0]), std::string(f[1])};
-      if (f[2] == "*")
-        s.alone = true;
-      else if (f[2] != "-")
-        for (const auto w : split_fields(f[2], '|')) s.topics.push_back(key(w));
+      if (f[2] != "-") {
+        for (const auto w : split_fields(f[2], '|')) {
+          if (w == "*")
+            s.alone = true;
+          else
+            s.topics.push_back(key(w));
+        }
+      }
       if (f[3] != "-") {
         for (const auto cue : split_fields(f[3], '|')) {
           if (cue == "m" || cue == "f") {
             s.gender = cue[0];
           } else if (cue.size() > 1 && cue[0] == '=') {
             s.is.push_back(key(cue.substr(1)));
+          } else if (cue.size() > 1 && cue[0] == ':') {
+            s.noun.push_back(key(cue.substr(1)));
           } else if (cue.size() > 1 && cue[0] == '<') {
             s.before.push_back(key(cue.substr(1)));
           } else if (cue.size() > 1 && cue[0] == '>') {
@@ -719,6 +819,13 @@ bool clue_cues_hold(const Sense& s, const Prepared& p, std::size_t i) {
   auto k = [&](std::size_t j) { return key(p.checked[j].word->text); };
   const auto word = k(i);
   if (std::find(s.is.begin(), s.is.end(), word) != s.is.end()) return true;
+  // The word after a determiner, a pre-nominal adjective between: the noun
+  // (« les cours de maths », « un bon cours »).
+  if (i > 0 && std::find(s.noun.begin(), s.noun.end(), word) != s.noun.end()) {
+    std::size_t d = i - 1;
+    if (d > 0 && is_prenominal(k(d))) --d;
+    if (is_determiner(k(d))) return true;
+  }
   if (i > 0 && std::find(s.before.begin(), s.before.end(), k(i - 1)) != s.before.end()) return true;
   for (const auto& words : s.after) {
     bool all = i + words.size() < p.checked.size();

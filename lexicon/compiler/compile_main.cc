@@ -373,9 +373,16 @@ int run(const Options& opt) {
   // Solid compounds: a head from solid-compound-heads.txt (porte, tire, garde…)
   // glued to a noun or verb ("portefeuille" = porte + feuille).
   progress.step("finding solid compounds");
+  // A head written `~mal` modifies the rest (malaise, bonjour, millefeuille):
+  // said alone it is not heard in the compound (flagged kLemmaModifierHead).
   std::vector<std::string> head_keys;
+  std::set<std::string> modifier_heads;
   for (const auto& row : read_table(heads, false)) {
-    for (const auto& h : row) head_keys.push_back(light_key(h));
+    for (const auto& h : row) {
+      const bool modifier = h.starts_with("~");
+      head_keys.push_back(light_key(modifier ? h.substr(1) : h));
+      if (modifier) modifier_heads.insert(head_keys.back());
+    }
   }
   // A compound whose head or rest is blocked against it in not-related.tsv
   // is a look-alike, not a compound (entreprise is not entre + prise).
@@ -387,6 +394,7 @@ int run(const Options& opt) {
     }
   }
   std::vector<std::vector<uint32_t>> lemma_parts(lemma_text.size());
+  std::vector<char> modified(lemma_text.size(), 0);  // the head is a modifier head
   std::size_t solid = 0;
   for (uint32_t l = 0; l < lemma_text.size(); ++l) {
     if (!info[l].common || (info[l].pos & kNoun) == 0) continue;
@@ -409,6 +417,7 @@ int run(const Options& opt) {
       const auto gr = group_of_key.find(must_key(rest));
       if (!noun || gh == group_of_key.end() || gr == group_of_key.end()) continue;
       lemma_parts[l] = {gh->second, gr->second};
+      modified[l] = modifier_heads.count(head) > 0;
       ++solid;
       break;
     }
@@ -435,7 +444,8 @@ int run(const Options& opt) {
     lm.parts_count = static_cast<uint32_t>(lemma_parts[l].size());
     out_lemma_parts.insert(out_lemma_parts.end(), lemma_parts[l].begin(), lemma_parts[l].end());
     lm.flags = (info[l].common ? uint32_t{format::kFormCommon} : 0u) |
-               (info[l].attested ? uint32_t{format::kLemmaAttested} : 0u);
+               (info[l].attested ? uint32_t{format::kLemmaAttested} : 0u) |
+               (modified[l] ? uint32_t{format::kLemmaModifierHead} : 0u);
   }
 
   // Hash index over groups.

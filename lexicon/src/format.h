@@ -76,7 +76,9 @@ static_assert(sizeof(Group) == 20);
 enum FormFlags : uint32_t {
   kFormCommon = 1u << 0,
   kFormProper = 1u << 1,
-  kLemmaAttested = 1u << 2,  // Lemma::flags only: the headword is in the frequency lists
+  kLemmaAttested = 1u << 2,      // Lemma::flags only: the headword is in the frequency lists
+  kLemmaModifierHead = 1u << 3,  // Lemma::flags only: a solid compound whose head modifies the rest
+                                 // (mal+aise, bon+jour): the head said alone is not heard in it
 };
 
 struct Form {

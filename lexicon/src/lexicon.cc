@@ -127,8 +127,18 @@ struct Lexicon::Impl {
   //    the other word is that lemma (`keep`: "venter" and "vente" are one verb).
   //  `keep_all`: `keep` also survives the reading asked for (the other word's
   //  readings that the base has: "bois" against "boire").
+  // `families`: when the sentence asks for a verb (kVerb), a rare verb of
+  // one of these families (a noun or adjective base's) is read as if attested (« il mue » against the
+  // trap « mue » is muer, not mouvoir's participle; « il rayonne » against
+  // « rayon » is rayonner, not the fabric).
   std::vector<LemmaRead> read_lemmas(std::string_view key, std::string_view written, Reading reading,
-                                     const std::vector<uint32_t>& keep, bool keep_all = false) const {
+                                     const std::vector<uint32_t>& keep, bool keep_all = false,
+                                     const std::vector<uint32_t>& families = {}) const {
+    auto rare = [&](uint32_t lemma) {
+      return (lemmas[lemma].flags & format::kLemmaAttested) == 0 &&
+             !(reading == Reading::kVerb &&
+               std::find(families.begin(), families.end(), lemmas[lemma].family) != families.end());
+    };
     struct Read {
       uint32_t lemma;
       const format::Tag* tag;
@@ -185,9 +195,7 @@ struct Lexicon::Impl {
         break;
       case Reading::kVerb:
         // Attested verbs only: "pomme" after "on" is not the rare pommer.
-        drop_if([&](const Read& r) {
-          return (r.tag->pos & kVerb) == 0 || (lemmas[r.lemma].flags & format::kLemmaAttested) == 0;
-        });
+        drop_if([&](const Read& r) { return (r.tag->pos & kVerb) == 0 || rare(r.lemma); });
         break;
       case Reading::kNonFinite:
         drop_if([](const Read& r) {
@@ -280,8 +288,7 @@ struct Lexicon::Impl {
     }
     // After the reading asked for (a deck noun stays a noun even when rare).
     drop_if([&](const Read& r) {
-      return (lemmas[r.lemma].flags & format::kLemmaAttested) == 0 &&
-             std::find(keep.begin(), keep.end(), r.lemma) == keep.end();
+      return rare(r.lemma) && std::find(keep.begin(), keep.end(), r.lemma) == keep.end();
     });
     std::vector<LemmaRead> out;
     for (const Read& r : reads) {
@@ -453,7 +460,16 @@ Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, 
   // dominant too, except for the readings the base itself has: "bois" said
   // against the trap "boire" is still boire's, but "content" said against
   // "conte" is not the verb conter.
-  const auto ro = context                      ? read_lemmas(ko, wo, other_reading, lb)
+  // A noun or adjective base lends its family to a rare verb (« il mue »
+  // against « mue »); a verb base does not (« j'ouvre » is ouvrir, not the
+  // rare trap ouvrer).
+  std::vector<uint32_t> families_b;
+  if (other_reading == Reading::kVerb) {
+    for (const auto& r : rb) {
+      if (r.classes == kNominalClass) families_b.push_back(lemmas[r.lemma].family);
+    }
+  }
+  const auto ro = context                      ? read_lemmas(ko, wo, other_reading, lb, false, families_b)
                   : reading == Reading::kEvery ? read_lemmas(ko, wo, Reading::kEvery, lemmas_of_key(kb, wb))
                                                : read_lemmas(ko, wo, Reading::kDominant, lb, true);
   if (rb.empty() || ro.empty()) {
@@ -497,11 +513,19 @@ Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, 
     }
     return {};
   };
-  auto part_matches = [&](const std::vector<uint32_t>& compound_lemmas, const std::vector<uint32_t>& canon) {
+  // `alone`: the part is said alone against the compound (not the compound
+  // against its part); a modifier head is then not heard in it (« j'ai
+  // mal » is not malaise, « bonne journée » not bonjour).
+  // `function`: the canonical lemmas of `canon` read as function words; a
+  // head read as a preposition matches only those (« elle est sure » is not
+  // the sur- of surprise).
+  auto part_matches = [&](const std::vector<uint32_t>& compound_lemmas, const std::vector<uint32_t>& canon,
+                          bool alone, const std::vector<uint32_t>& function) {
     for (const uint32_t l : compound_lemmas) {
       const auto& lm = lemmas[l];
       const std::string text = lm.parts_count ? fold_case(str(lm.text)).value_or("") : std::string();
       for (uint32_t p = lm.parts_begin; p < lm.parts_begin + lm.parts_count; ++p) {
+        if (alone && p == lm.parts_begin && (lm.flags & format::kLemmaModifierHead)) continue;
         const std::string_view part = str(groups[lemma_parts[p]].key);
         const std::string written = written_part(text, part, p == lm.parts_begin);
         // A head that is a preposition is that preposition, spelt as in the
@@ -512,9 +536,11 @@ Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, 
         for (const auto& r : read_lemmas(part, written, Reading::kFunction, {})) {
           if (r.classes & kFunctionClass) part_lemmas.push_back(r.lemma);
         }
+        const bool preposition = !part_lemmas.empty();
         if (part_lemmas.empty()) part_lemmas = readings(part, {}, Reading::kDominant, {});
+        const auto& against = preposition ? function : canon;
         for (const uint32_t pl : part_lemmas) {
-          if (std::find(canon.begin(), canon.end(), lemmas[pl].canonical) != canon.end()) return true;
+          if (std::find(against.begin(), against.end(), lemmas[pl].canonical) != against.end()) return true;
         }
       }
     }
@@ -522,7 +548,13 @@ Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, 
   };
   // The other word holds the base (pluie/parapluie): a compound, as
   // cheval/cheval-vapeur; the base holds the other word: a derivative.
-  if (part_matches(lo, canon_b)) return Relation::kCompound;
+  // (The trap « sur » still holds the sur- of surprise: the reviewed form
+  // audit judged « les survivants » a fire.)
+  if (part_matches(lo, canon_b, false, canon_b)) return Relation::kCompound;
+  std::vector<uint32_t> function_o;
+  for (const auto& r : ro) {
+    if (!context && (r.classes & kFunctionClass)) function_o.push_back(lemmas[r.lemma].canonical);
+  }
   if (intersects(fam_b, fam_o)) return Relation::kDerivative;
   // A part said as a function word is not the compound's ("sur la table"
   // against surprise, "entre deux" against entretien).
@@ -530,7 +562,7 @@ Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, 
   for (const auto& r : ro) {
     if (!context || r.classes != kFunctionClass) canon_o_content.push_back(lemmas[r.lemma].canonical);
   }
-  if (part_matches(lb, canon_o_content)) return Relation::kDerivative;
+  if (part_matches(lb, canon_o_content, true, function_o)) return Relation::kDerivative;
   return Relation::kUnrelated;
 }
 

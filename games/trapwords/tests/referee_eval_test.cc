@@ -177,6 +177,15 @@ TEST(RefereeEval, TuningPart) {
   EXPECT_GE(guesses, 150u);
 }
 
+TEST(RefereeEval, TuningExtraPart) {
+  // Measured, not gated: clues-tuning-extra.tsv, written later by a helper
+  // session around tuning-side secrets, before any run on it
+  // (docs/lexicon.md). Tuning only: it has no held-out counterpart.
+  const auto clues = evaluate_clues("tuning-extra");
+  EXPECT_GE(clues.rows, 300u);
+  EXPECT_GE(clues.agreement(), 0.80);  // a loose floor against breakage only
+}
+
 TEST(RefereeEval, HeldOutPart) {
   // Floors just under the measured values (docs/lexicon.md): a regression
   // fails CI; the targets of the issue are recorded beside them.

@@ -286,6 +286,121 @@ TEST(TrapWordsReferee, FormsOfAClueReadAsATableHearsThem) {
   EXPECT_EQ(fired(clue("film", {"fin"}, "à la fin").fired), (std::vector<std::string>{"fin:fin:inflection"}));
 }
 
+TEST(TrapWordsReferee, SetPhrasesAndPrefixedLightVerbsFireNoFamily) {
+  // « n'importe », « peu importe », « qu'importe » are « it matters »: not
+  // importer's « to import », of porter's family, whatever the trap of it.
+  for (const std::string trap : {"porter", "apporter", "transport", "reportage", "portable", "rapport"}) {
+    EXPECT_TRUE(clue("nuage", {trap}, "n'importe quoi").ok()) << trap;
+    EXPECT_TRUE(clue("nuage", {trap}, "peu importe le prix").ok()) << trap;
+    EXPECT_TRUE(clue("nuage", {trap}, "ça importe peu").ok()) << trap;
+  }
+  // …but importer, to import, still fires them, and the verb itself fires.
+  EXPECT_FALSE(clue("port", {"transport"}, "on importe du café").ok());
+  EXPECT_FALSE(clue("nuage", {"importer"}, "n'importe quoi").ok());
+  // Other set phrases: « il s'agit », « il vaut mieux ».
+  EXPECT_TRUE(clue("théâtre", {"action"}, "il s'agit d'une pièce").ok());
+  EXPECT_TRUE(clue("trésor", {"valeur"}, "il vaut mieux le cacher").ok());
+  EXPECT_FALSE(clue("trésor", {"valeur"}, "ça vaut cher").ok());
+  // A whole that is a function word or an adverb fires the trap its parts
+  // are forms of, not their families.
+  EXPECT_TRUE(clue("nuage", {"grandeur"}, "il n'y a pas grand-chose").ok());
+  EXPECT_TRUE(clue("nuage", {"puissance"}, "peut-être demain").ok());
+  // « et puis » is « then », not pouvoir's archaic « je puis ».
+  for (const std::string trap : {"pouvoir", "puissance", "puissant"}) {
+    EXPECT_TRUE(clue("roi", {trap}, "et puis il meurt").ok()) << trap;
+    EXPECT_TRUE(clue("roi", {trap}, "puis il s'en va").ok()) << trap;
+  }
+  EXPECT_FALSE(clue("roi", {"pouvoir"}, "je ne puis le dire").ok());
+  // A light verb with a prefix of its family (retenir, prévoir) is heard in
+  // its own derivatives, which keep the prefix, not in the light verb's.
+  for (const std::string trap : {"tenir", "tenue", "détenir", "entretien", "tien"}) {
+    EXPECT_TRUE(clue("mémoire", {trap}, "je retiens tout").ok()) << trap;
+    EXPECT_TRUE(clue("mémoire", {trap}, "elle retient son souffle").ok()) << trap;
+  }
+  for (const std::string trap : {"retenue", "retenir", "rétention"}) {
+    EXPECT_FALSE(clue("mémoire", {trap}, "je retiens tout").ok()) << trap;
+  }
+  EXPECT_TRUE(clue("météo", {"vision"}, "elle prévoit la pluie").ok());
+  EXPECT_FALSE(clue("météo", {"prévision"}, "elle prévoit la pluie").ok());
+}
+
+TEST(TrapWordsReferee, AModifierHeadSaidAloneIsNotHeardInItsSolidCompound) {
+  // mal, bon, mille, gentil modify the rest of a solid compound: said in
+  // every sentence, they are not heard in it (solid-compound-heads.txt `~`).
+  for (const std::string trap : {"malaise", "malheureux", "maladroit", "malchance", "malnutrition"}) {
+    EXPECT_TRUE(clue("hôpital", {trap}, "j'ai mal au dos").ok()) << trap;
+    EXPECT_TRUE(clue("hôpital", {trap}, "des maux de tête").ok()) << trap;
+  }
+  for (const std::string trap : {"bonjour", "bonsoir", "bonhomme"}) {
+    EXPECT_TRUE(clue("politesse", {trap}, "une bonne idée").ok()) << trap;
+    EXPECT_TRUE(clue("politesse", {trap}, "c'est bon").ok()) << trap;
+  }
+  EXPECT_TRUE(clue("pâtisserie", {"millefeuille"}, "mille euros").ok());
+  // A preposition head is not the adjective spelt as it (sur, sure: sour).
+  for (const std::string trap : {"surprise", "surcharge", "sursaut", "surplus"}) {
+    EXPECT_TRUE(clue("nuage", {trap}, "elle est sure").ok()) << trap;
+  }
+  // The compound still holds its head, and the rest is still heard in it.
+  EXPECT_FALSE(clue("politesse", {"bon"}, "il dit bonjour").ok());
+  EXPECT_FALSE(clue("politesse", {"jour"}, "il dit bonjour").ok());
+  EXPECT_FALSE(clue("pâtisserie", {"feuille"}, "un millefeuille").ok());
+  EXPECT_FALSE(clue("hôpital", {"malaise"}, "il a fait un malaise").ok());
+}
+
+TEST(TrapWordsReferee, DeckTrapHomographsTellTheirOtherReading) {
+  // The lesson « cours » (a noun after a determiner) is not heard in the
+  // traps of courir's family; « je cours » still fires them, and courir.
+  for (const std::string trap : {"course", "parcours", "coureur", "coursier"}) {
+    EXPECT_TRUE(clue("école", {trap}, "les cours de maths").ok()) << trap;
+    EXPECT_TRUE(clue("école", {trap}, "un bon cours de danse").ok()) << trap;
+    EXPECT_FALSE(clue("sport", {trap}, "je cours vite").ok()) << trap;
+  }
+  EXPECT_FALSE(clue("école", {"courir"}, "les cours de maths").ok());
+  // A noun trap spelt as an everyday adjective: the adjective after être, a
+  // degree adverb, or in its own forms (« prête », « fausse », « basse »).
+  EXPECT_TRUE(clue("banque", {"prêt"}, "tu es prêt à signer").ok());
+  EXPECT_TRUE(clue("crédit", {"prêt"}, "elle est toujours prête").ok());
+  EXPECT_FALSE(clue("banque", {"prêt"}, "un prêt immobilier").ok());
+  EXPECT_FALSE(clue("banque", {"prêt"}, "il nous prête de l'argent").ok());
+  EXPECT_TRUE(clue("mort", {"faux"}, "c'est faux").ok());
+  EXPECT_TRUE(clue("mort", {"faux"}, "une fausse piste").ok());
+  EXPECT_FALSE(clue("mort", {"faux"}, "il tient une faux").ok());
+  EXPECT_TRUE(clue("jambe", {"bas"}, "en bas de la page").ok());
+  EXPECT_TRUE(clue("jambe", {"bas"}, "parle plus bas").ok());
+  EXPECT_FALSE(clue("jambe", {"bas"}, "des bas résille").ok());
+  // The secret picks the other sense: then the adjective fires.
+  EXPECT_FALSE(clue("mensonge", {"faux"}, "c'est faux").ok());
+  EXPECT_FALSE(clue("étage", {"bas"}, "en bas de l'escalier").ok());
+  // « je m'en fiche » is not the index card.
+  EXPECT_TRUE(clue("bureau", {"fiche"}, "je m'en fiche").ok());
+  EXPECT_FALSE(clue("bureau", {"fiche"}, "une fiche de paie").ok());
+  // A noun spelt as a verb a table hears as another word: « ça va barder ».
+  EXPECT_TRUE(clue("poète", {"barde"}, "ça va barder").ok());
+}
+
+TEST(TrapWordsReferee, EverydayDerivativesOfLikelyTrapsFire) {
+  // Round-3 families (families-traps.txt): noun and verb, -isme/-iste.
+  EXPECT_FALSE(clue("examen", {"angoisse"}, "ça m'angoisse").ok());
+  EXPECT_FALSE(clue("travail", {"paye"}, "on me paye à la fin du mois").ok());
+  EXPECT_FALSE(clue("chien", {"race"}, "un propos raciste").ok());
+  EXPECT_FALSE(clue("égalité", {"sexe"}, "une blague sexiste").ok());
+  EXPECT_FALSE(clue("serpent", {"mue"}, "il va bientôt muer").ok());
+  EXPECT_FALSE(clue("pneu", {"crevé"}, "la crevaison sur l'autoroute").ok());
+  // Diminutives, players and circumfix verbs of deck words.
+  EXPECT_FALSE(clue("robe", {"jupe"}, "une jupette plissée").ok());
+  EXPECT_FALSE(clue("armure", {"gant"}, "un gantelet de fer").ok());
+  EXPECT_FALSE(clue("boule", {"pétanque"}, "les pétanqueurs du village").ok());
+  EXPECT_FALSE(clue("pain", {"four"}, "on l'enfourne à l'aube").ok());
+  // After a pronoun, a rare verb of a noun trap's family is that verb, even
+  // when an attested homograph is another word (mouvoir's « mue », the
+  // fabric « rayonne »)…
+  EXPECT_FALSE(clue("serpent", {"mue"}, "il mue chaque année").ok());
+  EXPECT_FALSE(clue("soleil", {"rayon"}, "il rayonne").ok());
+  // …but a rare verb trap does not take an everyday verb's forms.
+  EXPECT_TRUE(clue("maison", {"ouvrer"}, "j'ouvre la fenêtre").ok());
+  EXPECT_TRUE(clue("lapin", {"terrer"}, "je terrasse le dragon").ok());
+}
+
 TEST(TrapWordsReferee, HomographSensesFromTheSecretAndTheWordsAround) {
   // data/lexicon/senses.tsv. The secret or another trap says which sense the
   // trap means; the determiner's gender or the next words which sense the
