@@ -182,12 +182,13 @@ class Search {
         first[c].best[0] = static_cast<int16_t>(kValueScale + combos_[c].start_closes);
         first[c].v[0][1] = static_cast<int8_t>(combos_[c].start_closes);
       }
-      visit(child, 1, first);
+      visit(child, 1, first, static_cast<ComboSet>((1ull << combos_.size()) - 1), false);
     }
     return found_;
   }
 
  private:
+  using ComboSet = uint32_t;  // bit c: combos_[c]
   struct ComboState {
     uint32_t reach;  // bit j: best[j] is reachable
     std::array<int16_t, kMaxCircle> best;
@@ -236,9 +237,11 @@ class Search {
     }
   }
 
-  // Consumes `letter` in `state` (a copy of the parent's).
-  void step(ComboState* state, char letter) const {
-    for (std::size_t c = 0; c < combos_.size(); ++c) {
+  // Consumes `letter` in the states of the combos in `live` (copies of the
+  // parent's).
+  void step(ComboState* state, ComboSet live, char letter) const {
+    for (; live; live &= live - 1) {
+      const auto c = static_cast<std::size_t>(std::countr_zero(live));
       const auto& combo = combos_[c];
       auto& st = state[c];
       uint32_t cards = combo.cards[static_cast<std::size_t>(letter - 'A')];
@@ -272,9 +275,11 @@ class Search {
     }
   }
 
-  int value(const ComboState* state) const {
+  // The value of the word read so far, over the combos in `live`.
+  int value(const ComboState* state, ComboSet live) const {
     int best = 0;
-    for (std::size_t c = 0; c < combos_.size(); ++c) {
+    for (; live; live &= live - 1) {
+      const auto c = static_cast<std::size_t>(std::countr_zero(live));
       for (uint32_t js = state[c].reach; js; js &= js - 1) {
         best = std::max<int>(best, state[c].best[static_cast<std::size_t>(std::countr_zero(js))]);
       }
@@ -296,72 +301,86 @@ class Search {
     return best;
   }
 
-  // The best value any word below could reach, given the letters `mask` it may
-  // still use and at most `height` more letters.
-  int bound(const ComboState* state, uint32_t mask, int height) const {
+  // The best value a word below could reach through `combo`, given the letters
+  // `mask` it may still use and at most `height` more letters.
+  int bound(const Combo& combo, const ComboState& st, uint32_t mask, int height) const {
     int best = 0;
-    for (std::size_t c = 0; c < combos_.size(); ++c) {
-      const auto& combo = combos_[c];
-      const auto& st = state[c];
-      uint32_t usable = 0;
-      for (uint32_t l = combo.letters & mask; l; l &= l - 1)
-        usable |= combo.cards[static_cast<std::size_t>(std::countr_zero(l))];
-      for (uint32_t js = st.reach; js; js &= js - 1) {
-        const int j = std::countr_zero(js);
-        const uint32_t after = usable & ~((2u << j) - 1);
-        best = std::max(
-            best, extend(st, j, std::min(height, std::popcount(after)), std::popcount(after & combo.closes)));
-      }
+    uint32_t usable = 0;
+    for (uint32_t l = combo.letters & mask; l; l &= l - 1)
+      usable |= combo.cards[static_cast<std::size_t>(std::countr_zero(l))];
+    for (uint32_t js = st.reach; js; js &= js - 1) {
+      const int j = std::countr_zero(js);
+      const uint32_t after = usable & ~((2u << j) - 1);
+      best = std::max(
+          best, extend(st, j, std::min(height, std::popcount(after)), std::popcount(after & combo.closes)));
     }
     return best;
   }
 
-  // A tighter bound for big subtrees: cards matched one after the other by a
-  // word must have their letters in that word's order, so only chains of cards
-  // whose letters follow each other below this node count.
-  int order_bound(const ComboState* state, const Solver::Node& nd) const {
+  // The combos of `among` whose bound() can still beat the results.
+  ComboSet passing(const ComboState* state, ComboSet among, uint32_t mask, int height) const {
+    ComboSet out = 0;
+    for (; among; among &= among - 1) {
+      const int c = std::countr_zero(among);
+      const auto cc = static_cast<std::size_t>(c);
+      if (can_improve(bound(combos_[cc], state[cc], mask, height))) out |= 1u << c;
+    }
+    return out;
+  }
+
+  // A tighter bound through `combo` for big subtrees: cards matched one after
+  // the other by a word must have their letters in that word's order, so only
+  // chains of cards whose letters follow each other below this node count.
+  int order_bound(const Combo& combo, const ComboState& st, const Solver::Node& nd) const {
     const auto& follow = s_.follow_[nd.follow];
     int best = 0;
-    for (std::size_t c = 0; c < combos_.size(); ++c) {
-      const auto& combo = combos_[c];
-      const auto& st = state[c];
-      // chain[i]: most cards in a chain starting at card i; gain[i]: the most
-      // value (16 per card + vaults closed) of such a chain.
-      std::array<int, kMaxCircle + 2> chain{}, gain{}, chain_after{}, gain_after{};
-      uint32_t usable = 0;
-      for (int i = combo.m; i >= 1; --i) {
-        const auto ii = static_cast<std::size_t>(i);
-        const char li = combo.letter[ii];
-        if (nd.below & bit(li)) {
-          usable |= 1u << i;
-          const uint32_t next_letters = follow[static_cast<std::size_t>(li - 'A')];
-          int next_chain = 0;
-          int next_gain = 0;
-          for (int k = i + 1; k <= combo.m; ++k) {
-            const auto kk = static_cast<std::size_t>(k);
-            if (chain[kk] && (next_letters & bit(combo.letter[kk]))) {
-              next_chain = std::max(next_chain, chain[kk]);
-              next_gain = std::max(next_gain, gain[kk]);
-            }
+    // chain[i]: most cards in a chain starting at card i; gain[i]: the most
+    // value (16 per card + vaults closed) of such a chain.
+    std::array<int, kMaxCircle + 2> chain{}, gain{}, chain_after{}, gain_after{};
+    uint32_t usable = 0;
+    for (int i = combo.m; i >= 1; --i) {
+      const auto ii = static_cast<std::size_t>(i);
+      const char li = combo.letter[ii];
+      if (nd.below & bit(li)) {
+        usable |= 1u << i;
+        const uint32_t next_letters = follow[static_cast<std::size_t>(li - 'A')];
+        int next_chain = 0;
+        int next_gain = 0;
+        for (int k = i + 1; k <= combo.m; ++k) {
+          const auto kk = static_cast<std::size_t>(k);
+          if (chain[kk] && (next_letters & bit(combo.letter[kk]))) {
+            next_chain = std::max(next_chain, chain[kk]);
+            next_gain = std::max(next_gain, gain[kk]);
           }
-          chain[ii] = 1 + next_chain;
-          gain[ii] = kValueScale + ((combo.closes >> i) & 1) + next_gain;
         }
-        chain_after[ii - 1] = std::max(chain_after[ii], chain[ii]);
-        gain_after[ii - 1] = std::max(gain_after[ii], gain[ii]);
+        chain[ii] = 1 + next_chain;
+        gain[ii] = kValueScale + ((combo.closes >> i) & 1) + next_gain;
       }
-      for (uint32_t js = st.reach; js; js &= js - 1) {
-        const int j = std::countr_zero(js);
-        const auto jj = static_cast<std::size_t>(j);
-        if (!capped_ && chain_after[jj] <= nd.height) {
-          best = std::max(best, st.best[jj] + gain_after[jj]);
-          continue;
-        }
-        const int more = std::min<int>(nd.height, chain_after[jj]);
-        best = std::max(best, extend(st, j, more, std::popcount(usable & ~((2u << j) - 1) & combo.closes)));
+      chain_after[ii - 1] = std::max(chain_after[ii], chain[ii]);
+      gain_after[ii - 1] = std::max(gain_after[ii], gain[ii]);
+    }
+    for (uint32_t js = st.reach; js; js &= js - 1) {
+      const int j = std::countr_zero(js);
+      const auto jj = static_cast<std::size_t>(j);
+      if (!capped_ && chain_after[jj] <= nd.height) {
+        best = std::max(best, st.best[jj] + gain_after[jj]);
+        continue;
       }
+      const int more = std::min<int>(nd.height, chain_after[jj]);
+      best = std::max(best, extend(st, j, more, std::popcount(usable & ~((2u << j) - 1) & combo.closes)));
     }
     return best;
+  }
+
+  // The combos of `among` whose order_bound() can still beat the results.
+  ComboSet order_passing(const ComboState* state, ComboSet among, const Solver::Node& nd) const {
+    ComboSet out = 0;
+    for (; among; among &= among - 1) {
+      const int c = std::countr_zero(among);
+      const auto cc = static_cast<std::size_t>(c);
+      if (can_improve(order_bound(combos_[cc], state[cc], nd))) out |= 1u << c;
+    }
+    return out;
   }
 
   bool can_improve(int ub) const {
@@ -382,34 +401,49 @@ class Search {
     done_ = found_.size() == limit_ && found_.back().first >= ceiling_;
   }
 
-  // `here`: the programme after the node's letter; children write theirs into
-  // layer(depth + 1).
-  void visit(uint32_t node, int depth, const ComboState* here) {
+  // `here`: the programme after the node's letter, valid for the combos in
+  // `live` (the others cannot place a word of this subtree above the results);
+  // children write theirs into layer(depth + 1). `bounded`: `live` already
+  // passed this node's plain bound (its letters below, its height) on `here`.
+  void visit(uint32_t node, int depth, const ComboState* here, ComboSet live, bool bounded) {
     const auto& nd = s_.nodes_[node];
     if (nd.min_rank > q_.max_rank) return;
-    if (nd.word >= 0) consider(static_cast<uint32_t>(nd.word), value(here));
+    if (nd.word >= 0) consider(static_cast<uint32_t>(nd.word), value(here, live));
     if (nd.below == 0) return;
-    if (!can_improve(bound(here, nd.below, nd.height))) return;
-    if (nd.follow && !can_improve(order_bound(here, nd))) return;
+    if (!bounded) live = passing(here, live, nd.below, nd.height);
+    if (live && nd.follow) live = order_passing(here, live, nd);
+    if (!live) return;
     for (uint32_t child = nd.link; child < nd.link + nd.children && !done_; ++child) {
       const auto& ch = s_.nodes_[child];
       if (ch.min_rank > q_.max_rank) continue;
-      // An only child has exactly the bound this node just passed.
-      if (nd.children > 1 && !can_improve(bound(here, ch.below | bit(ch.letter), ch.height + 1))) continue;
+      const bool on_walk = walk_letters_ & bit(ch.letter);
+      // A child off every walk leaves the programme unchanged: its plain bound
+      // (its letters below, its height) is the child's own, computed once. An
+      // only child on a walk has the bound this node just passed.
+      ComboSet child_live = live;
+      if (!on_walk) {
+        if (nd.children > 1) child_live = passing(here, live, ch.below, ch.height);
+      } else if (nd.children > 1) {
+        child_live = passing(here, live, ch.below | bit(ch.letter), ch.height + 1);
+      }
+      if (!child_live) continue;
       // Start the child's memory loads while its programme is computed.
       __builtin_prefetch(&s_.nodes_[ch.link]);
       if (ch.follow) {
         __builtin_prefetch(&s_.follow_[ch.follow]);
         __builtin_prefetch(reinterpret_cast<const char*>(&s_.follow_[ch.follow]) + 64);
       }
-      if (!(walk_letters_ & bit(ch.letter))) {
-        visit(child, depth, here);  // no card bears it: the programme is unchanged
+      if (!on_walk) {
+        visit(child, depth, here, child_live, nd.children > 1);
         continue;
       }
       ComboState* next = layer(depth + 1);
-      for (std::size_t c = 0; c < combos_.size(); ++c) std::memcpy(&next[c], &here[c], state_bytes_);
-      step(next, ch.letter);
-      visit(child, depth + 1, next);
+      for (ComboSet cs = child_live; cs; cs &= cs - 1) {
+        const auto c = static_cast<std::size_t>(std::countr_zero(cs));
+        std::memcpy(&next[c], &here[c], state_bytes_);
+      }
+      step(next, child_live, ch.letter);
+      visit(child, depth + 1, next, child_live, false);
     }
   }
 

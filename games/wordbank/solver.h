@@ -10,8 +10,10 @@
 // carrying for each possible start card and direction a small dynamic
 // programme (last card used × gems placed → most vaults closed). A subtree is
 // cut when even its best case (every remaining card whose letter occurs below
-// it) cannot beat the best word found so far, so a typical position visits a
-// few thousand trie nodes instead of 400,000 words. naive_best() scans every
+// it) cannot beat the best word found so far; the bound is taken per start and
+// direction, and a start and direction that cannot beat it is dropped for the
+// whole subtree (neither bounded nor stepped again there). A typical position
+// visits a few thousand trie nodes instead of 400,000 words. naive_best() scans every
 // word with best_placement(), for tests and benchmarks.
 #pragma once
 
