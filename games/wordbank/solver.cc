@@ -206,6 +206,7 @@ class Search {
     uint16_t closes = 0;                        // bit j: the j-th card would close
     std::array<uint16_t, 26> cards{};           // bit j: the j-th card bears this letter
     std::array<char, kMaxCircle + 1> letter{};  // letter of the j-th card
+    std::array<uint32_t, kMaxCircle + 1> letter_bit{};  // bit(letter of the j-th card)
     uint32_t letters = 0;                       // letters on the walk
   };
 
@@ -228,6 +229,7 @@ class Search {
           ++c.m;
           c.cards[static_cast<std::size_t>(card.letter - 'A')] |= static_cast<uint16_t>(1u << c.m);
           c.letter[static_cast<std::size_t>(c.m)] = card.letter;
+          c.letter_bit[static_cast<std::size_t>(c.m)] = bit(card.letter);
           if (card.free == 1) c.closes |= static_cast<uint16_t>(1u << c.m);
           c.letters |= bit(card.letter);
         }
@@ -333,40 +335,37 @@ class Search {
   // chains of cards whose letters follow each other below this node count.
   int order_bound(const Combo& combo, const ComboState& st, const Solver::Node& nd) const {
     const auto& follow = s_.follow_[nd.follow];
-    int best = 0;
-    // chain[i]: most cards in a chain starting at card i; gain[i]: the most
-    // value (16 per card + vaults closed) of such a chain.
-    std::array<int, kMaxCircle + 2> chain{}, gain{}, chain_after{}, gain_after{};
-    uint32_t usable = 0;
+    // gain[i]: the most value (16 per card + vaults closed) of a chain starting
+    // at card i; its card count is gain[i] / 16, since a chain closes at most
+    // one vault per card and never 16. gain_after[j]: the most after card j.
+    std::array<int, kMaxCircle + 1> gain{}, gain_after{};
+    uint32_t usable = 0;  // cards whose letter occurs below, from i + 1 on
+    int most = 0;
     for (int i = combo.m; i >= 1; --i) {
       const auto ii = static_cast<std::size_t>(i);
-      const char li = combo.letter[ii];
-      if (nd.below & bit(li)) {
-        usable |= 1u << i;
-        const uint32_t next_letters = follow[static_cast<std::size_t>(li - 'A')];
-        int next_chain = 0;
-        int next_gain = 0;
-        for (int k = i + 1; k <= combo.m; ++k) {
-          const auto kk = static_cast<std::size_t>(k);
-          if (chain[kk] && (next_letters & bit(combo.letter[kk]))) {
-            next_chain = std::max(next_chain, chain[kk]);
-            next_gain = std::max(next_gain, gain[kk]);
-          }
+      if (nd.below & combo.letter_bit[ii]) {
+        const uint32_t next_letters = follow[static_cast<std::size_t>(combo.letter[ii] - 'A')];
+        int next = 0;
+        for (uint32_t ks = usable; ks; ks &= ks - 1) {
+          const auto kk = static_cast<std::size_t>(std::countr_zero(ks));
+          if (next_letters & combo.letter_bit[kk]) next = std::max(next, gain[kk]);
         }
-        chain[ii] = 1 + next_chain;
-        gain[ii] = kValueScale + ((combo.closes >> i) & 1) + next_gain;
+        gain[ii] = kValueScale + ((combo.closes >> i) & 1) + next;
+        usable |= 1u << i;
+        most = std::max(most, gain[ii]);
       }
-      chain_after[ii - 1] = std::max(chain_after[ii], chain[ii]);
-      gain_after[ii - 1] = std::max(gain_after[ii], gain[ii]);
+      gain_after[ii - 1] = most;
     }
+    int best = 0;
     for (uint32_t js = st.reach; js; js &= js - 1) {
       const int j = std::countr_zero(js);
       const auto jj = static_cast<std::size_t>(j);
-      if (!capped_ && chain_after[jj] <= nd.height) {
+      const int chain = gain_after[jj] / kValueScale;
+      if (!capped_ && chain <= nd.height) {
         best = std::max(best, st.best[jj] + gain_after[jj]);
         continue;
       }
-      const int more = std::min<int>(nd.height, chain_after[jj]);
+      const int more = std::min<int>(nd.height, chain);
       best = std::max(best, extend(st, j, more, std::popcount(usable & ~((2u << j) - 1) & combo.closes)));
     }
     return best;
