@@ -24,88 +24,115 @@ std::string upper(std::string_view key) {
   return s;
 }
 
-}  // namespace
+// The trie while it is built: nodes in preorder, `link` = next sibling.
+struct BuildNode {
+  uint32_t link = 0;
+  uint32_t below = 0;
+  int32_t word = -1;
+  uint32_t min_rank = kUnranked;
+  uint32_t follow = 0;  // index in the build's order table (0 = none)
+  char letter = 0;
+  uint8_t height = 0;
+};
 
-Solver::Solver(const lexicon::Lexicon& lexicon, const WordList& words) : lexicon_(lexicon), words_(words) {
-  nodes_.emplace_back();  // root
+// follow[x]: letters that come after an x in some word below a node (both
+// strictly below it).
+using Follow = std::array<uint32_t, 26>;
+
+// The trie of `words` (sorted by key) in preorder; `max_depth`: longest key.
+std::vector<BuildNode> build_trie(const WordList& words, int* max_depth) {
+  std::vector<BuildNode> nodes(1);  // root
   std::vector<uint32_t> parent{0};
   std::vector<uint32_t> path{0};
   std::string_view prev;
-  for (std::size_t i = 0; i < words_.size(); ++i) {
-    const auto key = words_.key(i);
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const auto key = words.key(i);
     std::size_t lcp = 0;
     while (lcp < prev.size() && lcp < key.size() && prev[lcp] == key[lcp]) ++lcp;
     for (std::size_t d = lcp; d < key.size(); ++d) {
-      const auto idx = static_cast<uint32_t>(nodes_.size());
-      if (d == lcp && prev.size() > lcp) nodes_[path[d + 1]].link = idx;
-      Node n;
+      const auto idx = static_cast<uint32_t>(nodes.size());
+      if (d == lcp && prev.size() > lcp) nodes[path[d + 1]].link = idx;
+      BuildNode n;
       n.letter = static_cast<char>(key[d] - 'a' + 'A');
-      nodes_.push_back(n);
+      nodes.push_back(n);
       parent.push_back(path[d]);
       path.resize(d + 1);
       path.push_back(idx);
     }
     path.resize(key.size() + 1);
-    nodes_[path[key.size()]].word = static_cast<int32_t>(i);
-    nodes_[path[key.size()]].min_rank = words_.rank(i);
-    max_depth_ = std::max(max_depth_, static_cast<int>(key.size()));
+    nodes[path[key.size()]].word = static_cast<int32_t>(i);
+    nodes[path[key.size()]].min_rank = words.rank(i);
+    *max_depth = std::max(*max_depth, static_cast<int>(key.size()));
     prev = key;
   }
-  for (std::size_t i = nodes_.size(); i-- > 1;) {
-    auto& p = nodes_[parent[i]];
-    p.below |= nodes_[i].below | bit(nodes_[i].letter);
-    p.min_rank = std::min(p.min_rank, nodes_[i].min_rank);
-    p.height = std::max<uint8_t>(p.height, static_cast<uint8_t>(std::min(255, nodes_[i].height + 1)));
+  for (std::size_t i = nodes.size(); i-- > 1;) {
+    auto& p = nodes[parent[i]];
+    p.below |= nodes[i].below | bit(nodes[i].letter);
+    p.min_rank = std::min(p.min_rank, nodes[i].min_rank);
+    p.height = std::max<uint8_t>(p.height, static_cast<uint8_t>(std::min(255, nodes[i].height + 1)));
   }
-  follow_.emplace_back();  // index 0: none
-  compute_follow(0);
-  // Re-lay out breadth-first: children blocks become contiguous.
-  std::vector<Node> laid;
-  laid.reserve(nodes_.size());
-  laid.push_back(nodes_[0]);
-  std::vector<uint32_t> queue{0};  // old indices, in new order
-  for (std::size_t q = 0; q < queue.size(); ++q) {
-    const uint32_t old = queue[q];
-    auto& fresh = laid[q];
-    fresh.link = static_cast<uint32_t>(laid.size());
-    fresh.children = 0;
-    if (nodes_[old].below == 0) continue;
-    for (uint32_t child = old + 1; child != 0; child = nodes_[child].link) {
-      laid.push_back(nodes_[child]);
-      queue.push_back(child);
-      ++fresh.children;
-    }
-  }
-  nodes_ = std::move(laid);
-  // Number the order masks in the same breadth-first order: siblings' masks
-  // become neighbours in memory too.
-  std::vector<Follow> ordered(1);
-  ordered.reserve(follow_.size());
-  for (auto& n : nodes_) {
-    if (!n.follow) continue;
-    ordered.push_back(follow_[n.follow]);
-    n.follow = static_cast<uint32_t>(ordered.size() - 1);
-  }
-  follow_ = std::move(ordered);
+  return nodes;
 }
 
-uint32_t Solver::compute_follow(uint32_t node, Follow* out) {
+// Fills `out` with the order masks of `node`'s subtree and keeps them in
+// `table` (as the node's `follow`) when it holds `min_words` words or more;
+// returns its number of words.
+uint32_t compute_follow(std::vector<BuildNode>& nodes, uint32_t node, uint32_t min_words,
+                        std::vector<Follow>& table, Follow& out) {
   Follow mine{};
-  uint32_t count = nodes_[node].word >= 0 ? 1 : 0;
-  if (nodes_[node].below != 0) {
-    for (uint32_t child = node + 1; child != 0; child = nodes_[child].link) {
+  uint32_t count = nodes[node].word >= 0 ? 1 : 0;
+  if (nodes[node].below != 0) {
+    for (uint32_t child = node + 1; child != 0; child = nodes[child].link) {
       Follow below{};
-      count += compute_follow(child, &below);
+      count += compute_follow(nodes, child, min_words, table, below);
       for (std::size_t x = 0; x < 26; ++x) mine[x] |= below[x];
-      mine[static_cast<std::size_t>(nodes_[child].letter - 'A')] |= nodes_[child].below;
+      mine[static_cast<std::size_t>(nodes[child].letter - 'A')] |= nodes[child].below;
     }
   }
-  if (count >= kFollowWords && node != 0) {
-    nodes_[node].follow = static_cast<uint32_t>(follow_.size());
-    follow_.push_back(mine);
+  if (count >= min_words && node != 0) {
+    nodes[node].follow = static_cast<uint32_t>(table.size());
+    table.push_back(mine);
   }
-  if (out) *out = mine;
+  out = mine;
   return count;
+}
+
+}  // namespace
+
+Solver::Solver(const lexicon::Lexicon& lexicon, const WordList& words) : lexicon_(lexicon), words_(words) {
+  auto built = build_trie(words_, &max_depth_);
+  std::vector<Follow> follows(1);  // index 0: none
+  Follow root_follow{};
+  compute_follow(built, 0, kFollowWords, follows, root_follow);
+  // Lay out breadth-first: children blocks become contiguous, and so do
+  // siblings' order rows.
+  nodes_.reserve(built.size());
+  word_at_.reserve(built.size());
+  min_rank_.reserve(built.size());
+  follow_.assign(1, 0);            // offset 0: none
+  std::vector<uint32_t> queue{0};  // build indices, in the new order
+  for (std::size_t q = 0; q < queue.size(); ++q) {
+    const auto& b = built[queue[q]];
+    Node n;
+    n.link = static_cast<uint32_t>(queue.size());
+    n.below = b.below;
+    n.letter = b.letter;
+    n.height = b.height;
+    n.word = b.word >= 0;
+    if (b.below != 0) {
+      for (uint32_t child = queue[q] + 1; child != 0; child = built[child].link) {
+        queue.push_back(child);
+        ++n.children;
+      }
+    }
+    if (b.follow) {
+      n.follow = static_cast<uint32_t>(follow_.size());
+      for (uint32_t x = b.below; x; x &= x - 1) follow_.push_back(follows[b.follow][std::countr_zero(x)]);
+    }
+    nodes_.push_back(n);
+    word_at_.push_back(static_cast<uint32_t>(std::max(b.word, 0)));
+    min_rank_.push_back(b.min_rank);
+  }
 }
 
 Solver::PreparedWords Solver::prepare(std::span<const std::string> used) const {
@@ -202,12 +229,12 @@ class Search {
   struct Combo {
     int start = 0;
     int start_closes = 0;
-    int m = 0;                                  // cards after the start, walking order 1..m
-    uint16_t closes = 0;                        // bit j: the j-th card would close
-    std::array<uint16_t, 26> cards{};           // bit j: the j-th card bears this letter
-    std::array<char, kMaxCircle + 1> letter{};  // letter of the j-th card
+    int m = 0;                                          // cards after the start, walking order 1..m
+    uint16_t closes = 0;                                // bit j: the j-th card would close
+    std::array<uint16_t, 26> cards{};                   // bit j: the j-th card bears this letter
+    std::array<char, kMaxCircle + 1> letter{};          // letter of the j-th card
     std::array<uint32_t, kMaxCircle + 1> letter_bit{};  // bit(letter of the j-th card)
-    uint32_t letters = 0;                       // letters on the walk
+    uint32_t letters = 0;                               // letters on the walk
   };
 
   ComboState* layer(int depth) { return layers_.data() + static_cast<std::size_t>(depth) * combos_.size(); }
@@ -334,7 +361,7 @@ class Search {
   // the other by a word must have their letters in that word's order, so only
   // chains of cards whose letters follow each other below this node count.
   int order_bound(const Combo& combo, const ComboState& st, const Solver::Node& nd) const {
-    const auto& follow = s_.follow_[nd.follow];
+    const uint32_t* follow = &s_.follow_[nd.follow];  // one row per letter of nd.below
     // gain[i]: the most value (16 per card + vaults closed) of a chain starting
     // at card i; its card count is gain[i] / 16, since a chain closes at most
     // one vault per card and never 16. gain_after[j]: the most after card j.
@@ -344,7 +371,7 @@ class Search {
     for (int i = combo.m; i >= 1; --i) {
       const auto ii = static_cast<std::size_t>(i);
       if (nd.below & combo.letter_bit[ii]) {
-        const uint32_t next_letters = follow[static_cast<std::size_t>(combo.letter[ii] - 'A')];
+        const uint32_t next_letters = follow[std::popcount(nd.below & (combo.letter_bit[ii] - 1))];
         int next = 0;
         for (uint32_t ks = usable; ks; ks &= ks - 1) {
           const auto kk = static_cast<std::size_t>(std::countr_zero(ks));
@@ -406,15 +433,15 @@ class Search {
   // passed this node's plain bound (its letters below, its height) on `here`.
   void visit(uint32_t node, int depth, const ComboState* here, ComboSet live, bool bounded) {
     const auto& nd = s_.nodes_[node];
-    if (nd.min_rank > q_.max_rank) return;
-    if (nd.word >= 0) consider(static_cast<uint32_t>(nd.word), value(here, live));
+    if (ranked_ && s_.min_rank_[node] > q_.max_rank) return;
+    if (nd.word) consider(s_.word_at_[node], value(here, live));
     if (nd.below == 0) return;
     if (!bounded) live = passing(here, live, nd.below, nd.height);
     if (live && nd.follow) live = order_passing(here, live, nd);
     if (!live) return;
     for (uint32_t child = nd.link; child < nd.link + nd.children && !done_; ++child) {
       const auto& ch = s_.nodes_[child];
-      if (ch.min_rank > q_.max_rank) continue;
+      if (ranked_ && s_.min_rank_[child] > q_.max_rank) continue;
       const bool on_walk = walk_letters_ & bit(ch.letter);
       // A child off every walk leaves the programme unchanged: its plain bound
       // (its letters below, its height) is the child's own, computed once. An
@@ -454,6 +481,7 @@ class Search {
   const std::vector<uint32_t>& banned_;
   int k_max_ = 0;
   bool capped_ = false;
+  bool ranked_ = q_.max_rank != kUnranked;  // some words are out of the vocabulary
   std::size_t state_bytes_ = 0;
   uint32_t walk_letters_ = 0;  // letters on any walk of the current combos
   int ceiling_ = 0;            // no word can score more
