@@ -209,13 +209,15 @@ class Search {
         first[c].best[0] = static_cast<int16_t>(kValueScale + combos_[c].start_closes);
         first[c].v[0][1] = static_cast<int8_t>(combos_[c].start_closes);
       }
-      visit(child, 1, first, static_cast<ComboSet>((1ull << combos_.size()) - 1), false);
+      visit(child, 1, first, static_cast<ComboSet>((1ull << combos_.size()) - 1), Checked::kNone);
     }
     return found_;
   }
 
  private:
   using ComboSet = uint32_t;  // bit c: combos_[c]
+  // Which of a node's bounds its `live` combos already passed.
+  enum class Checked : uint8_t { kNone, kPlain, kAll };
   struct ComboState {
     uint32_t reach;  // bit j: best[j] is reachable
     std::array<int16_t, kMaxCircle> best;
@@ -429,15 +431,18 @@ class Search {
 
   // `here`: the programme after the node's letter, valid for the combos in
   // `live` (the others cannot place a word of this subtree above the results);
-  // children write theirs into layer(depth + 1). `bounded`: `live` already
-  // passed this node's plain bound (its letters below, its height) on `here`.
-  void visit(uint32_t node, int depth, const ComboState* here, ComboSet live, bool bounded) {
+  // children write theirs into layer(depth + 1). `checked`: the bounds of this
+  // node (on `here`) that `live` already passed.
+  void visit(uint32_t node, int depth, const ComboState* here, ComboSet live, Checked checked) {
     const auto& nd = s_.nodes_[node];
     if (ranked_ && s_.min_rank_[node] > q_.max_rank) return;
-    if (nd.word) consider(s_.word_at_[node], value(here, live));
+    if (nd.word) {
+      const int v = value(here, live);
+      if (can_improve(v)) consider(s_.word_at_[node], v);  // reads word_at_ only then
+    }
     if (nd.below == 0) return;
-    if (!bounded) live = passing(here, live, nd.below, nd.height);
-    if (live && nd.follow) live = order_passing(here, live, nd);
+    if (checked == Checked::kNone) live = passing(here, live, nd.below, nd.height);
+    if (live && nd.follow && checked != Checked::kAll) live = order_passing(here, live, nd);
     if (!live) return;
     for (uint32_t child = nd.link; child < nd.link + nd.children && !done_; ++child) {
       const auto& ch = s_.nodes_[child];
@@ -460,7 +465,7 @@ class Search {
         __builtin_prefetch(reinterpret_cast<const char*>(&s_.follow_[ch.follow]) + 64);
       }
       if (!on_walk) {
-        visit(child, depth, here, child_live, nd.children > 1);
+        visit(child, depth, here, child_live, off_walk_checks(nd, ch));
         continue;
       }
       ComboState* next = layer(depth + 1);
@@ -469,8 +474,18 @@ class Search {
         std::memcpy(&next[c], &here[c], state_bytes_);
       }
       step(next, child_live, ch.letter);
-      visit(child, depth + 1, next, child_live, false);
+      visit(child, depth + 1, next, child_live, Checked::kNone);
     }
+  }
+
+  // The bounds a child `ch` of `nd` off every walk has passed with `nd`'s
+  // programme: its plain bound when `nd` has several children (checked in
+  // the loop); both when it is the only child and its height does not limit
+  // the bounds (no chain of cards is longer than the walk): it then has the
+  // same letters on the walks, in the same orders, as `nd`.
+  Checked off_walk_checks(const Solver::Node& nd, const Solver::Node& ch) const {
+    if (nd.children > 1) return Checked::kPlain;
+    return ch.height >= n_ - 1 ? Checked::kAll : Checked::kNone;
   }
 
   const Solver& s_;
