@@ -58,15 +58,19 @@ int main(int argc, char** argv) {
   ctx.lexicon = &lex;
   double build_wb = 0, build_ll = 0;
   std::unique_ptr<games::Game> wb_game, ll_game;
-  build_wb = time_us([&] { wb_game = games::find_game("wordbank")->make(ctx); });
-  build_ll = time_us([&] { ll_game = games::find_game("lettralettre")->make(ctx); });
+  wb_game = games::find_game("wordbank")->make(ctx);
+  ll_game = games::find_game("lettralettre")->make(ctx);
   const auto& wb = dynamic_cast<const games::wordbank::WordBankGame&>(*wb_game);
   const auto& ll = dynamic_cast<const games::lettralettre::LettralettreGame&>(*ll_game);
+  // The games build their word list and solver index on first use.
+  build_wb = time_us([&] { (void)wb.solver(); });
+  build_ll = time_us([&] { (void)ll.solver(); });
 
   std::printf("Word list: %zu common letters-only words; Word Bank trie: %zu nodes.\n", wb.words().size(),
               wb.solver().trie_nodes());
-  std::printf("Building the games (word list + indexes): Word Bank %.0f ms, Lettralettre %.0f ms.\n\n",
-              build_wb / 1000, build_ll / 1000);
+  std::printf(
+      "Building the indexes on first use (word list + solver): Word Bank %.0f ms, Lettralettre %.0f ms.\n\n",
+      build_wb / 1000, build_ll / 1000);
   std::printf("| solver (µs per position) | median | p90 | max | mean |\n|---|---|---|---|---|\n");
 
   // --- Word Bank: 7-card circles dealt from the deck, random occupancy,

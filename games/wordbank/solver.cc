@@ -24,88 +24,115 @@ std::string upper(std::string_view key) {
   return s;
 }
 
-}  // namespace
+// The trie while it is built: nodes in preorder, `link` = next sibling.
+struct BuildNode {
+  uint32_t link = 0;
+  uint32_t below = 0;
+  int32_t word = -1;
+  uint32_t min_rank = kUnranked;
+  uint32_t follow = 0;  // index in the build's order table (0 = none)
+  char letter = 0;
+  uint8_t height = 0;
+};
 
-Solver::Solver(const lexicon::Lexicon& lexicon, const WordList& words) : lexicon_(lexicon), words_(words) {
-  nodes_.emplace_back();  // root
+// follow[x]: letters that come after an x in some word below a node (both
+// strictly below it).
+using Follow = std::array<uint32_t, 26>;
+
+// The trie of `words` (sorted by key) in preorder; `max_depth`: longest key.
+std::vector<BuildNode> build_trie(const WordList& words, int* max_depth) {
+  std::vector<BuildNode> nodes(1);  // root
   std::vector<uint32_t> parent{0};
   std::vector<uint32_t> path{0};
   std::string_view prev;
-  for (std::size_t i = 0; i < words_.size(); ++i) {
-    const auto key = words_.key(i);
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const auto key = words.key(i);
     std::size_t lcp = 0;
     while (lcp < prev.size() && lcp < key.size() && prev[lcp] == key[lcp]) ++lcp;
     for (std::size_t d = lcp; d < key.size(); ++d) {
-      const auto idx = static_cast<uint32_t>(nodes_.size());
-      if (d == lcp && prev.size() > lcp) nodes_[path[d + 1]].link = idx;
-      Node n;
+      const auto idx = static_cast<uint32_t>(nodes.size());
+      if (d == lcp && prev.size() > lcp) nodes[path[d + 1]].link = idx;
+      BuildNode n;
       n.letter = static_cast<char>(key[d] - 'a' + 'A');
-      nodes_.push_back(n);
+      nodes.push_back(n);
       parent.push_back(path[d]);
       path.resize(d + 1);
       path.push_back(idx);
     }
     path.resize(key.size() + 1);
-    nodes_[path[key.size()]].word = static_cast<int32_t>(i);
-    nodes_[path[key.size()]].min_rank = words_.rank(i);
-    max_depth_ = std::max(max_depth_, static_cast<int>(key.size()));
+    nodes[path[key.size()]].word = static_cast<int32_t>(i);
+    nodes[path[key.size()]].min_rank = words.rank(i);
+    *max_depth = std::max(*max_depth, static_cast<int>(key.size()));
     prev = key;
   }
-  for (std::size_t i = nodes_.size(); i-- > 1;) {
-    auto& p = nodes_[parent[i]];
-    p.below |= nodes_[i].below | bit(nodes_[i].letter);
-    p.min_rank = std::min(p.min_rank, nodes_[i].min_rank);
-    p.height = std::max<uint8_t>(p.height, static_cast<uint8_t>(std::min(255, nodes_[i].height + 1)));
+  for (std::size_t i = nodes.size(); i-- > 1;) {
+    auto& p = nodes[parent[i]];
+    p.below |= nodes[i].below | bit(nodes[i].letter);
+    p.min_rank = std::min(p.min_rank, nodes[i].min_rank);
+    p.height = std::max<uint8_t>(p.height, static_cast<uint8_t>(std::min(255, nodes[i].height + 1)));
   }
-  follow_.emplace_back();  // index 0: none
-  compute_follow(0);
-  // Re-lay out breadth-first: children blocks become contiguous.
-  std::vector<Node> laid;
-  laid.reserve(nodes_.size());
-  laid.push_back(nodes_[0]);
-  std::vector<uint32_t> queue{0};  // old indices, in new order
-  for (std::size_t q = 0; q < queue.size(); ++q) {
-    const uint32_t old = queue[q];
-    auto& fresh = laid[q];
-    fresh.link = static_cast<uint32_t>(laid.size());
-    fresh.children = 0;
-    if (nodes_[old].below == 0) continue;
-    for (uint32_t child = old + 1; child != 0; child = nodes_[child].link) {
-      laid.push_back(nodes_[child]);
-      queue.push_back(child);
-      ++fresh.children;
-    }
-  }
-  nodes_ = std::move(laid);
-  // Number the order masks in the same breadth-first order: siblings' masks
-  // become neighbours in memory too.
-  std::vector<Follow> ordered(1);
-  ordered.reserve(follow_.size());
-  for (auto& n : nodes_) {
-    if (!n.follow) continue;
-    ordered.push_back(follow_[n.follow]);
-    n.follow = static_cast<uint32_t>(ordered.size() - 1);
-  }
-  follow_ = std::move(ordered);
+  return nodes;
 }
 
-uint32_t Solver::compute_follow(uint32_t node, Follow* out) {
+// Fills `out` with the order masks of `node`'s subtree and keeps them in
+// `table` (as the node's `follow`) when it holds `min_words` words or more;
+// returns its number of words.
+uint32_t compute_follow(std::vector<BuildNode>& nodes, uint32_t node, uint32_t min_words,
+                        std::vector<Follow>& table, Follow& out) {
   Follow mine{};
-  uint32_t count = nodes_[node].word >= 0 ? 1 : 0;
-  if (nodes_[node].below != 0) {
-    for (uint32_t child = node + 1; child != 0; child = nodes_[child].link) {
+  uint32_t count = nodes[node].word >= 0 ? 1 : 0;
+  if (nodes[node].below != 0) {
+    for (uint32_t child = node + 1; child != 0; child = nodes[child].link) {
       Follow below{};
-      count += compute_follow(child, &below);
+      count += compute_follow(nodes, child, min_words, table, below);
       for (std::size_t x = 0; x < 26; ++x) mine[x] |= below[x];
-      mine[static_cast<std::size_t>(nodes_[child].letter - 'A')] |= nodes_[child].below;
+      mine[static_cast<std::size_t>(nodes[child].letter - 'A')] |= nodes[child].below;
     }
   }
-  if (count >= kFollowWords && node != 0) {
-    nodes_[node].follow = static_cast<uint32_t>(follow_.size());
-    follow_.push_back(mine);
+  if (count >= min_words && node != 0) {
+    nodes[node].follow = static_cast<uint32_t>(table.size());
+    table.push_back(mine);
   }
-  if (out) *out = mine;
+  out = mine;
   return count;
+}
+
+}  // namespace
+
+Solver::Solver(const lexicon::Lexicon& lexicon, const WordList& words) : lexicon_(lexicon), words_(words) {
+  auto built = build_trie(words_, &max_depth_);
+  std::vector<Follow> follows(1);  // index 0: none
+  Follow root_follow{};
+  compute_follow(built, 0, kFollowWords, follows, root_follow);
+  // Lay out breadth-first: children blocks become contiguous, and so do
+  // siblings' order rows.
+  nodes_.reserve(built.size());
+  word_at_.reserve(built.size());
+  min_rank_.reserve(built.size());
+  follow_.assign(1, 0);            // offset 0: none
+  std::vector<uint32_t> queue{0};  // build indices, in the new order
+  for (std::size_t q = 0; q < queue.size(); ++q) {
+    const auto& b = built[queue[q]];
+    Node n;
+    n.link = static_cast<uint32_t>(queue.size());
+    n.below = b.below;
+    n.letter = b.letter;
+    n.height = b.height;
+    n.word = b.word >= 0;
+    if (b.below != 0) {
+      for (uint32_t child = queue[q] + 1; child != 0; child = built[child].link) {
+        queue.push_back(child);
+        ++n.children;
+      }
+    }
+    if (b.follow) {
+      n.follow = static_cast<uint32_t>(follow_.size());
+      for (uint32_t x = b.below; x; x &= x - 1) follow_.push_back(follows[b.follow][std::countr_zero(x)]);
+    }
+    nodes_.push_back(n);
+    word_at_.push_back(static_cast<uint32_t>(std::max(b.word, 0)));
+    min_rank_.push_back(b.min_rank);
+  }
 }
 
 Solver::PreparedWords Solver::prepare(std::span<const std::string> used) const {
@@ -182,12 +209,15 @@ class Search {
         first[c].best[0] = static_cast<int16_t>(kValueScale + combos_[c].start_closes);
         first[c].v[0][1] = static_cast<int8_t>(combos_[c].start_closes);
       }
-      visit(child, 1, first);
+      visit(child, 1, first, static_cast<ComboSet>((1ull << combos_.size()) - 1), Checked::kNone);
     }
     return found_;
   }
 
  private:
+  using ComboSet = uint32_t;  // bit c: combos_[c]
+  // Which of a node's bounds its `live` combos already passed.
+  enum class Checked : uint8_t { kNone, kPlain, kAll };
   struct ComboState {
     uint32_t reach;  // bit j: best[j] is reachable
     std::array<int16_t, kMaxCircle> best;
@@ -201,11 +231,12 @@ class Search {
   struct Combo {
     int start = 0;
     int start_closes = 0;
-    int m = 0;                                  // cards after the start, walking order 1..m
-    uint16_t closes = 0;                        // bit j: the j-th card would close
-    std::array<uint16_t, 26> cards{};           // bit j: the j-th card bears this letter
-    std::array<char, kMaxCircle + 1> letter{};  // letter of the j-th card
-    uint32_t letters = 0;                       // letters on the walk
+    int m = 0;                                          // cards after the start, walking order 1..m
+    uint16_t closes = 0;                                // bit j: the j-th card would close
+    std::array<uint16_t, 26> cards{};                   // bit j: the j-th card bears this letter
+    std::array<char, kMaxCircle + 1> letter{};          // letter of the j-th card
+    std::array<uint32_t, kMaxCircle + 1> letter_bit{};  // bit(letter of the j-th card)
+    uint32_t letters = 0;                               // letters on the walk
   };
 
   ComboState* layer(int depth) { return layers_.data() + static_cast<std::size_t>(depth) * combos_.size(); }
@@ -227,6 +258,7 @@ class Search {
           ++c.m;
           c.cards[static_cast<std::size_t>(card.letter - 'A')] |= static_cast<uint16_t>(1u << c.m);
           c.letter[static_cast<std::size_t>(c.m)] = card.letter;
+          c.letter_bit[static_cast<std::size_t>(c.m)] = bit(card.letter);
           if (card.free == 1) c.closes |= static_cast<uint16_t>(1u << c.m);
           c.letters |= bit(card.letter);
         }
@@ -236,9 +268,11 @@ class Search {
     }
   }
 
-  // Consumes `letter` in `state` (a copy of the parent's).
-  void step(ComboState* state, char letter) const {
-    for (std::size_t c = 0; c < combos_.size(); ++c) {
+  // Consumes `letter` in the states of the combos in `live` (copies of the
+  // parent's).
+  void step(ComboState* state, ComboSet live, char letter) const {
+    for (; live; live &= live - 1) {
+      const auto c = static_cast<std::size_t>(std::countr_zero(live));
       const auto& combo = combos_[c];
       auto& st = state[c];
       uint32_t cards = combo.cards[static_cast<std::size_t>(letter - 'A')];
@@ -272,9 +306,11 @@ class Search {
     }
   }
 
-  int value(const ComboState* state) const {
+  // The value of the word read so far, over the combos in `live`.
+  int value(const ComboState* state, ComboSet live) const {
     int best = 0;
-    for (std::size_t c = 0; c < combos_.size(); ++c) {
+    for (; live; live &= live - 1) {
+      const auto c = static_cast<std::size_t>(std::countr_zero(live));
       for (uint32_t js = state[c].reach; js; js &= js - 1) {
         best = std::max<int>(best, state[c].best[static_cast<std::size_t>(std::countr_zero(js))]);
       }
@@ -296,72 +332,83 @@ class Search {
     return best;
   }
 
-  // The best value any word below could reach, given the letters `mask` it may
-  // still use and at most `height` more letters.
-  int bound(const ComboState* state, uint32_t mask, int height) const {
+  // The best value a word below could reach through `combo`, given the letters
+  // `mask` it may still use and at most `height` more letters.
+  int bound(const Combo& combo, const ComboState& st, uint32_t mask, int height) const {
     int best = 0;
-    for (std::size_t c = 0; c < combos_.size(); ++c) {
-      const auto& combo = combos_[c];
-      const auto& st = state[c];
-      uint32_t usable = 0;
-      for (uint32_t l = combo.letters & mask; l; l &= l - 1)
-        usable |= combo.cards[static_cast<std::size_t>(std::countr_zero(l))];
-      for (uint32_t js = st.reach; js; js &= js - 1) {
-        const int j = std::countr_zero(js);
-        const uint32_t after = usable & ~((2u << j) - 1);
-        best = std::max(
-            best, extend(st, j, std::min(height, std::popcount(after)), std::popcount(after & combo.closes)));
-      }
+    uint32_t usable = 0;
+    for (uint32_t l = combo.letters & mask; l; l &= l - 1)
+      usable |= combo.cards[static_cast<std::size_t>(std::countr_zero(l))];
+    for (uint32_t js = st.reach; js; js &= js - 1) {
+      const int j = std::countr_zero(js);
+      const uint32_t after = usable & ~((2u << j) - 1);
+      best = std::max(
+          best, extend(st, j, std::min(height, std::popcount(after)), std::popcount(after & combo.closes)));
     }
     return best;
   }
 
-  // A tighter bound for big subtrees: cards matched one after the other by a
-  // word must have their letters in that word's order, so only chains of cards
-  // whose letters follow each other below this node count.
-  int order_bound(const ComboState* state, const Solver::Node& nd) const {
-    const auto& follow = s_.follow_[nd.follow];
+  // The combos of `among` whose bound() can still beat the results.
+  ComboSet passing(const ComboState* state, ComboSet among, uint32_t mask, int height) const {
+    ComboSet out = 0;
+    for (; among; among &= among - 1) {
+      const int c = std::countr_zero(among);
+      const auto cc = static_cast<std::size_t>(c);
+      if (can_improve(bound(combos_[cc], state[cc], mask, height))) out |= 1u << c;
+    }
+    return out;
+  }
+
+  // A tighter bound through `combo` for big subtrees: cards matched one after
+  // the other by a word must have their letters in that word's order, so only
+  // chains of cards whose letters follow each other below this node count.
+  int order_bound(const Combo& combo, const ComboState& st, const Solver::Node& nd) const {
+    const uint32_t* follow = &s_.follow_[nd.follow];  // one row per letter of nd.below
+    // gain[i]: the most value (16 per card + vaults closed) of a chain starting
+    // at card i; its card count is gain[i] / 16, since a chain closes at most
+    // one vault per card and never 16. gain_after[j]: the most after card j.
+    std::array<int, kMaxCircle + 1> gain{}, gain_after{};
+    uint32_t usable = 0;  // cards whose letter occurs below, from i + 1 on
+    int most = 0;
+    for (int i = combo.m; i >= 1; --i) {
+      const auto ii = static_cast<std::size_t>(i);
+      if (nd.below & combo.letter_bit[ii]) {
+        const uint32_t next_letters = follow[std::popcount(nd.below & (combo.letter_bit[ii] - 1))];
+        int next = 0;
+        for (uint32_t ks = usable; ks; ks &= ks - 1) {
+          const auto kk = static_cast<std::size_t>(std::countr_zero(ks));
+          if (next_letters & combo.letter_bit[kk]) next = std::max(next, gain[kk]);
+        }
+        gain[ii] = kValueScale + ((combo.closes >> i) & 1) + next;
+        usable |= 1u << i;
+        most = std::max(most, gain[ii]);
+      }
+      gain_after[ii - 1] = most;
+    }
     int best = 0;
-    for (std::size_t c = 0; c < combos_.size(); ++c) {
-      const auto& combo = combos_[c];
-      const auto& st = state[c];
-      // chain[i]: most cards in a chain starting at card i; gain[i]: the most
-      // value (16 per card + vaults closed) of such a chain.
-      std::array<int, kMaxCircle + 2> chain{}, gain{}, chain_after{}, gain_after{};
-      uint32_t usable = 0;
-      for (int i = combo.m; i >= 1; --i) {
-        const auto ii = static_cast<std::size_t>(i);
-        const char li = combo.letter[ii];
-        if (nd.below & bit(li)) {
-          usable |= 1u << i;
-          const uint32_t next_letters = follow[static_cast<std::size_t>(li - 'A')];
-          int next_chain = 0;
-          int next_gain = 0;
-          for (int k = i + 1; k <= combo.m; ++k) {
-            const auto kk = static_cast<std::size_t>(k);
-            if (chain[kk] && (next_letters & bit(combo.letter[kk]))) {
-              next_chain = std::max(next_chain, chain[kk]);
-              next_gain = std::max(next_gain, gain[kk]);
-            }
-          }
-          chain[ii] = 1 + next_chain;
-          gain[ii] = kValueScale + ((combo.closes >> i) & 1) + next_gain;
-        }
-        chain_after[ii - 1] = std::max(chain_after[ii], chain[ii]);
-        gain_after[ii - 1] = std::max(gain_after[ii], gain[ii]);
+    for (uint32_t js = st.reach; js; js &= js - 1) {
+      const int j = std::countr_zero(js);
+      const auto jj = static_cast<std::size_t>(j);
+      const int chain = gain_after[jj] / kValueScale;
+      if (!capped_ && chain <= nd.height) {
+        best = std::max(best, st.best[jj] + gain_after[jj]);
+        continue;
       }
-      for (uint32_t js = st.reach; js; js &= js - 1) {
-        const int j = std::countr_zero(js);
-        const auto jj = static_cast<std::size_t>(j);
-        if (!capped_ && chain_after[jj] <= nd.height) {
-          best = std::max(best, st.best[jj] + gain_after[jj]);
-          continue;
-        }
-        const int more = std::min<int>(nd.height, chain_after[jj]);
-        best = std::max(best, extend(st, j, more, std::popcount(usable & ~((2u << j) - 1) & combo.closes)));
-      }
+      const int more = std::min<int>(nd.height, chain);
+      best = std::max(best, extend(st, j, more, std::popcount(usable & ~((2u << j) - 1) & combo.closes)));
     }
     return best;
+  }
+
+  // The combos of `among` whose order_bound() can still beat the results.
+  ComboSet order_passing(const ComboState* state, ComboSet among, const Solver::Node& nd) const {
+    ComboSet out = 0;
+    for (; among; among &= among - 1) {
+      const int c = std::countr_zero(among);
+      const auto cc = static_cast<std::size_t>(c);
+      if (can_improve(order_bound(combos_[cc], state[cc], nd))) out |= 1u << c;
+    }
+    return out;
   }
 
   bool can_improve(int ub) const {
@@ -382,35 +429,63 @@ class Search {
     done_ = found_.size() == limit_ && found_.back().first >= ceiling_;
   }
 
-  // `here`: the programme after the node's letter; children write theirs into
-  // layer(depth + 1).
-  void visit(uint32_t node, int depth, const ComboState* here) {
+  // `here`: the programme after the node's letter, valid for the combos in
+  // `live` (the others cannot place a word of this subtree above the results);
+  // children write theirs into layer(depth + 1). `checked`: the bounds of this
+  // node (on `here`) that `live` already passed.
+  void visit(uint32_t node, int depth, const ComboState* here, ComboSet live, Checked checked) {
     const auto& nd = s_.nodes_[node];
-    if (nd.min_rank > q_.max_rank) return;
-    if (nd.word >= 0) consider(static_cast<uint32_t>(nd.word), value(here));
+    if (ranked_ && s_.min_rank_[node] > q_.max_rank) return;
+    if (nd.word) {
+      const int v = value(here, live);
+      if (can_improve(v)) consider(s_.word_at_[node], v);  // reads word_at_ only then
+    }
     if (nd.below == 0) return;
-    if (!can_improve(bound(here, nd.below, nd.height))) return;
-    if (nd.follow && !can_improve(order_bound(here, nd))) return;
+    if (checked == Checked::kNone) live = passing(here, live, nd.below, nd.height);
+    if (live && nd.follow && checked != Checked::kAll) live = order_passing(here, live, nd);
+    if (!live) return;
     for (uint32_t child = nd.link; child < nd.link + nd.children && !done_; ++child) {
       const auto& ch = s_.nodes_[child];
-      if (ch.min_rank > q_.max_rank) continue;
-      // An only child has exactly the bound this node just passed.
-      if (nd.children > 1 && !can_improve(bound(here, ch.below | bit(ch.letter), ch.height + 1))) continue;
+      if (ranked_ && s_.min_rank_[child] > q_.max_rank) continue;
+      const bool on_walk = walk_letters_ & bit(ch.letter);
+      // A child off every walk leaves the programme unchanged: its plain bound
+      // (its letters below, its height) is the child's own, computed once. An
+      // only child on a walk has the bound this node just passed.
+      ComboSet child_live = live;
+      if (!on_walk) {
+        if (nd.children > 1) child_live = passing(here, live, ch.below, ch.height);
+      } else if (nd.children > 1) {
+        child_live = passing(here, live, ch.below | bit(ch.letter), ch.height + 1);
+      }
+      if (!child_live) continue;
       // Start the child's memory loads while its programme is computed.
       __builtin_prefetch(&s_.nodes_[ch.link]);
       if (ch.follow) {
         __builtin_prefetch(&s_.follow_[ch.follow]);
         __builtin_prefetch(reinterpret_cast<const char*>(&s_.follow_[ch.follow]) + 64);
       }
-      if (!(walk_letters_ & bit(ch.letter))) {
-        visit(child, depth, here);  // no card bears it: the programme is unchanged
+      if (!on_walk) {
+        visit(child, depth, here, child_live, off_walk_checks(nd, ch));
         continue;
       }
       ComboState* next = layer(depth + 1);
-      for (std::size_t c = 0; c < combos_.size(); ++c) std::memcpy(&next[c], &here[c], state_bytes_);
-      step(next, ch.letter);
-      visit(child, depth + 1, next);
+      for (ComboSet cs = child_live; cs; cs &= cs - 1) {
+        const auto c = static_cast<std::size_t>(std::countr_zero(cs));
+        std::memcpy(&next[c], &here[c], state_bytes_);
+      }
+      step(next, child_live, ch.letter);
+      visit(child, depth + 1, next, child_live, Checked::kNone);
     }
+  }
+
+  // The bounds a child `ch` of `nd` off every walk has passed with `nd`'s
+  // programme: its plain bound when `nd` has several children (checked in
+  // the loop); both when it is the only child and its height does not limit
+  // the bounds (no chain of cards is longer than the walk): it then has the
+  // same letters on the walks, in the same orders, as `nd`.
+  Checked off_walk_checks(const Solver::Node& nd, const Solver::Node& ch) const {
+    if (nd.children > 1) return Checked::kPlain;
+    return ch.height >= n_ - 1 ? Checked::kAll : Checked::kNone;
   }
 
   const Solver& s_;
@@ -421,6 +496,7 @@ class Search {
   const std::vector<uint32_t>& banned_;
   int k_max_ = 0;
   bool capped_ = false;
+  bool ranked_ = q_.max_rank != kUnranked;  // some words are out of the vocabulary
   std::size_t state_bytes_ = 0;
   uint32_t walk_letters_ = 0;  // letters on any walk of the current combos
   int ceiling_ = 0;            // no word can score more

@@ -10,8 +10,10 @@
 // carrying for each possible start card and direction a small dynamic
 // programme (last card used × gems placed → most vaults closed). A subtree is
 // cut when even its best case (every remaining card whose letter occurs below
-// it) cannot beat the best word found so far, so a typical position visits a
-// few thousand trie nodes instead of 400,000 words. naive_best() scans every
+// it) cannot beat the best word found so far; the bound is taken per start and
+// direction, and a start and direction that cannot beat it is dropped for the
+// whole subtree (neither bounded nor stepped again there). A typical position
+// visits a few thousand trie nodes instead of 400,000 words. naive_best() scans every
 // word with best_placement(), for tests and benchmarks.
 #pragma once
 
@@ -67,31 +69,31 @@ class Solver {
   std::size_t trie_nodes() const { return nodes_.size(); }
 
  private:
-  // Trie node. Built in preorder (`link` = next sibling), then laid out so that
-  // each node's children are contiguous (`link` = first child): the search
-  // reads a node's children from neighbouring memory instead of chasing
-  // siblings across the 20 MB array.
+  // Trie node as the search reads it (16 bytes, four to a cache line), laid
+  // out breadth-first so that each node's children are contiguous from `link`:
+  // the search reads a node's children from neighbouring memory.
   struct Node {
-    uint32_t link = 0;
-    uint32_t below = 0;             // letters (bit 0 = A) occurring strictly below this node
-    int32_t word = -1;              // WordList index of the word ending here
-    uint32_t min_rank = kUnranked;  // best rank in this subtree
-    uint32_t follow = 0;            // index in follow_ (0 = none; small subtrees)
-    char letter = 0;                // 'A'–'Z'
+    uint32_t link = 0;    // first child
+    uint32_t below = 0;   // letters (bit 0 = A) occurring strictly below this node
+    uint32_t follow = 0;  // first of the node's order rows in follow_ (0 = none)
+    char letter = 0;      // 'A'–'Z'
     uint8_t children = 0;
     uint8_t height = 0;  // most letters any word below still has
+    bool word = false;   // a word ends here: word_at_
   };
-  // follow_[i][x]: letters that come after an x in some word below a node
-  // (both strictly below it). Kept for subtrees of kFollowWords words or more,
-  // where it tightens the search's bound by letter order, not only presence.
-  using Follow = std::array<uint32_t, 26>;
-  std::vector<Follow> follow_;
+  // Order rows ("which letters follow which below this node"): for the r-th
+  // letter x of a node's `below` (alphabetical order), follow_[follow + r]
+  // holds the letters that come after an x in some word below the node (both
+  // strictly below it). Kept for subtrees of kFollowWords words or more, where
+  // they tighten the search's bound by letter order, not only presence.
   static constexpr uint32_t kFollowWords = 8;
-  uint32_t compute_follow(uint32_t node, std::array<uint32_t, 26>* out = nullptr);
+  std::vector<uint32_t> follow_;
   friend class Search;
   const lexicon::Lexicon& lexicon_;
   const WordList& words_;
-  std::vector<Node> nodes_;  // root at 0; children contiguous from `link`
+  std::vector<Node> nodes_;         // root at 0; children contiguous from `link`
+  std::vector<uint32_t> word_at_;   // per node: WordList index of the word ending there
+  std::vector<uint32_t> min_rank_;  // per node: best rank in its subtree (read under a rank limit)
   int max_depth_ = 0;
 };
 
