@@ -19,7 +19,9 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "games/core/game.h"
 #include "games/core/registry.h"
 #include "lexicon/lexicon.h"
 #include "server/hub.h"
@@ -121,6 +123,38 @@ void BM_PassInAWordBankRoom(benchmark::State& state) {
   for (const auto* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + suffix);
 }
 BENCHMARK(BM_PassInAWordBankRoom)->MeasureProcessCPUTime()->UseRealTime()->Unit(benchmark::kMicrosecond);
+
+// The views a room builds after each action, on one thread and without the
+// store: four seats and a spectator of a fresh four-player Word Bank game,
+// all at once (State::views, what Room::views calls) or one by one.
+const games::State& word_bank_table() {
+  static const auto state = [] {
+    games::Setup setup;
+    setup.players = 4;
+    setup.seed = 7;
+    return word_bank().new_state(setup);
+  }();
+  return *state;
+}
+
+std::vector<games::Viewer> four_seats_and_a_spectator() {
+  return {games::Viewer::player(0), games::Viewer::player(1), games::Viewer::player(2), games::Viewer::player(3),
+          games::Viewer::spectator()};
+}
+
+void BM_WordBankViewsAllAtOnce(benchmark::State& state) {
+  const auto viewers = four_seats_and_a_spectator();
+  for (auto _ : state) benchmark::DoNotOptimize(word_bank_table().views(viewers));
+}
+BENCHMARK(BM_WordBankViewsAllAtOnce)->Unit(benchmark::kMicrosecond);
+
+void BM_WordBankViewsOneByOne(benchmark::State& state) {
+  const auto viewers = four_seats_and_a_spectator();
+  for (auto _ : state) {
+    for (const auto& v : viewers) benchmark::DoNotOptimize(word_bank_table().view(v));
+  }
+}
+BENCHMARK(BM_WordBankViewsOneByOne)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

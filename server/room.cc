@@ -588,24 +588,39 @@ std::vector<Outgoing> Room::views(const std::vector<games::Json>& events) const 
   games::JsonArray list;
   const auto names = seat_names();
   for (const auto& e : events) list.push_back(games::with_sentence(game_, e, names));
+  std::vector<const Member*> to;
+  std::vector<games::Viewer> viewers;
   for (const auto& m : members_) {
     if (m.kicked) continue;  // sent away: nothing more to see
-    auto v = view_for(m.id);
+    to.push_back(&m);
+    viewers.push_back(viewer_of(&m));
+  }
+  // Every member's view in one call: an engine builds what they share once.
+  auto seen = state_ ? state_->views(viewers) : std::vector<games::Json>(to.size());
+  for (std::size_t i = 0; i < to.size(); ++i) {
+    auto v = view_message(to[i], std::move(seen[i]));
     v.as_object()["events"] = list;
-    out.push_back({m.id, std::move(v)});
+    out.push_back({to[i]->id, std::move(v)});
   }
   return out;
 }
 
+games::Viewer Room::viewer_of(const Member* m) {
+  return m && m->seat ? games::Viewer::player(*m->seat) : games::Viewer::spectator();
+}
+
 games::Json Room::view_for(MemberId who) const {
+  const Member* m = member(who);
+  return view_message(m, state_ ? state_->view(viewer_of(m)) : games::Json());
+}
+
+games::Json Room::view_message(const Member* m, games::Json view) const {
   games::JsonObject out{{"type", "view"}, {"version", version()}};
   if (!state_) return out;
   // Which game the version counts in (an `act` may name it), and once over
   // the replay link (/games/<id>; replays exist only for finished games).
   if (game_id_) out["game_id"] = *game_id_;
-  const Member* m = member(who);
-  const auto viewer = m && m->seat ? games::Viewer::player(*m->seat) : games::Viewer::spectator();
-  out["view"] = state_->view(viewer);
+  out["view"] = std::move(view);
   if (const auto d = state_->deadline())
     out["deadline_ms"] = started_ms_ + *d;  // wall clock, for hourglasses
   out["over"] = state_->is_terminal();

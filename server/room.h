@@ -176,7 +176,11 @@ class Room {
   // The seat a bot should play now and which bot (nullptr: none due).
   std::pair<int, std::shared_ptr<games::Bot>> due_bot(int64_t now_ms) const;
   int64_t game_time(int64_t now_ms) const;
+  // Every member's view message after `events` (State::views: one call).
   std::vector<Outgoing> views(const std::vector<games::Json>& events) const;
+  // The view message around `view` for member `m` (nullptr: a spectator).
+  games::Json view_message(const Member* m, games::Json view) const;
+  static games::Viewer viewer_of(const Member* m);
   // Each seat's name as players see it: the member's (kicked or not), the bot's first name
   // (games::name_bots), or « Place n ».
   std::vector<std::string> seat_names() const;

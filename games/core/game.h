@@ -192,6 +192,11 @@ class State {
   virtual int64_t now() const = 0;  // the `at` of the last accepted action
 
   virtual Json view(const Viewer& viewer) const = 0;
+  // view(v) for each of `viewers`, in order: what a room sends its members
+  // after every action. The default calls view() once per viewer; an engine
+  // whose views share a costly public part overrides it to build that part
+  // once. The conformance suite checks it gives exactly view()'s answers.
+  virtual std::vector<Json> views(const std::vector<Viewer>& viewers) const;
   // Everything, secrets included, in a canonical form (equal states ⇔ equal
   // text): for replay checks, debugging and `logomachie replay`.
   virtual Json serialize() const = 0;

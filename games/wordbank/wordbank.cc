@@ -464,6 +464,28 @@ Json WordBankState::view(const Viewer& viewer) const {
   return v;
 }
 
+std::vector<Json> WordBankState::views(const std::vector<Viewer>& viewers) const {
+  // Every view is the public position plus who is looking: the position is
+  // built once (it was most of a room's work per action, docs/benchmarks.md).
+  // Its "you" slot is made once too, so that a copy never grows; the last
+  // viewer takes the original.
+  Json shared = public_json();
+  shared.as_object()["you"] = 0;
+  std::vector<Json> out;
+  out.reserve(viewers.size());
+  for (std::size_t i = 0; i < viewers.size(); ++i) {
+    Json v = i + 1 < viewers.size() ? Json(shared) : std::move(shared);
+    auto& o = v.as_object();
+    if (viewers[i].kind == Viewer::Kind::kPlayer) {
+      o["you"] = viewers[i].id;
+    } else {
+      o.erase("you");
+    }
+    out.push_back(std::move(v));
+  }
+  return out;
+}
+
 Json WordBankState::serialize() const {
   Json v = public_json();
   auto& o = v.as_object();

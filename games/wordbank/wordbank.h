@@ -138,6 +138,7 @@ class WordBankState final : public Engine<WordBankData> {
   Outcome outcome() const override;
   std::optional<int64_t> deadline() const override;
   Json view(const Viewer& viewer) const override;
+  std::vector<Json> views(const std::vector<Viewer>& viewers) const override;
   Json serialize() const override;
   int players() const override { return static_cast<int>(d_.hand.size()); }
   std::vector<std::string> secrets_hidden_from(const Viewer& viewer) const override;

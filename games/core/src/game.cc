@@ -73,6 +73,13 @@ Setup Setup::from_json(const Json& v) {
   return s;
 }
 
+std::vector<Json> State::views(const std::vector<Viewer>& viewers) const {
+  std::vector<Json> out;
+  out.reserve(viewers.size());
+  for (const auto& v : viewers) out.push_back(view(v));
+  return out;
+}
+
 Json Game::tool(std::string_view name, const Json& input) const {
   (void)input;
   refuse("unknown_tool", guillemets(name) + "\u00a0: ce jeu n’a pas cet outil.");

@@ -26,7 +26,10 @@ std::string number_text(int n) {
 }
 
 std::string signed_number(int n) {
-  return (n > 0 ? "+" : "") + number_text(n);
+  // Appended, not `literal + string` (GCC 12's -Wrestrict false positive).
+  std::string out = n > 0 ? "+" : "";
+  out += number_text(n);
+  return out;
 }
 
 Json with_sentence(const Game& game, const Json& event, const std::vector<std::string>& names) {

@@ -211,6 +211,14 @@ void check_views(const State& s) {
           << text.substr(text.find(secret) > 400 ? text.find(secret) - 400 : 0, 800);
     }
   }
+  // A room asks for all its members' views at once (State::views): the same
+  // answers as one by one, in order, whoever is looking.
+  const auto viewers = every_viewer(s);
+  const auto batch = s.views(viewers);
+  ASSERT_EQ(batch.size(), viewers.size());
+  for (std::size_t i = 0; i < viewers.size(); ++i) {
+    ASSERT_EQ(canonical(batch[i]), canonical(s.view(viewers[i]))) << who(viewers[i]);
+  }
 }
 
 // Every event reads as one French sentence (Game::describe), whatever its
