@@ -138,8 +138,8 @@ const games::State& word_bank_table() {
 }
 
 std::vector<games::Viewer> four_seats_and_a_spectator() {
-  return {games::Viewer::player(0), games::Viewer::player(1), games::Viewer::player(2), games::Viewer::player(3),
-          games::Viewer::spectator()};
+  return {games::Viewer::player(0), games::Viewer::player(1), games::Viewer::player(2),
+          games::Viewer::player(3), games::Viewer::spectator()};
 }
 
 void BM_WordBankViewsAllAtOnce(benchmark::State& state) {
