@@ -598,7 +598,7 @@ try {
   if (wanted('trapwords')) {
     const started = Date.now();
     // TrapWords, typed mode: Léa (blue team, seat 0) and a hard bot against
-    // two medium bots, 30-second hourglass, one minute to write. Léa writes
+    // two easy bots, 30-second hourglass, one minute to write. Léa writes
     // traps from the thesaurus (`logomachie lexicon synonyms` on the word she
     // sees), gives clues the same way when she holds the torch, answers when her
     // teammate does (her screen must never show her own team's word), and
@@ -629,10 +629,14 @@ try {
       await lea.selectOption('select[name=write_seconds]', '60');
       await hostSeated(lea);
       for (const seat of [1, 2, 3]) {
-        // Léa's teammate is a hard bot: its clues dodge more traps, so Léa gets to answer.
-        if (seat === 2) await lea.locator('.seat[data-seat="2"] select').selectOption('hard');
+        // Léa's teammate is a hard bot (its clues dodge more traps) and the
+        // opponents, who write her team's traps, easy ones (their traps are
+        // less often the clue): Léa gets to answer in the first rounds, and
+        // the part does not play on to the sixth round waiting for it.
+        const level = seat === 2 ? 'hard' : 'easy';
+        await lea.locator(`.seat[data-seat="${seat}"] select`).selectOption(level);
         await lea.locator(`.seat[data-seat="${seat}"]`).getByRole('button', { name: 'Ajouter un robot' }).click();
-        await lea.locator(`.seat[data-seat="${seat}"]`).getByText(seat === 2 ? 'Robot difficile' : 'Robot moyen').waitFor();
+        await lea.locator(`.seat[data-seat="${seat}"]`).getByText(seat === 2 ? 'Robot difficile' : 'Robot facile').waitFor();
       }
       await lea.getByRole('button', { name: 'Lancer la partie' }).click();
       const board = lea.locator('.trapwords');
