@@ -34,6 +34,15 @@ class RoomTest : public ::testing::Test {
     fs::remove(path_.string() + "-shm");
   }
 
+  // Two members, A at seat 0 (the host) and B at seat 1, and the game started.
+  static std::pair<MemberId, MemberId> seat_two_and_start(Room& room) {
+    const MemberId a = room.join("A").id, b = room.join("B").id;
+    room.take_seat(a, 0);
+    room.take_seat(b, 1);
+    EXPECT_FALSE(room.start(a, 0));
+    return {a, b};
+  }
+
   // Plays `who`'s move as a medium bot would choose it, through the room.
   std::vector<Outgoing> play_for(Room& room, MemberId who, int64_t now_ms) {
     const auto seat = *room.member(who)->seat;
@@ -269,10 +278,7 @@ TEST_F(RoomTest, ALateIndependentActionNeverCountsInTheNextRound) {
   // write at once), so it may come from an older view; but one sent during
   // a round and delayed past it must not become a word of the next round.
   Room room("LATE", games::testing::game("lettralettre"), *store_, 5);
-  const MemberId a = room.join("A").id, b = room.join("B").id;
-  room.take_seat(a, 0);
-  room.take_seat(b, 1);
-  ASSERT_FALSE(room.start(a, 0));
+  const auto [a, b] = seat_two_and_start(room);
   std::vector<std::unique_ptr<games::Bot>> bots;
   for (int s = 0; s < 2; ++s) bots.push_back(room.game().make_bot("medium", 11 + static_cast<uint64_t>(s)));
   int64_t t = 1000;
@@ -307,10 +313,7 @@ TEST_F(RoomTest, AnActionOfAnEarlierGameIsStaleAfterPlayingAgain) {
   // game it was made in (`game`, the view's game_id) is stale once « Rejouer »
   // started another, even when its version fits the new game.
   Room room("AGIN", games::testing::game("lettralettre"), *store_, 5);
-  const MemberId a = room.join("A").id, b = room.join("B").id;
-  room.take_seat(a, 0);
-  room.take_seat(b, 1);
-  ASSERT_FALSE(room.start(a, 0));
+  const auto [a, b] = seat_two_and_start(room);
   const auto first = *room.game_id();
   EXPECT_EQ(room.view_for(b).as_object().at("game_id"), first);  // every view names its game
   std::vector<std::unique_ptr<games::Bot>> bots;

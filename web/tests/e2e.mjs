@@ -36,10 +36,12 @@ if (!process.argv[3]) process.exit(await runGroups());
 const chosen = process.argv[3].split(',');
 for (const p of chosen) if (!allParts.includes(p)) throw new Error(`unknown part ${p} (parts: ${allParts.join(', ')})`);
 const wanted = (part) => chosen.includes(part);
-async function timed(part, run) {
+// Runs `run` when `name` is one of the chosen parts, and says how long it took.
+async function part(name, run) {
+  if (!wanted(name)) return;
   const started = Date.now();
   await run();
-  console.log(`e2e: part ${part} took ${Math.round((Date.now() - started) / 1000)} s`);
+  console.log(`e2e: part ${name} took ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
 // Runs every group in a child process of its own, their lines prefixed with
@@ -70,6 +72,13 @@ const deck = new Map();
 for (const line of readFileSync(new URL('../../data/motpourmot/categories.tsv', import.meta.url), 'utf8').split('\n')) {
   const f = line.split('\t');
   if (f.length === 5 && !line.startsWith('#')) deck.set(f[0], f[4].split('|'));
+}
+
+// From the home page, a new room of `game`: its lobby's address.
+async function newRoom(page, base, game) {
+  await page.goto(base + '/');
+  await page.locator(`[data-game=${game}] button`).click();
+  await page.waitForURL(/\/salle\/[A-Z]{5}$/);
 }
 
 // Whoever creates a room sits at its first seat at once (no « M’asseoir ici »).
@@ -274,10 +283,10 @@ const browser = await chromium.launch({
 });
 
 try {
-  if (wanted('rules')) await timed('rules', () => checkRulesPages(browser, server.url));
+  await part('rules', () => checkRulesPages(browser, server.url));
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'fr-FR' });
   const desktop = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'fr-FR' });
-  if (wanted('evening')) await timed('evening', () => firstEvening(browser, server.url));
+  await part('evening', () => firstEvening(browser, server.url));
   const lea = await phone.newPage();
   const tom = await desktop.newPage();
   // Every screen Léa's phone (390×844) shows is also checked: no sideways
@@ -294,8 +303,7 @@ try {
     await lea.fill('input[name=name]', 'Léa');
   }
 
-  if (wanted('wordbank')) {
-    const started = Date.now();
+  await part('wordbank', async () => {
     // Home, then a Word Bank room.
     await lea.goto(server.url + '/');
     await lea.getByText('Word Bank').first().waitFor();
@@ -400,17 +408,13 @@ try {
     await tom.locator('.replay', { hasText: /joue «\u00a0|passe son tour|tour perdu/ }).first().waitFor();
     await tom.screenshot({ path: path.join(shots, 'replay.png'), fullPage: true });
     console.log(`e2e: Word Bank game finished in the browser (${moves} human moves, replay of ${steps} steps)`);
-    console.log(`e2e: part wordbank took ${Math.round((Date.now() - started) / 1000)} s`);
-  }
+  });
 
-  if (wanted('lettralettre')) {
-    const started = Date.now();
+  await part('lettralettre', async () => {
     // Lettralettre: Léa against an easy bot, through every screen of the game.
     const ll = jsonLines(logomachie, ['solve', 'lettralettre']);
     try {
-      await lea.goto(server.url + '/');
-      await lea.locator('[data-game=lettralettre] button').click();
-      await lea.waitForURL(/\/salle\/[A-Z]{5}$/);
+      await newRoom(lea, server.url, 'lettralettre');
       await hostSeated(lea);
       await lea.locator('.seat[data-seat="1"]').getByRole('button', { name: 'Ajouter un robot' }).click();
       await lea.locator('.seat[data-seat="1"]').getByText('Robot').waitFor();
@@ -474,17 +478,13 @@ try {
     } finally {
       ll.close();
     }
-    console.log(`e2e: part lettralettre took ${Math.round((Date.now() - started) / 1000)} s`);
-  }
-  if (wanted('motpourmot')) {
-    const started = Date.now();
+  });
+  await part('motpourmot', async () => {
     // Mot pour Mot: Léa and a bot against two bots. Léa is her team's captain;
     // her words come from our category deck (the answer that pulls the most
     // tiles her way); she contests one bot word to see the vote.
     {
-      await lea.goto(server.url + '/');
-      await lea.locator('[data-game=motpourmot] button').click();
-      await lea.waitForURL(/\/salle\/[A-Z]{5}$/);
+      await newRoom(lea, server.url, 'motpourmot');
       await lea.selectOption('select[name=players]', '4');
       await lea.locator('.seat[data-seat="3"]').waitFor();
       check((await lea.locator('.seat[data-seat="1"] [data-seat-label]').innerText()) === 'Équipe rouge', 'le salon montre les équipes');
@@ -552,17 +552,13 @@ try {
       await lea.screenshot({ path: path.join(shots, 'motpourmot-results.png'), fullPage: true });
       console.log(`e2e: Mot pour Mot game finished in the browser (${words} words by Léa, ${turns} bot words judged)`);
     }
-    console.log(`e2e: part motpourmot took ${Math.round((Date.now() - started) / 1000)} s`);
-  }
-  if (wanted('table')) {
-    const started = Date.now();
+  });
+  await part('table', async () => {
     // Mot pour Mot in table mode: one seat, one shared screen for both teams.
     // The screen types each team's word, lets the other team accept or
     // contest it, and takes the show of hands as a tally.
     {
-      await lea.goto(server.url + '/');
-      await lea.locator('[data-game=motpourmot] button').click();
-      await lea.waitForURL(/\/salle\/[A-Z]{5}$/);
+      await newRoom(lea, server.url, 'motpourmot');
       await lea.selectOption('select[name=players]', '1');
       // The room summary comes back once the change is saved: wait for it.
       await lea.locator('.seat[data-seat="0"] [data-seat-label]', { hasText: 'écran partagé' }).waitFor({ timeout: 5000 }).catch(() => {});
@@ -593,10 +589,8 @@ try {
       check((await turnTeam()) === first, 'après un mot annulé, l’autre équipe joue');
       console.log('e2e: Mot pour Mot table mode: a word accepted, a word voted down by a tally');
     }
-    console.log(`e2e: part table took ${Math.round((Date.now() - started) / 1000)} s`);
-  }
-  if (wanted('trapwords')) {
-    const started = Date.now();
+  });
+  await part('trapwords', async () => {
     // TrapWords, typed mode: Léa (blue team, seat 0) and a hard bot against
     // two easy bots, 30-second hourglass, one minute to write. Léa writes
     // traps from the thesaurus (`logomachie lexicon synonyms` on the word she
@@ -621,9 +615,7 @@ try {
       const fallback = ['lumière', 'voyage', 'danger', 'histoire', 'nuit', 'royaume', 'trésor', 'combat', 'magie', 'maison'];
       const soon = { timeout: 3000 };
       const attempt = (what) => skippable('trapwords', what);
-      await lea.goto(server.url + '/');
-      await lea.locator('[data-game=trapwords] button').click();
-      await lea.waitForURL(/\/salle\/[A-Z]{5}$/);
+      await newRoom(lea, server.url, 'trapwords');
       await lea.locator('.seat[data-seat="3"]').waitFor(); // four seats by default
       check((await lea.locator('.seat[data-seat="1"] [data-seat-label]').innerText()) === 'Équipe rouge', 'le salon montre les équipes');
       await lea.selectOption('select[name=write_seconds]', '60');
@@ -783,10 +775,8 @@ try {
       await lea.screenshot({ path: path.join(shots, over ? 'trapwords-results.png' : 'trapwords-round.png'), fullPage: true });
       console.log(`e2e: TrapWords ${over ? 'game finished' : 'two rounds played'} in the browser (${traps} traps, ${clues} clues and ${guesses} guesses by Léa, ${played.length} turns, results: ${played.map((p) => p.result).join(' ')})`);
     }
-    console.log(`e2e: part trapwords took ${Math.round((Date.now() - started) / 1000)} s`);
-  }
-  if (wanted('tapecho')) {
-    const started = Date.now();
+  });
+  await part('tapecho', async () => {
     // Le Tapécho (16+): Léa (seat 0, a woman in the game by her choice) and three
     // medium bots, one game, 5 s to react, 60 s a turn. On her turn Léa plays
     // a handicap with an attack when she can (the game ends sooner), else an
@@ -921,10 +911,8 @@ try {
       await lea.screenshot({ path: path.join(shots, stopped ? 'tapecho-table.png' : 'tapecho-results.png'), fullPage: true });
       console.log(`e2e: Le Tapécho ${stopped ? 'stopped after' : 'game finished in the browser,'} ${turns} turns by Léa (${moves.combo} handicaps with an attack, ${moves.atout} atouts, ${moves.handicap} handicaps, ${moves.attack} attacks, ${moves.swap} swaps, ${moves.pass} passes), ${prompts} reaction prompts, ${parried} parried, ${Math.round((Date.now() - tpStart) / 1000)} s`);
     }
-    console.log(`e2e: part tapecho took ${Math.round((Date.now() - started) / 1000)} s`);
-  }
-  if (wanted('clock')) {
-    const started = Date.now();
+  });
+  await part('clock', async () => {
     // A phone whose clock is ten minutes fast still shows the server's
     // hourglass: the client corrects for the offset measured on the connection
     // (uncorrected, the turn would show 0 s from the start).
@@ -935,9 +923,7 @@ try {
         Date.now = () => realNow() + 600_000;
       });
       const zoe = await fast.newPage();
-      await zoe.goto(server.url + '/');
-      await zoe.locator('[data-game=motpourmot] button').click();
-      await zoe.waitForURL(/\/salle\/[A-Z]{5}$/);
+      await newRoom(zoe, server.url, 'motpourmot');
       await zoe.selectOption('select[name=players]', '1');
       await hostSeated(zoe);
       await zoe.getByRole('button', { name: 'Lancer la partie' }).click();
@@ -948,8 +934,7 @@ try {
       await fast.close();
       console.log(`e2e: a phone 10 minutes fast shows ${seconds} s on the hourglass`);
     }
-    console.log(`e2e: part clock took ${Math.round((Date.now() - started) / 1000)} s`);
-  }
+  });
   console.log(`e2e: screenshots in ${shots}`);
 } finally {
   await browser.close();
