@@ -37,7 +37,7 @@ std::filesystem::path default_web() {
 
 // The command-line flags given; they win over the environment and the defaults.
 struct ServeFlags {
-  std::optional<std::uint64_t> port, idle_timeout, max_connections, max_rooms, lease_ms;
+  std::optional<std::uint64_t> port, idle_timeout, max_connections, max_rooms, lease_ms, room_threads;
   std::optional<std::string> bind, db, web, store, directory, node, trust_proxy;
 
   void apply(server::ServeOptions& options) const {
@@ -48,6 +48,7 @@ struct ServeFlags {
     if (idle_timeout) options.idle_timeout_ms = static_cast<int64_t>(*idle_timeout) * 1000;
     if (max_connections) options.max_connections = *max_connections;
     if (max_rooms) options.max_rooms = *max_rooms;
+    if (room_threads) options.room_threads = *room_threads;
     if (store) options.store = *store;
     if (directory) options.directory = *directory;
     if (node) options.node = *node;
@@ -81,6 +82,8 @@ int serve_command(std::span<const std::string> args, std::string lexicon_path) {
       .number("max-connections", "N", flags.max_connections, {1, 10'000'000},
               "default: the descriptor limit less 64")
       .number("max-rooms", "N", flags.max_rooms, {1, 10'000'000}, "default 10000")
+      .number("room-threads", "N", flags.room_threads, {1, 64},
+              "threads that run the rooms and bots (default 8; docs/design.md, Threads)")
       .text(
           "store", "URL", flags.store,
           "a PostgreSQL store (postgresql://user@host:port/db) instead of the SQLite file (docs/scaling.md)")

@@ -1,21 +1,27 @@
-// Leader-based group commit, shared by the stores: appenders queue their
-// entry; the first one to find no commit in progress takes the whole queue,
-// commits it in one transaction (one sync), and wakes the others. Under load
-// one sync serves every room thread waiting at that moment.
+// Group commit, shared by the stores. Appenders queue their entry. A
+// synchronous appender that finds no commit in progress takes the whole
+// queue, commits it in one transaction (one sync), and wakes the others;
+// under load one sync serves every room thread waiting at that moment. An
+// asynchronous appender (the server) does not wait: a commit thread takes
+// whatever is queued whenever no commit is in progress, and settles each
+// entry's Commitment in queue order.
 #pragma once
 
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <utility>
 #include <vector>
 
 #include "games/core/replay.h"
+#include "server/commitment.h"
 #include "server/store.h"
 
 namespace logomachie::server {
@@ -23,44 +29,120 @@ namespace logomachie::server {
 template <class Entry>
 class GroupCommit {
  public:
+  using Batch = std::vector<std::shared_ptr<Entry>>;
+  using Commit = std::function<void(Batch&)>;
+  // Called once per entry of a committed batch, in queue order, by the
+  // thread that committed it (before the next batch may commit).
+  using Done = std::function<void(Entry&)>;
+
+  GroupCommit() = default;
+  GroupCommit(const GroupCommit&) = delete;
+  GroupCommit& operator=(const GroupCommit&) = delete;
+  ~GroupCommit() { stop(); }
+
   // Queues `entry` and returns once a batch holding it went through
   // `commit(std::vector<std::shared_ptr<Entry>>&)`, which runs on one thread
   // at a time and reports each entry's failure in the entry itself.
-  template <class Commit>
-  void submit(const std::shared_ptr<Entry>& entry, Commit&& commit) {
+  template <class C>
+  void submit(const std::shared_ptr<Entry>& entry, C&& commit) {
     auto slot = std::make_shared<Slot>();
     slot->entry = entry;
     std::unique_lock lock(mu_);
     queue_.push_back(slot);
     while (!slot->done) {
       if (!committing_) {
-        committing_ = true;
-        std::vector<std::shared_ptr<Slot>> taken(queue_.begin(), queue_.end());
-        queue_.clear();
-        lock.unlock();
-        std::vector<std::shared_ptr<Entry>> batch;
-        batch.reserve(taken.size());
-        for (auto& s : taken) batch.push_back(s->entry);
-        commit(batch);
-        lock.lock();
-        committing_ = false;
-        for (auto& s : taken) s->done = true;
-        cv_.notify_all();
+        run_batch(lock, commit);
       } else {
         cv_.wait(lock);
       }
     }
   }
 
+  // Queues `entry` and returns at once; the commit thread (started on first
+  // use with `commit`) commits it with whatever else waits, then calls
+  // `done(entry)`. Batches go through in queue order, and so do the calls.
+  void submit_async(const std::shared_ptr<Entry>& entry, const Commit& commit, Done done) {
+    auto slot = std::make_shared<Slot>();
+    slot->entry = entry;
+    slot->done_fn = std::move(done);
+    std::lock_guard lock(mu_);
+    if (stopped_) throw StoreError("store: closed");
+    if (!thread_.joinable()) {
+      commit_ = commit;
+      thread_ = std::thread([this] { commit_loop(); });
+    }
+    queue_.push_back(std::move(slot));
+    cv_.notify_all();
+  }
+
+  // Returns once everything queued so far has been committed.
+  void flush() {
+    std::unique_lock lock(mu_);
+    cv_.wait(lock, [this] { return queue_.empty() && !committing_; });
+  }
+
+  // Commits what is queued, then stops the commit thread (the store is
+  // closing: its connection must outlive every batch).
+  void stop() {
+    {
+      std::lock_guard lock(mu_);
+      stopped_ = true;
+      cv_.notify_all();
+    }
+    if (thread_.joinable()) thread_.join();
+  }
+
  private:
   struct Slot {
     std::shared_ptr<Entry> entry;
+    Done done_fn;  // async entries
     bool done = false;
   };
+
+  // Takes the whole queue and commits it as one batch (`lock` held on entry
+  // and on return, released meanwhile).
+  template <class C>
+  void run_batch(std::unique_lock<std::mutex>& lock, C& commit) {
+    committing_ = true;
+    std::vector<std::shared_ptr<Slot>> taken(queue_.begin(), queue_.end());
+    queue_.clear();
+    lock.unlock();
+    Batch batch;
+    batch.reserve(taken.size());
+    for (auto& s : taken) batch.push_back(s->entry);
+    try {
+      commit(batch);
+    } catch (const std::exception& e) {  // not a StoreError (out of memory…): the batch failed
+      for (auto& s : taken) {
+        if (s->entry->error.empty()) s->entry->error = std::string("store: ") + e.what();
+      }
+    }
+    // Still `committing_`: the next batch's calls come after these.
+    for (auto& s : taken) {
+      if (s->done_fn) s->done_fn(*s->entry);
+    }
+    lock.lock();
+    committing_ = false;
+    for (auto& s : taken) s->done = true;
+    cv_.notify_all();
+  }
+
+  void commit_loop() {
+    std::unique_lock lock(mu_);
+    while (true) {
+      cv_.wait(lock, [this] { return (!queue_.empty() && !committing_) || (stopped_ && !committing_); });
+      if (queue_.empty()) return;  // stopped, nothing left
+      run_batch(lock, commit_);
+    }
+  }
+
   std::mutex mu_;
   std::condition_variable cv_;
   std::deque<std::shared_ptr<Slot>> queue_;
   bool committing_ = false;
+  bool stopped_ = false;
+  Commit commit_;
+  std::thread thread_;
 };
 
 // One action waiting for its batch, as both stores queue it.
@@ -72,18 +154,36 @@ struct PendingAppend {
   std::string error;                   // set by the commit when this one failed
 };
 
-// Store::append on a group commit: queues the action, waits for its batch to
-// go through `commit`, and throws StoreError if it failed.
-template <class Commit>
-void append_grouped(GroupCommit<PendingAppend>& group, int64_t game, int64_t seq, const games::Action& action,
-                    std::optional<std::string_view> outcome, Commit&& commit) {
+inline std::shared_ptr<PendingAppend> pending_append(int64_t game, int64_t seq, const games::Action& action,
+                                                     std::optional<std::string_view> outcome) {
   auto entry = std::make_shared<PendingAppend>();
   entry->game = game;
   entry->seq = seq;
   entry->text = games::canonical(action.to_json());
   if (outcome) entry->outcome = std::string(*outcome);
+  return entry;
+}
+
+// Store::append on a group commit: queues the action, waits for its batch to
+// go through `commit`, and throws StoreError if it failed.
+template <class Commit>
+void append_grouped(GroupCommit<PendingAppend>& group, int64_t game, int64_t seq, const games::Action& action,
+                    std::optional<std::string_view> outcome, Commit&& commit) {
+  auto entry = pending_append(game, seq, action, outcome);
   group.submit(entry, std::forward<Commit>(commit));
   if (!entry->error.empty()) throw StoreError(entry->error);
+}
+
+// Store::append_async on a group commit: queues the action and returns;
+// `commitment` settles once its batch went through `commit`.
+inline void append_grouped_async(GroupCommit<PendingAppend>& group, int64_t game, int64_t seq,
+                                 const games::Action& action, std::optional<std::string_view> outcome,
+                                 const GroupCommit<PendingAppend>::Commit& commit,
+                                 std::shared_ptr<Commitment> commitment) {
+  group.submit_async(pending_append(game, seq, action, outcome), commit,
+                     [commitment = std::move(commitment)](PendingAppend& done) {
+                       commitment->settle(done.error.empty(), done.error);
+                     });
 }
 
 }  // namespace logomachie::server

@@ -48,6 +48,8 @@ struct ServeOptions {
   std::size_t max_connections = 0;
   // Rooms open at most (too_many_rooms beyond); empty rooms close by themselves.
   std::size_t max_rooms = 10000;
+  // Threads that run the rooms, bots and the store's work (0: kRoomThreads).
+  std::size_t room_threads = 0;
 };
 
 class HttpServer {

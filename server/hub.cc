@@ -1,5 +1,7 @@
 #include "server/hub.h"
 
+#include <algorithm>
+
 #include <boost/json/serialize.hpp>
 
 namespace logomachie::server {
@@ -17,9 +19,63 @@ std::vector<Outbound> serialized(std::vector<Delivery> deliveries, int64_t now_m
     o.room = std::move(d.room);
     o.member = d.member;
     o.text = std::make_shared<const std::string>(boost::json::serialize(d.message));
+    o.after = std::move(d.after);
+    o.view = type == "view";
+    if (d.if_lost) o.if_lost = std::make_shared<const std::string>(boost::json::serialize(*d.if_lost));
     out.push_back(std::move(o));
   }
   return out;
+}
+
+std::vector<Held> settle(std::vector<Outbound> deliveries, std::vector<Outbound>& ready) {
+  // Messages for the sender alone ("") go with the room the sender is in
+  // now, the last one named (a welcome, then the room's summary, then the
+  // sender's view: one group, in that order).
+  std::string last_room;
+  for (const auto& d : deliveries) {
+    if (!d.room.empty()) last_room = d.room;
+  }
+  std::vector<std::string> group;  // each delivery's
+  std::vector<std::string> rooms;  // in order of first appearance
+  for (const auto& d : deliveries) {
+    group.push_back(d.room.empty() ? last_room : d.room);
+    if (std::find(rooms.begin(), rooms.end(), group.back()) == rooms.end()) rooms.push_back(group.back());
+  }
+  std::vector<Held> held;
+  for (const auto& room : rooms) {
+    // What this room's messages wait for: the last unsettled commitment
+    // (commitments settle in the order they were queued).
+    std::shared_ptr<Commitment> until;
+    for (std::size_t i = 0; i < deliveries.size(); ++i) {
+      if (group[i] == room && deliveries[i].after && !deliveries[i].after->settled())
+        until = deliveries[i].after;
+    }
+    if (until) {
+      Held h{until, {}};
+      for (std::size_t i = 0; i < deliveries.size(); ++i) {
+        if (group[i] == room) h.deliveries.push_back(std::move(deliveries[i]));
+      }
+      held.push_back(std::move(h));
+      continue;
+    }
+    for (std::size_t i = 0; i < deliveries.size(); ++i) {
+      if (group[i] != room) continue;
+      auto& d = deliveries[i];
+      if (d.after && d.after->lost()) {
+        if (d.if_lost) {
+          d.text = d.if_lost;
+          d.error = true;
+          d.room.clear();  // to the sender alone
+          d.member.reset();
+        } else if (d.view) {
+          continue;  // shows what was not recorded: the room sends fresh views
+        }
+      }
+      d.after.reset();
+      ready.push_back(std::move(d));
+    }
+  }
+  return held;
 }
 
 void Hub::subscribe(const std::shared_ptr<Subscriber>& s, const std::string& room, MemberId member) {

@@ -30,6 +30,11 @@ struct Outbound {
   // A `kicked` message: the last one the member's sessions get from the room
   // (the lobby refuses anything more from that member).
   bool kicked = false;
+  // Delivery::after and if_lost: held until `after` settles; if it is lost,
+  // a view is dropped and `if_lost` goes instead, when set.
+  std::shared_ptr<Commitment> after;
+  bool view = false;
+  SharedText if_lost;
 };
 
 // Serializes the lobby's deliveries (call it off the network thread). Views
@@ -37,6 +42,17 @@ struct Outbound {
 // `now_ms`), from which clients correct their own clock's offset before
 // drawing an hourglass against `deadline_ms`.
 std::vector<Outbound> serialized(std::vector<Delivery> deliveries, int64_t now_ms);
+
+// Splits `deliveries` into what may leave now and what waits: `ready`
+// receives, in order, every delivery of the rooms whose commitments have
+// settled (views of lost actions dropped or replaced by `if_lost`); the
+// rest is returned with the commitment they wait for (the latest queued,
+// so the others have settled by then), room by room in their order.
+struct Held {
+  std::shared_ptr<Commitment> until;
+  std::vector<Outbound> deliveries;
+};
+std::vector<Held> settle(std::vector<Outbound> deliveries, std::vector<Outbound>& ready);
 
 class Subscriber {
  public:

@@ -110,7 +110,7 @@ awaitable<void> tick_loop(SharedState& server) {
       return std::make_pair(std::move(deliveries), std::move(bots_due));
     };
     auto [out, due] = co_await server.on_pool(tick);
-    server.deliver(nullptr, out);
+    server.deliver(nullptr, std::move(out));
     for (const auto& room : due) server.schedule_bots(room);
   }
 }
@@ -130,12 +130,28 @@ SharedState::SharedState(const lexicon::Lexicon& lexicon, const ServeOptions& se
       ticker(ioc),
       web(options.web),
       max_sockets(options.max_connections ? options.max_connections : connection_capacity()),
-      pool(kRoomThreads) {
+      pool(options.room_threads ? options.room_threads : kRoomThreads) {
   if (options.max_connections) connection_capacity();  // still raise the limit
   lobby.set_deferred_bots(true);
+  // Rooms do not wait for the disk: an action's messages wait instead
+  // (docs/design.md, Threads). A lost append rolls its room back.
+  lobby.set_async_store([this](const std::string& room) {
+    if (stopping) return;
+    net::post(pool, [this, room] {
+      auto out = serialized(lobby.roll_back(room), wall_ms());
+      if (!out.empty())
+        net::post(ioc, [this, out = std::move(out)]() mutable { deliver(nullptr, std::move(out)); });
+    });
+  });
   lobby.set_max_rooms(options.max_rooms);
   lobby.set_directory(directory.get());
   restored = lobby.restore(wall_ms());
+}
+
+SharedState::~SharedState() {
+  stopping = true;
+  pool.join();
+  store->flush();
 }
 
 void SharedState::schedule_bots(const std::string& room) {
@@ -150,7 +166,8 @@ void SharedState::schedule_bots(const std::string& room) {
         log_event(LogLevel::kError, "bot_failed", {{"room", room}, {"what", e.what()}});
       }
       auto out = serialized(lobby.bot_moved(room, *job, std::move(action)), wall_ms());
-      if (!out.empty()) net::post(ioc, [this, out = std::move(out)] { deliver(nullptr, out); });
+      if (!out.empty())
+        net::post(ioc, [this, out = std::move(out)]() mutable { deliver(nullptr, std::move(out)); });
     }
   });
 }
@@ -173,9 +190,15 @@ bool SharedState::allow_replay(const std::string& address) {
   return true;
 }
 
-void SharedState::deliver(const std::shared_ptr<Subscriber>& sender,
-                          const std::vector<Outbound>& deliveries) {
-  metrics.errors += hub.deliver(sender, deliveries);
+void SharedState::deliver(const std::shared_ptr<Subscriber>& sender, std::vector<Outbound> deliveries) {
+  std::vector<Outbound> ready;
+  for (auto& held : settle(std::move(deliveries), ready)) {
+    // Back here, in order, once durable (or lost).
+    held.until->when_settled([this, sender, out = std::move(held.deliveries)](bool) {
+      net::post(ioc, [this, sender, out]() { deliver(sender, out); });
+    });
+  }
+  if (!ready.empty()) metrics.errors += hub.deliver(sender, ready);
 }
 
 void SharedState::shutdown() {

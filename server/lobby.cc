@@ -107,7 +107,7 @@ std::size_t Lobby::restore(int64_t now_ms) {
   const int64_t downtime = alive ? std::max<int64_t>(0, now_ms - *alive) : 0;
   std::size_t n = 0;
   auto add = [&](const std::string& code, std::unique_ptr<Room> room) {
-    room->set_deferred_bots(deferred_bots_);
+    prepare(*room);
     room->touch(now_ms);  // nobody is back yet: the room may expire if nobody comes
     auto s = std::make_shared<RoomSlot>();
     s->room = std::move(room);
@@ -190,7 +190,7 @@ std::shared_ptr<Lobby::RoomSlot> Lobby::adopt(const std::string& code, int64_t n
         claim && claim->previous_alive_ms ? std::max<int64_t>(0, now_ms - *claim->previous_alive_ms) : 0;
     auto s = std::make_shared<RoomSlot>();
     s->room = Room::restore(*saved, stored, *game, store_, downtime);
-    s->room->set_deferred_bots(deferred_bots_);
+    prepare(*s->room);
     s->room->touch(now_ms);
     {
       std::lock_guard lock(rooms_mutex_);
@@ -228,6 +228,9 @@ void Lobby::forget(const std::string& code, const std::shared_ptr<RoomSlot>& s) 
   {
     std::lock_guard lock(s->mutex);
     s->closed = true;
+    // Its last moves settle before the claim goes (a room handed over with
+    // appends in flight would lose them to the fence).
+    if (auto pending = s->room->pending()) pending->wait();
   }
   std::lock_guard lock(rooms_mutex_);
   if (auto it = rooms_.find(code); it != rooms_.end() && it->second == s) rooms_.erase(it);
@@ -370,7 +373,7 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
         std::lock_guard lock(rooms_mutex_);
         std::random_device device;
         s->room = std::make_unique<Room>(code, *game, store_, (uint64_t{device()} << 32) | device());
-        s->room->set_deferred_bots(deferred_bots_);
+        prepare(*s->room);
         s->room->touch(now_ms);
         s->address = c.address;
         if (!c.address.empty()) ++rooms_by_address_[c.address];
@@ -381,7 +384,7 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
       s->room->take_seat(m.id, 0);  // the host plays: « M’asseoir ici » was a step every host missed
       s->room->save();
       log_event(LogLevel::kInfo, "room_created", {{"room", code}, {"game", game->info().name}});
-      return welcome(c, *s->room, m, true, now_ms, lock.previous());
+      return after_pending(welcome(c, *s->room, m, true, now_ms, lock.previous()), *s->room);
     }
     if (type == "join" || type == "resume" || type == "peek") {
       if (c.failed_joins >= kMaxFailedJoins || address_throttled(c.address, now_ms)) {
@@ -421,7 +424,7 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
           failed_join(c, now_ms);
           return {error_to_sender("bad_token", "Ce jeton ne correspond à personne dans cette salle.")};
         }
-        return welcome(c, r, *m, false, now_ms, lock.previous());
+        return after_pending(welcome(c, r, *m, false, now_ms, lock.previous()), r);
       }
       // One member per connection and room: a second join would let one
       // connection fill the room (a second person on the same phone uses a
@@ -439,7 +442,7 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
         const Member* me = r.member(visited->member);
         if (me && me->token == visited->token) {
           if (me->kicked) return {error_to_sender("kicked", "L’hôte t’a demandé de quitter la salle.")};
-          return welcome(c, r, *me, true, now_ms, lock.previous());
+          return after_pending(welcome(c, r, *me, true, now_ms, lock.previous()), r);
         }
         c.rooms_visited.erase(visited);
       }
@@ -451,7 +454,7 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
       if (r.locked()) return {error_to_sender("room_locked", "La salle est fermée aux nouveaux venus.")};
       const auto& m = r.join(games::get_optional_string(o, "name").value_or(""), c.address);
       r.save();
-      return welcome(c, r, m, true, now_ms, lock.previous());
+      return after_pending(welcome(c, r, m, true, now_ms, lock.previous()), r);
     }
     if (!previous) return {error_to_sender("not_in_room", "Rejoins d’abord une salle.")};
     std::lock_guard lock(previous->mutex);
@@ -459,7 +462,7 @@ std::vector<Delivery> Lobby::handle(Connection& c, std::string_view text, int64_
       c.member.reset();
       return {error_to_sender("not_in_room", "Rejoins d’abord une salle.")};
     }
-    return in_room(c, *previous->room, type, o, now_ms);
+    return after_pending(in_room(c, *previous->room, type, o, now_ms), *previous->room);
   } catch (const games::ActionError& e) {
     return {error_to_sender(e.error().code, e.error().message)};
   }
@@ -519,7 +522,14 @@ std::vector<Delivery> Lobby::in_room(Connection& c, Room& r, std::string_view ty
         if (message.at("type") == "error") message["id"] = *id;
         if (!refused && message.at("type") == "view") message["ack"] = *id;
       }
-      out.push_back({c.room, m.to, std::move(m.message)});
+      Delivery d{c.room, m.to, std::move(m.message)};
+      if (!refused && m.to == who && r.pending()) {
+        // Accepted, not yet durable: if the store loses it, the sender hears so.
+        auto lost = error_to_sender("store_failed", kNotRecorded).message;
+        if (id) lost.as_object()["id"] = *id;
+        d.if_lost = std::move(lost);
+      }
+      out.push_back(std::move(d));
     }
     return out;
   }
@@ -625,7 +635,9 @@ std::vector<Delivery> Lobby::tick(int64_t now_ms, std::vector<std::string>* bots
   for (auto& [code, s] : all) {
     std::lock_guard lock(s->mutex);
     if (s->closed) continue;
-    for (auto& m : s->room->tick(now_ms)) out.push_back({code, m.to, std::move(m.message)});
+    std::vector<Delivery> ticked;
+    for (auto& m : s->room->tick(now_ms)) ticked.push_back({code, m.to, std::move(m.message)});
+    for (auto& d : after_pending(std::move(ticked), *s->room)) out.push_back(std::move(d));
     if (bots_due && s->room->bot_due(now_ms)) bots_due->push_back(code);
     // Nobody there for a while, and no game under way: the room goes (a
     // finished game stays in the store, for its replay).
@@ -670,6 +682,33 @@ std::vector<Delivery> Lobby::bot_moved(const std::string& code, const BotJob& jo
   std::vector<Delivery> out;
   for (auto& m : s->room->bot_moved(job, std::move(action)))
     out.push_back({code, m.to, std::move(m.message)});
+  return after_pending(std::move(out), *s->room);
+}
+
+std::vector<Delivery> Lobby::roll_back(const std::string& code) {
+  const auto s = slot(code);
+  if (!s) return {};
+  std::lock_guard lock(s->mutex);
+  if (s->closed) return {};
+  std::vector<Delivery> out;
+  for (auto& m : s->room->roll_back()) out.push_back({code, m.to, std::move(m.message)});
+  return after_pending(std::move(out), *s->room);
+}
+
+void Lobby::prepare(Room& room) const {
+  room.set_deferred_bots(deferred_bots_);
+  if (on_lost_) {
+    room.set_async_store(
+        [on_lost = on_lost_, code = room.code()](const std::shared_ptr<Commitment>&) { on_lost(code); });
+  }
+}
+
+std::vector<Delivery> Lobby::after_pending(std::vector<Delivery> out, const Room& room) {
+  if (auto pending = room.pending()) {
+    for (auto& d : out) {
+      if (d.room.empty() || d.room == room.code()) d.after = pending;
+    }
+  }
   return out;
 }
 

@@ -13,6 +13,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -77,6 +78,12 @@ struct Delivery {
   std::string room;                // "" with no member: for the sender only
   std::optional<MemberId> member;  // nullopt: every member of `room`
   games::Json message;
+  // Asynchronous store: the message shows actions not yet durable. It may
+  // leave only once `after` settles durable; if the store lost them, a view
+  // is not sent (the room rolls back and sends fresh views) and `if_lost`,
+  // when set, goes instead (the sender's « not recorded »).
+  std::shared_ptr<Commitment> after;
+  std::optional<games::Json> if_lost;
 };
 
 class Lobby {
@@ -96,6 +103,15 @@ class Lobby {
   // Bots think outside the rooms (the server); see Room::set_deferred_bots.
   // Set before restore() and before any room is created.
   void set_deferred_bots(bool deferred) { deferred_bots_ = deferred; }
+  // The store appends asynchronously (the server); see Room::set_async_store
+  // and Delivery::after. `on_lost(room)` is called on the store's commit
+  // thread when an append of `room` failed (it must only queue work): the
+  // host then calls roll_back(room) and delivers what it returns. Set before
+  // restore() and before any room is created.
+  void set_async_store(std::function<void(const std::string& room)> on_lost) {
+    on_lost_ = std::move(on_lost);
+  }
+  std::vector<Delivery> roll_back(const std::string& room);
   // Cluster mode (docs/scaling.md): this lobby serves only the rooms whose
   // lease it holds in `directory` (it must outlive the lobby). restore()
   // brings nothing back at start; a room is taken over when one of its
@@ -148,6 +164,11 @@ class Lobby {
   };
   const games::Game* find(std::string_view name) const;
   std::shared_ptr<RoomSlot> slot(const std::string& code) const;
+  // Every room goes through here once made or restored: bots and store mode.
+  void prepare(Room& room) const;
+  // Marks the deliveries about `room` (and the sender's) as depending on its
+  // actions not yet durable (Delivery::after). Under the room's lock.
+  static std::vector<Delivery> after_pending(std::vector<Delivery> out, const Room& room);
   std::string new_code();  // rooms_mutex_ held
   // `previous`: the room this connection was in until now (its lock held), if another.
   std::vector<Delivery> welcome(Connection& c, Room& room, const Member& m, bool with_token, int64_t now_ms,
@@ -179,6 +200,7 @@ class Lobby {
   std::vector<const games::Game*> games_;
   Store& store_;
   bool deferred_bots_ = false;
+  std::function<void(const std::string&)> on_lost_;  // set: asynchronous store
   Directory* directory_ = nullptr;
   std::mutex adopt_mutex_;                  // one takeover at a time
   std::atomic<int64_t> last_beat_ms_ = 0;   // tick() writes the heartbeat once a second

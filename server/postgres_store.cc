@@ -289,6 +289,14 @@ class PostgresStore final : public Store {
     append_grouped(group_, game, seq, action, outcome,
                    [this](std::vector<std::shared_ptr<Pending>>& batch) { commit(batch); });
   }
+  void flush() override { group_.flush(); }
+  void append_async(int64_t game, int64_t seq, const games::Action& action,
+                    std::optional<std::string_view> outcome,
+                    std::shared_ptr<Commitment> commitment) override {
+    append_grouped_async(
+        group_, game, seq, action, outcome,
+        [this](std::vector<std::shared_ptr<Pending>>& batch) { commit(batch); }, std::move(commitment));
+  }
 
   void set_meta(int64_t game, std::string_view meta) override {
     std::lock_guard lock(write_mu_);
@@ -547,7 +555,7 @@ class PostgresStore final : public Store {
   std::map<int64_t, int64_t> next_seq_;               // (write_mu_)
   std::optional<int64_t> alive_before_open_;
   int64_t start_epoch_ = 0;
-  GroupCommit<Pending> group_;
+  GroupCommit<Pending> group_;  // last: its commit thread stops before the connections close
 };
 
 }  // namespace

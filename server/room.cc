@@ -255,6 +255,15 @@ std::optional<games::Error> Room::start(MemberId who, int64_t now_ms) {
     if (!s.member && s.bot.empty())
       return error("seats_empty", "Il reste des places vides\u00a0: ajoute un robot ou attends un ami.");
   }
+  if (!unsynced_.empty()) {
+    // The last game's last moves settle first: a new game is never recorded
+    // before the end of the one it follows (and if the store lost that end,
+    // the game goes on instead).
+    unsynced_.back().commitment->wait();
+    roll_back();
+    unsynced_.clear();
+    if (state_ && !state_->is_terminal()) return error("game_started", "La partie est déjà lancée.");
+  }
   games::Record record;
   record.game = game_.info().name;
   record.rules_version = game_.info().rules_version;
@@ -334,6 +343,7 @@ std::vector<Outgoing> Room::act(MemberId who, int64_t version, const games::Json
 }
 
 std::vector<Outgoing> Room::tick(int64_t now_ms) {
+  drop_durable();  // the states kept for a rollback are not needed any more
   if (!state_ || state_->is_terminal()) return {};
   const auto deadline = state_->deadline();
   if (deadline && game_time(now_ms) >= *deadline) {
@@ -502,7 +512,18 @@ std::optional<games::Error> Room::apply_and_store(const games::Action& action,
     // The last move and the game's end: one transaction.
     std::optional<std::string> outcome;
     if (next->is_terminal()) outcome = games::canonical(next->outcome().details);
-    store_.append(*game_id_, version(), *kept, outcome);
+    if (on_lost_) {
+      // Asynchronous: queued; the room goes on, its messages wait (pending()).
+      drop_durable();
+      auto commitment = std::make_shared<Commitment>();
+      store_.append_async(*game_id_, version(), *kept, outcome, commitment);
+      commitment->when_settled([on_lost = on_lost_, c = std::weak_ptr<Commitment>(commitment)](bool durable) {
+        if (auto lost = c.lock(); lost && !durable) on_lost(lost);
+      });
+      unsynced_.push_back({std::move(commitment), std::move(state_), version(), round_key_, round_since_});
+    } else {
+      store_.append(*game_id_, version(), *kept, outcome);
+    }
     if (outcome)
       log_event(LogLevel::kInfo, "game_over",
                 {{"room", code_}, {"id", *game_id_}, {"actions", version() + 1}});
@@ -513,13 +534,46 @@ std::optional<games::Error> Room::apply_and_store(const games::Action& action,
     store_suspect_ = true;
     store_failed_ms_ = wall_now_ms();
     log_event(LogLevel::kError, "store_failed", {{"room", code_}, {"id", *game_id_}, {"what", e.what()}});
-    return error("store_failed", "Ce coup n’a pas pu être enregistré\u00a0: rejoue-le dans un instant.");
+    return error("store_failed", kNotRecorded);
   }
   state_ = std::move(next);
   record_.actions.push_back(*kept);
   note_round();
   for (auto& e : result.events) events.push_back(std::move(e));
   return std::nullopt;
+}
+
+void Room::drop_durable() {
+  while (!unsynced_.empty() && unsynced_.front().commitment->durable()) unsynced_.pop_front();
+}
+
+std::shared_ptr<Commitment> Room::pending() const {
+  if (unsynced_.empty() || unsynced_.back().commitment->durable()) return nullptr;
+  return unsynced_.back().commitment;
+}
+
+std::vector<Outgoing> Room::roll_back() {
+  // Commitments settle in queue order: the first lost one has only durable
+  // ones before it.
+  auto lost = std::find_if(unsynced_.begin(), unsynced_.end(),
+                           [](const Unsynced& u) { return u.commitment->lost(); });
+  if (lost == unsynced_.end()) return {};
+  log_event(LogLevel::kError, "store_failed",
+            {{"room", code_},
+             {"id", *game_id_},
+             {"what", lost->commitment->error()},
+             {"undone", static_cast<int64_t>(unsynced_.end() - lost)}});
+  state_ = std::move(lost->before);
+  record_.actions.resize(static_cast<std::size_t>(lost->version));
+  round_key_ = lost->round_key;
+  round_since_ = lost->round_since;
+  unsynced_.clear();
+  held_.reset();
+  ++generation_;  // bot jobs thought on the lost line of play are dropped
+  // The store may have kept what it reported lost: the next action asks it.
+  store_suspect_ = true;
+  store_failed_ms_ = wall_now_ms();
+  return views({});
 }
 
 std::optional<games::Error> Room::catch_up_with_store(std::vector<games::Json>& events) {
@@ -531,7 +585,7 @@ std::optional<games::Error> Room::catch_up_with_store(std::vector<games::Json>& 
   }
   if (!stored) {
     store_failed_ms_ = wall_now_ms();
-    return error("store_failed", "Ce coup n’a pas pu être enregistré\u00a0: rejoue-le dans un instant.");
+    return error("store_failed", kNotRecorded);
   }
   // Actions the store kept though it reported a failure: they were accepted
   // by the engine then, so they are played now, and everyone hears of them.

@@ -15,6 +15,8 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -39,6 +41,10 @@ struct Member {
   int64_t offline_since = 0;  // wall clock when the last one closed
   std::string address;        // where they joined from (per-address limits; not saved)
 };
+
+// What a player hears when the store failed to record their move.
+inline constexpr const char* kNotRecorded =
+    "Ce coup n’a pas pu être enregistré\u00a0: rejoue-le dans un instant.";
 
 // How long a seated person may be gone before a bot plays for them.
 inline constexpr int64_t kGraceMs = 60'000;
@@ -134,6 +140,27 @@ class Room {
   // Whether take_bot_job() would give a job now (cheap).
   bool bot_due(int64_t now_ms) const;
 
+  // How accepted actions reach the store. Synchronous (the default, for tests
+  // and tools): each is durable before act() returns. Asynchronous (the
+  // server): the room applies the action, queues its append
+  // (Store::append_async) and goes on at once; the messages about it must
+  // wait for pending() to settle durable before they leave (the lobby
+  // attaches it to them). If the store fails, `on_lost` is called (on the
+  // store's commit thread: it must only queue work) and the host then calls
+  // roll_back() under the room's lock.
+  void set_async_store(std::function<void(const std::shared_ptr<Commitment>&)> on_lost) {
+    on_lost_ = std::move(on_lost);
+  }
+  // The commitment that what members would be sent now depends on (the last
+  // action not yet durable), or nullptr when everything is.
+  std::shared_ptr<Commitment> pending() const;
+  // After a lost append: the room returns to the state before the first
+  // action the store lost; every action applied after it is dropped too
+  // (their appends fail, or are found by the next catch-up if the store kept
+  // them after all). Returns everyone's view, or nothing when there was
+  // nothing left to undo (another call already did).
+  std::vector<Outgoing> roll_back();
+
   // Presence: a connection of `who` opened or closed.
   void connected(MemberId who);
   void disconnected(MemberId who, int64_t now_ms);
@@ -219,6 +246,19 @@ class Room {
   // When the store last failed (wall ms): bots wait kStoreRetryMs before
   // trying again, instead of retrying at once while the store is down.
   int64_t store_failed_ms_ = 0;
+  // Asynchronous store: actions applied but not yet known durable, oldest
+  // first, each with what the room was before it.
+  struct Unsynced {
+    std::shared_ptr<Commitment> commitment;
+    std::unique_ptr<games::State> before;
+    int64_t version = 0;  // the action's seq
+    std::optional<std::string> round_key;
+    int64_t round_since = 0;
+  };
+  std::deque<Unsynced> unsynced_;
+  std::function<void(const std::shared_ptr<Commitment>&)> on_lost_;  // set: asynchronous store
+  // Forgets the oldest unsynced actions the store made durable.
+  void drop_durable();
   bool bot_out_ = false;  // a BotJob is being thought about
   // A bot move dated later than its position, waiting for the game clock.
   struct HeldMove {
@@ -232,7 +272,9 @@ class Room {
   bool held_current() const {
     return held_ && held_->version == version() && held_->generation == generation_;
   }
-  uint64_t generation_ = 0;       // +1 per game started in this room
+  // +1 per game started in this room, and per roll_back(): bot jobs and
+  // held moves of another line of play are dropped.
+  uint64_t generation_ = 0;
   int64_t last_activity_ms_ = 0;  // wall clock of the last arrival or departure
 };
 

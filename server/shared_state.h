@@ -41,6 +41,9 @@ inline constexpr double kReplayPerSecond = 2;
 class SharedState {
  public:
   SharedState(const lexicon::Lexicon& lexicon, const ServeOptions& options);
+  // Room threads finish, then the store settles every queued append (their
+  // callbacks post to the threads: those must still exist).
+  ~SharedState();
 
   // Runs `work` on the room threads and resumes the caller (a coroutine of
   // the network thread) with its result. `work` is taken by reference and
@@ -64,8 +67,9 @@ class SharedState {
   // Lets the bots due in `room` think and play, one move at a time, on the
   // room threads (never on the network thread, never holding the room).
   void schedule_bots(const std::string& room);
-  // Sends the lobby's replies (network thread).
-  void deliver(const std::shared_ptr<Subscriber>& sender, const std::vector<Outbound>& deliveries);
+  // Sends the lobby's replies (network thread); those about actions not yet
+  // durable wait for them (settle()), and come back here once they are.
+  void deliver(const std::shared_ptr<Subscriber>& sender, std::vector<Outbound> deliveries);
   // Graceful stop (network thread): see HttpServer::stop.
   void shutdown();
 

@@ -187,6 +187,7 @@ class SqliteStore final : public Store {
   }
 
   ~SqliteStore() override {
+    group_.stop();  // queued appends commit before the connection closes
     {
       std::lock_guard lock(stop_mu_);
       stopping_ = true;
@@ -222,6 +223,14 @@ class SqliteStore final : public Store {
               std::optional<std::string_view> outcome) override {
     append_grouped(group_, game, seq, action, outcome,
                    [this](std::vector<std::shared_ptr<Pending>>& batch) { commit(batch); });
+  }
+  void flush() override { group_.flush(); }
+  void append_async(int64_t game, int64_t seq, const games::Action& action,
+                    std::optional<std::string_view> outcome,
+                    std::shared_ptr<Commitment> commitment) override {
+    append_grouped_async(
+        group_, game, seq, action, outcome,
+        [this](std::vector<std::shared_ptr<Pending>>& batch) { commit(batch); }, std::move(commitment));
   }
 
   void set_meta(int64_t game, std::string_view meta) override {

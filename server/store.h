@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "games/core/replay.h"
+#include "server/commitment.h"
 
 namespace logomachie::server {
 
@@ -115,6 +116,20 @@ class Store {
                       std::optional<std::string_view> outcome) = 0;
   void append(int64_t game, int64_t seq, const games::Action& action) {
     append(game, seq, action, std::nullopt);
+  }
+  // Returns once every append queued so far has settled.
+  virtual void flush() {}
+  // The same without waiting (the server): queues the append and returns;
+  // `commitment` settles once it is durable or failed, in the order appends
+  // were queued. Default: append() at once.
+  virtual void append_async(int64_t game, int64_t seq, const games::Action& action,
+                            std::optional<std::string_view> outcome, std::shared_ptr<Commitment> commitment) {
+    try {
+      append(game, seq, action, outcome);
+      commitment->settle(true);
+    } catch (const StoreError& e) {
+      commitment->settle(false, e.what());
+    }
   }
   // Updates the server data of a game (seats, names).
   virtual void set_meta(int64_t game, std::string_view meta) = 0;

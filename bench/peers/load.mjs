@@ -30,6 +30,7 @@
 //
 // usage: node load.mjs --server logomachie|bgio|colyseus [--clients 200]
 //          [--rate 250[,500…]] [--seconds 20] [--warmup 3] [--bin build/bin/logomachie]
+//          [--serve-args '--room-threads 2']   (more flags for `logomachie serve`)
 //          [--port N --pids P1,P2…]
 // With --port, Logomachie is already running there (a cluster behind its load
 // balancer, scripts/cluster-bench.sh): nothing is started or stopped, the
@@ -48,7 +49,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 
 // ---- options ---------------------------------------------------------------
-const o = { server: '', clients: 200, rate: '250', seconds: 20, warmup: 3, bin: path.join(here, '../../build/bin/logomachie'), port: 0, pids: '' };
+const o = { server: '', clients: 200, rate: '250', seconds: 20, warmup: 3, bin: path.join(here, '../../build/bin/logomachie'), 'serve-args': '', port: 0, pids: '' };
 for (let i = 2; i < process.argv.length; i += 2) {
   const k = process.argv[i].replace(/^--/, '');
   const v = process.argv[i + 1];
@@ -104,7 +105,8 @@ function startServer() {
     if (o.server === 'logomachie') {
       tmp = mkdtempSync(path.join(tmpdir(), 'peers-'));
       cmd = o.bin;
-      args = ['serve', '--port', '0', '--bind', '127.0.0.1', '--db', path.join(tmp, 'load.db')];
+      args = ['serve', '--port', '0', '--bind', '127.0.0.1', '--db', path.join(tmp, 'load.db'),
+              ...o['serve-args'].split(' ').filter(Boolean)];
     } else {
       cmd = process.execPath;
       args = [path.join(here, o.server === 'bgio' ? 'bgio-server.mjs' : 'colyseus-server.mjs'), '0'];

@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "games/core/tests/test_support.h"
+#include "server/tests/forwarding_store.h"
 
 namespace logomachie::server {
 namespace {
@@ -135,15 +136,12 @@ TEST_F(RoomTest, PeopleAndABotPlayAWholeGameAndItIsStored) {
 
 // The SQLite store, failing on demand: before writing (nothing kept), or
 // after (kept, but reported failed, as a sync error or a lost reply would).
-class FlakyStore final : public Store {
+class FlakyStore final : public ForwardingStore {
  public:
-  explicit FlakyStore(Store& inner) : inner_(inner) {}
+  using ForwardingStore::ForwardingStore;
   enum class Fail { kNo, kBefore, kAfter };
   Fail next = Fail::kNo;
 
-  int64_t create_game(std::string_view room, const games::Record& header, std::string_view meta) override {
-    return inner_.create_game(room, header, meta);
-  }
   using Store::append;
   void append(int64_t game, int64_t seq, const games::Action& action,
               std::optional<std::string_view> outcome) override {
@@ -152,19 +150,6 @@ class FlakyStore final : public Store {
     inner_.append(game, seq, action, outcome);
     if (fail == Fail::kAfter) throw StoreError("store: sync failed (test)");
   }
-  void set_meta(int64_t game, std::string_view meta) override { inner_.set_meta(game, meta); }
-  void finish(int64_t game, std::string_view outcome) override { inner_.finish(game, outcome); }
-  void save_room(const StoredRoom& room) override { inner_.save_room(room); }
-  void drop_room(std::string_view code) override { inner_.drop_room(code); }
-  std::vector<StoredRoom> rooms() const override { return inner_.rooms(); }
-  void mark_alive(int64_t now_ms) override { inner_.mark_alive(now_ms); }
-  std::optional<int64_t> alive_before_open() const override { return inner_.alive_before_open(); }
-  std::vector<StoredGame> unfinished() const override { return inner_.unfinished(); }
-  std::optional<StoredGame> load(int64_t game) const override { return inner_.load(game); }
-  std::vector<GameSummary> recent(std::size_t limit) const override { return inner_.recent(limit); }
-
- private:
-  Store& inner_;
 };
 
 TEST_F(RoomTest, AStoreFailureOnTheLastMoveChangesNothingAndTheRoomGoesOn) {
@@ -632,14 +617,11 @@ namespace logomachie::server {
 namespace {
 
 // A store that refuses every append while `down`.
-class DownStore final : public Store {
+class DownStore final : public ForwardingStore {
  public:
-  explicit DownStore(Store& inner) : inner_(inner) {}
+  using ForwardingStore::ForwardingStore;
   bool down = false;
   int appends_tried = 0;
-  int64_t create_game(std::string_view room, const games::Record& header, std::string_view meta) override {
-    return inner_.create_game(room, header, meta);
-  }
   using Store::append;
   void append(int64_t game, int64_t seq, const games::Action& action,
               std::optional<std::string_view> outcome) override {
@@ -647,22 +629,10 @@ class DownStore final : public Store {
     if (down) throw StoreError("store: connection refused (test)");
     inner_.append(game, seq, action, outcome);
   }
-  void set_meta(int64_t game, std::string_view meta) override { inner_.set_meta(game, meta); }
-  void finish(int64_t game, std::string_view outcome) override { inner_.finish(game, outcome); }
-  void save_room(const StoredRoom& room) override { inner_.save_room(room); }
-  void drop_room(std::string_view code) override { inner_.drop_room(code); }
-  std::vector<StoredRoom> rooms() const override { return inner_.rooms(); }
-  void mark_alive(int64_t now_ms) override { inner_.mark_alive(now_ms); }
-  std::optional<int64_t> alive_before_open() const override { return inner_.alive_before_open(); }
-  std::vector<StoredGame> unfinished() const override { return inner_.unfinished(); }
   std::optional<StoredGame> load(int64_t game) const override {
     if (down) throw StoreError("store: connection refused (test)");
     return inner_.load(game);
   }
-  std::vector<GameSummary> recent(std::size_t limit) const override { return inner_.recent(limit); }
-
- private:
-  Store& inner_;
 };
 
 // While the store is down a bot's move fails; the bot waits a moment before
