@@ -152,6 +152,9 @@ struct PendingAppend {
   std::string text;                    // the action, canonical JSON
   std::optional<std::string> outcome;  // the game ends with this action
   std::string error;                   // set by the commit when this one failed
+  // Instead of an action: another write the store runs in the batch's
+  // transaction (SQLite: a new game, a room saved), so it shares its sync.
+  std::function<void()> op;
 };
 
 inline std::shared_ptr<PendingAppend> pending_append(int64_t game, int64_t seq, const games::Action& action,

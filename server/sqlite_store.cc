@@ -203,17 +203,20 @@ class SqliteStore final : public Store {
 
   int64_t create_game(std::string_view room, const games::Record& header, std::string_view meta) override {
     if (!header.actions.empty()) throw StoreError("store: a new game starts without actions");
+    int64_t id = 0;
+    grouped([&] {
+      Statement s(db_,
+                  "INSERT INTO games (room, game, rules_version, content_version, setup, meta, created_ms) "
+                  "VALUES (?, ?, ?, ?, ?, ?, ?)");
+      s.bind(1, room)
+          .bind(2, header.game)
+          .bind(3, int64_t{header.rules_version})
+          .bind(4, header.content_version);
+      s.bind(5, games::canonical(header.setup.to_json())).bind(6, meta).bind(7, now_ms());
+      s.step();
+      id = sqlite3_last_insert_rowid(db_);
+    });
     std::lock_guard lock(db_mu_);
-    Statement s(db_,
-                "INSERT INTO games (room, game, rules_version, content_version, setup, meta, created_ms) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)");
-    s.bind(1, room)
-        .bind(2, header.game)
-        .bind(3, int64_t{header.rules_version})
-        .bind(4, header.content_version);
-    s.bind(5, games::canonical(header.setup.to_json())).bind(6, meta).bind(7, now_ms());
-    s.step();
-    const int64_t id = sqlite3_last_insert_rowid(db_);
     next_seq_[id] = 0;
     return id;
   }
@@ -234,35 +237,39 @@ class SqliteStore final : public Store {
   }
 
   void set_meta(int64_t game, std::string_view meta) override {
-    std::lock_guard lock(db_mu_);
-    Statement s(db_, "UPDATE games SET meta = ? WHERE id = ?");
-    s.bind(1, meta).bind(2, game);
-    s.step();
-    if (sqlite3_changes(db_) == 0) throw StoreError("store: no game " + std::to_string(game));
+    grouped([&] {
+      Statement s(db_, "UPDATE games SET meta = ? WHERE id = ?");
+      s.bind(1, meta).bind(2, game);
+      s.step();
+      if (sqlite3_changes(db_) == 0) throw StoreError("store: no game " + std::to_string(game));
+    });
   }
 
   void finish(int64_t game, std::string_view outcome) override {
-    std::lock_guard lock(db_mu_);
-    Statement s(db_, "UPDATE games SET finished = 1, outcome = ?, finished_ms = ? WHERE id = ?");
-    s.bind(1, outcome).bind(2, now_ms()).bind(3, game);
-    s.step();
-    if (sqlite3_changes(db_) == 0) throw StoreError("store: no game " + std::to_string(game));
+    grouped([&] {
+      Statement s(db_, "UPDATE games SET finished = 1, outcome = ?, finished_ms = ? WHERE id = ?");
+      s.bind(1, outcome).bind(2, now_ms()).bind(3, game);
+      s.step();
+      if (sqlite3_changes(db_) == 0) throw StoreError("store: no game " + std::to_string(game));
+    });
   }
 
   void save_room(const StoredRoom& room) override {
-    std::lock_guard lock(db_mu_);
-    Statement s(
-        db_, "INSERT OR REPLACE INTO rooms (code, game, meta, game_id, updated_ms) VALUES (?, ?, ?, ?, ?)");
-    s.bind(1, room.code).bind(2, room.game).bind(3, room.meta).bind(5, now_ms());
-    if (room.game_id) s.bind(4, *room.game_id);
-    s.step();
+    grouped([&] {
+      Statement s(
+          db_, "INSERT OR REPLACE INTO rooms (code, game, meta, game_id, updated_ms) VALUES (?, ?, ?, ?, ?)");
+      s.bind(1, room.code).bind(2, room.game).bind(3, room.meta).bind(5, now_ms());
+      if (room.game_id) s.bind(4, *room.game_id);
+      s.step();
+    });
   }
 
   void drop_room(std::string_view code) override {
-    std::lock_guard lock(db_mu_);
-    Statement s(db_, "DELETE FROM rooms WHERE code = ?");
-    s.bind(1, code);
-    s.step();
+    grouped([&] {
+      Statement s(db_, "DELETE FROM rooms WHERE code = ?");
+      s.bind(1, code);
+      s.step();
+    });
   }
 
   std::vector<StoredRoom> rooms() const override {
@@ -343,6 +350,17 @@ class SqliteStore final : public Store {
     return next_seq_[game] = s.integer(1);
   }
 
+  // Runs `op` (statements on db_, db_mu_ held) inside the next group
+  // commit's transaction and returns once it is durable: every write shares
+  // the batch's one sync instead of paying its own (a game dealt, a room
+  // saved). Throws StoreError if it, or its batch, failed.
+  void grouped(std::function<void()> op) {
+    auto entry = std::make_shared<Pending>();
+    entry->op = std::move(op);
+    group_.submit(entry, [this](std::vector<std::shared_ptr<Pending>>& batch) { commit(batch); });
+    if (!entry->error.empty()) throw StoreError(entry->error);
+  }
+
   void commit(std::vector<std::shared_ptr<Pending>>& batch) {
     std::lock_guard lock(db_mu_);
     try {
@@ -354,6 +372,14 @@ class SqliteStore final : public Store {
       Statement& insert = *insert_;
       Statement& finish = *finish_;
       for (auto& p : batch) {
+        if (p->op) {  // another write (a new game, a room…): one statement, its own error
+          try {
+            p->op();
+          } catch (const StoreError& e) {
+            p->error = e.what();
+          }
+          continue;
+        }
         int64_t* next = nullptr;
         try {
           next = &next_seq(p->game);

@@ -84,7 +84,8 @@ TEST_F(AsyncStore, AppendsSettleInQueueOrderDurableAndSurviveReopening) {
   for (const auto& c : all) EXPECT_TRUE(c->durable()) << c->error();
   store_.reset();
   store_ = open_sqlite_store(path_);
-  for (const auto g : games) EXPECT_EQ(store_->load(g)->record.actions.size(), static_cast<std::size_t>(kEach));
+  for (const auto g : games)
+    EXPECT_EQ(store_->load(g)->record.actions.size(), static_cast<std::size_t>(kEach));
 }
 
 TEST_F(AsyncStore, AnAppendOutOfOrderIsLostAloneWithItsReason) {
@@ -131,7 +132,8 @@ class GatedStore final : public ForwardingStore {
   }
 
   void append_async(int64_t game, int64_t seq, const games::Action& action,
-                    std::optional<std::string_view> outcome, std::shared_ptr<Commitment> commitment) override {
+                    std::optional<std::string_view> outcome,
+                    std::shared_ptr<Commitment> commitment) override {
     held.push_back({game, seq, action, outcome ? std::optional<std::string>(*outcome) : std::nullopt,
                     std::move(commitment)});
   }
@@ -230,7 +232,7 @@ TEST_F(AsyncStore, ABotMoveThoughtOnALostPositionIsDropped) {
     gated.release(true);
   }
   room.act(a, room.version(), {{"type", "pass"}}, 1000);  // not yet durable
-  auto job = room.take_bot_job(1000);  // the bot thinks on that position
+  auto job = room.take_bot_job(1000);                     // the bot thinks on that position
   ASSERT_TRUE(job);
   auto move = job->bot->act(*job->state, job->seat);
   gated.release(false);
@@ -280,7 +282,9 @@ TEST_F(AsyncStore, ANewGameWaitsForThePreviousGamesLastMove) {
 }
 
 // The transport's side: what leaves now, what waits, what a loss becomes.
-std::vector<Outbound> serialize(std::vector<Delivery> d) { return serialized(std::move(d), 1000); }
+std::vector<Outbound> serialize(std::vector<Delivery> d) {
+  return serialized(std::move(d), 1000);
+}
 
 TEST(AsyncDelivery, MessagesWaitRoomByRoomForTheirLastCommitment) {
   auto older = std::make_shared<Commitment>(), later = std::make_shared<Commitment>();
@@ -349,8 +353,7 @@ TEST_F(AsyncStore, TheLobbyMarksTheSendersViewWithWhatToSayIfTheMoveIsLost) {
   lobby.handle(host, R"({"type":"start"})", 0);
   Room* room = lobby.room(code);
   Connection& mover = room->state()->to_act().front() == 0 ? host : guest;
-  auto out = lobby.handle(
-      mover, R"({"type":"act","id":3,"version":0,"action":{"type":"pass"}})", 1000);
+  auto out = lobby.handle(mover, R"({"type":"act","id":3,"version":0,"action":{"type":"pass"}})", 1000);
   bool marked = false;
   for (const auto& d : out) {
     EXPECT_NE(d.after, nullptr);  // everything about the move waits for it
