@@ -255,15 +255,6 @@ std::optional<games::Error> Room::start(MemberId who, int64_t now_ms) {
     if (!s.member && s.bot.empty())
       return error("seats_empty", "Il reste des places vides\u00a0: ajoute un robot ou attends un ami.");
   }
-  if (!unsynced_.empty()) {
-    // The last game's last moves settle first: a new game is never recorded
-    // before the end of the one it follows (and if the store lost that end,
-    // the game goes on instead).
-    unsynced_.back().commitment->wait();
-    roll_back();
-    unsynced_.clear();
-    if (state_ && !state_->is_terminal()) return error("game_started", "La partie est déjà lancée.");
-  }
   games::Record record;
   record.game = game_.info().name;
   record.rules_version = game_.info().rules_version;
@@ -284,15 +275,34 @@ std::optional<games::Error> Room::start(MemberId who, int64_t now_ms) {
   } catch (const games::ActionError& e) {
     return e.error();
   }
-  started_ms_ = now_ms;
+  std::optional<int64_t> id;
   try {
-    game_id_ = store_.create_game(code_, record, meta());
+    id = store_.create_game(code_, record, meta());
     log_event(LogLevel::kInfo, "game_started",
-              {{"room", code_}, {"game", record.game}, {"id", *game_id_}, {"players", players_}});
+              {{"room", code_}, {"game", record.game}, {"id", *id}, {"players", players_}});
   } catch (const StoreError& e) {
     log_event(LogLevel::kError, "store_failed", {{"room", code_}, {"what", e.what()}});
     return error("store_failed", "La partie n’a pas pu être enregistrée\u00a0: réessaie dans un instant.");
   }
+  if (!unsynced_.empty()) {
+    // The last game's final moves were queued before the new game's row, so
+    // they have settled (a store that does not queue both is waited for):
+    // if the store lost the end, that game goes on and this deal is dropped.
+    unsynced_.back().commitment->wait();
+    if (std::any_of(unsynced_.begin(), unsynced_.end(), [](const Unsynced& u) { return u.commitment->lost(); })) {
+      roll_back();
+      try {
+        // Never played: finished at once, so no restart brings it back.
+        store_.finish(*id, R"({"abandoned":true})");
+      } catch (const StoreError& e) {
+        log_event(LogLevel::kError, "store_failed", {{"room", code_}, {"id", *id}, {"what", e.what()}});
+      }
+      return error("store_failed", kNotRecorded);
+    }
+    unsynced_.clear();
+  }
+  started_ms_ = now_ms;
+  game_id_ = id;
   record_ = std::move(record);
   state_ = std::move(state);
   round_key_.reset();  // a new game: versions start again from 0
@@ -520,6 +530,7 @@ std::optional<games::Error> Room::apply_and_store(const games::Action& action,
       commitment->when_settled([on_lost = on_lost_, c = std::weak_ptr<Commitment>(commitment)](bool durable) {
         if (auto lost = c.lock(); lost && !durable) on_lost(lost);
       });
+      latest_ = commitment;
       unsynced_.push_back({std::move(commitment), std::move(state_), version(), round_key_, round_since_});
     } else {
       store_.append(*game_id_, version(), *kept, outcome);
@@ -548,8 +559,9 @@ void Room::drop_durable() {
 }
 
 std::shared_ptr<Commitment> Room::pending() const {
-  if (unsynced_.empty() || unsynced_.back().commitment->durable()) return nullptr;
-  return unsynced_.back().commitment;
+  // Writes settle in queue order: the last one settles last.
+  if (!latest_ || latest_->durable()) return nullptr;
+  return latest_;
 }
 
 std::vector<Outgoing> Room::roll_back() {
@@ -568,6 +580,7 @@ std::vector<Outgoing> Room::roll_back() {
   round_key_ = lost->round_key;
   round_since_ = lost->round_since;
   unsynced_.clear();
+  latest_.reset();
   held_.reset();
   ++generation_;  // bot jobs thought on the lost line of play are dropped
   // The store may have kept what it reported lost: the next action asks it.
@@ -749,8 +762,30 @@ std::string Room::meta() const {
 }
 
 void Room::save() const {
+  StoredRoom row{code_, game_.info().name, meta(), game_id_, 0};
+  if (on_lost_) {
+    // Queued behind this room's actions. What the room sends next waits for
+    // `marker`, which stands for the save and for the action before it: a
+    // failed save is only logged (saved again with the next change), but a
+    // lost action still holds back the views that show it.
+    auto saved = std::make_shared<Commitment>();
+    auto marker = std::make_shared<Commitment>();
+    auto before = unsynced_.empty() ? nullptr : unsynced_.back().commitment;
+    saved->when_settled([marker, before, code = code_, w = std::weak_ptr<Commitment>(saved)](bool durable) {
+      if (auto s = w.lock(); s && !durable)
+        log_event(LogLevel::kError, "store_failed", {{"room", code}, {"what", s->error()}});
+      marker->settle(!before || before->durable());
+    });
+    latest_ = marker;
+    try {
+      store_.save_room_async(row, saved);
+    } catch (const StoreError& e) {
+      saved->settle(false, e.what());
+    }
+    return;
+  }
   try {
-    store_.save_room({code_, game_.info().name, meta(), game_id_, 0});
+    store_.save_room(row);
   } catch (const StoreError& e) {
     // kept in memory; saved again with the next change
     log_event(LogLevel::kError, "store_failed", {{"room", code_}, {"what", e.what()}});

@@ -177,6 +177,8 @@ class Room {
   // Saves the room (members and tokens, seats, the host's settings, its
   // game) so that a restart finds it as players left it. The lobby calls it
   // after every change; a store failure is logged and the room goes on.
+  // With an asynchronous store the save is queued, and the room's messages
+  // wait for it like for an action (pending()).
   void save() const;
 
   // Rebuilds a room after a restart from its saved row and its current or
@@ -256,6 +258,9 @@ class Room {
     int64_t round_since = 0;
   };
   std::deque<Unsynced> unsynced_;
+  // The last write queued about this room (an append, or a save's marker):
+  // what its messages wait for (pending()).
+  mutable std::shared_ptr<Commitment> latest_;
   std::function<void(const std::shared_ptr<Commitment>&)> on_lost_;  // set: asynchronous store
   // Forgets the oldest unsynced actions the store made durable.
   void drop_durable();

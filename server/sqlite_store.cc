@@ -255,13 +255,14 @@ class SqliteStore final : public Store {
   }
 
   void save_room(const StoredRoom& room) override {
-    grouped([&] {
-      Statement s(
-          db_, "INSERT OR REPLACE INTO rooms (code, game, meta, game_id, updated_ms) VALUES (?, ?, ?, ?, ?)");
-      s.bind(1, room.code).bind(2, room.game).bind(3, room.meta).bind(5, now_ms());
-      if (room.game_id) s.bind(4, *room.game_id);
-      s.step();
-    });
+    grouped([&] { write_room(room); });
+  }
+  void save_room_async(const StoredRoom& room, std::shared_ptr<Commitment> commitment) override {
+    auto entry = std::make_shared<Pending>();
+    entry->op = [this, room] { write_room(room); };
+    group_.submit_async(
+        entry, [this](std::vector<std::shared_ptr<Pending>>& batch) { commit(batch); },
+        [commitment = std::move(commitment)](Pending& done) { commitment->settle(done.error.empty(), done.error); });
   }
 
   void drop_room(std::string_view code) override {
@@ -348,6 +349,14 @@ class SqliteStore final : public Store {
     s.step();
     if (s.integer(0) == 0) throw StoreError("store: no game " + std::to_string(game));
     return next_seq_[game] = s.integer(1);
+  }
+
+  void write_room(const StoredRoom& room) {
+    Statement s(db_,
+                "INSERT OR REPLACE INTO rooms (code, game, meta, game_id, updated_ms) VALUES (?, ?, ?, ?, ?)");
+    s.bind(1, room.code).bind(2, room.game).bind(3, room.meta).bind(5, now_ms());
+    if (room.game_id) s.bind(4, *room.game_id);
+    s.step();
   }
 
   // Runs `op` (statements on db_, db_mu_ held) inside the next group

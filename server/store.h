@@ -139,6 +139,16 @@ class Store {
   // Rooms: saved (inserted or replaced) after every change a player can see,
   // dropped when they expire; a game's actions and outcome stay in the log.
   virtual void save_room(const StoredRoom& room) = 0;
+  // The same without waiting (the server); `commitment` settles once it is
+  // durable or failed, in queue order with the appends. Default: at once.
+  virtual void save_room_async(const StoredRoom& room, std::shared_ptr<Commitment> commitment) {
+    try {
+      save_room(room);
+      commitment->settle(true);
+    } catch (const StoreError& e) {
+      commitment->settle(false, e.what());
+    }
+  }
   virtual void drop_room(std::string_view code) = 0;
   virtual std::vector<StoredRoom> rooms() const = 0;
 

@@ -113,6 +113,7 @@ class GatedStore final : public ForwardingStore {
     games::Action action;
     std::optional<std::string> outcome;
     std::shared_ptr<Commitment> commitment;
+    std::optional<StoredRoom> room;  // a room's save instead of an action
   };
   std::deque<Held> held;
   // The oldest held append: written (`durable`) or failed.
@@ -124,7 +125,11 @@ class GatedStore final : public ForwardingStore {
       return;
     }
     try {
-      inner_.append(h.game, h.seq, h.action, h.outcome);
+      if (h.room) {
+        inner_.save_room(*h.room);
+      } else {
+        inner_.append(h.game, h.seq, h.action, h.outcome);
+      }
       h.commitment->settle(true);
     } catch (const StoreError& e) {
       h.commitment->settle(false, e.what());
@@ -135,7 +140,10 @@ class GatedStore final : public ForwardingStore {
                     std::optional<std::string_view> outcome,
                     std::shared_ptr<Commitment> commitment) override {
     held.push_back({game, seq, action, outcome ? std::optional<std::string>(*outcome) : std::nullopt,
-                    std::move(commitment)});
+                    std::move(commitment), std::nullopt});
+  }
+  void save_room_async(const StoredRoom& room, std::shared_ptr<Commitment> commitment) override {
+    held.push_back({0, 0, {}, std::nullopt, std::move(commitment), room});
   }
 };
 
@@ -185,6 +193,49 @@ TEST_F(AsyncStore, ARoomGoesOnAtOnceAndItsActionIsPendingUntilDurable) {
   EXPECT_EQ(g.room.pending(), nullptr);
   EXPECT_EQ(store_->load(*g.room.game_id())->record.actions.size(), 2u);
   EXPECT_EQ(g.lost_calls, 0);
+}
+
+TEST_F(AsyncStore, ARoomsMessagesWaitForItsSaveButALostSaveHoldsNothingBack) {
+  GatedRoom g(*store_);
+  g.room.save();  // a seat changed, say
+  auto save = g.room.pending();
+  ASSERT_NE(save, nullptr);  // the summary that goes with it waits for the save
+  g.gated.release(true);
+  EXPECT_TRUE(save->durable());
+  EXPECT_EQ(g.room.pending(), nullptr);
+  EXPECT_TRUE(store_->room("GATE").has_value());
+  g.room.save();
+  g.gated.release(false);  // the save fails: logged, saved again next time…
+  EXPECT_EQ(g.room.pending(), nullptr);  // …and nothing waits for it
+  EXPECT_EQ(g.lost_calls, 0);            // no rollback for a room's row
+  // A save queued behind a lost action stands for it: its messages show the action.
+  g.pass(1000);
+  g.room.save();
+  auto marker = g.room.pending();
+  g.gated.release(false);
+  g.gated.release(true);
+  EXPECT_TRUE(marker->lost());
+}
+
+TEST_F(AsyncStore, ALostGameEndMeansTheGameGoesOnInsteadOfANewDeal) {
+  GatedRoom g(*store_);
+  int64_t now = 0;
+  for (int guard = 0; guard < 400 && !g.room.state()->is_terminal(); ++guard) {
+    g.pass(now += 1000);
+    if (!g.room.state()->is_terminal()) g.gated.release(true);
+  }
+  ASSERT_TRUE(g.room.state()->is_terminal());
+  const auto first = *g.room.game_id();
+  const auto version = g.room.version();
+  g.gated.release(false);  // the last move and the game's end are lost
+  const auto refused = g.room.start(g.a, now += 1000);
+  ASSERT_TRUE(refused);
+  EXPECT_EQ(refused->code, "store_failed");
+  EXPECT_EQ(*g.room.game_id(), first);  // the same game, one move back
+  EXPECT_EQ(g.room.version(), version - 1);
+  EXPECT_FALSE(g.room.state()->is_terminal());
+  // The deal's row was written but is never brought back by a restart.
+  for (const auto& stored : store_->unfinished()) EXPECT_EQ(stored.id, first);
 }
 
 TEST_F(AsyncStore, ALostAppendRollsTheRoomBackWithEverythingPlayedAfterIt) {
