@@ -34,6 +34,8 @@ bool fits_category(const MotPourMotGame& game, const Category& category, std::st
   for (const auto& answer : category.answers) {
     if (lex.relate(answer, word) == lexicon::Relation::kInflection) return true;
   }
+  // Synonyms only: our associations (Lexicon::associations) are evocations,
+  // no evidence of a category (« lait » evokes « vache », no farm animal).
   for (const auto& sense : lex.synonyms(word)) {
     for (auto synonym : sense.words) {
       if (game.is_example(category, game_letters(synonym))) return true;

@@ -62,8 +62,11 @@ class Tally {
   std::unordered_map<std::string, std::size_t> index_;
 };
 
-// The thesaurus neighbours of `word` with a closeness weight: its own
-// synonyms (earlier ones closer) and the headwords that list it.
+// The neighbours of `word` with a closeness weight: its own thesaurus
+// synonyms (earlier ones closer) and the headwords that list it, then our
+// own associations (data/lexicon/associations.tsv: what a player would say
+// for it, earlier ones closer; they fill the thesaurus's gaps, « lune »,
+// « banane ») and the headwords whose associations hold it.
 template <class F>
 void neighbours(const lexicon::Lexicon& lex, std::string_view word, F&& visit) {
   for (const auto& sense : lex.synonyms(word)) {
@@ -71,6 +74,10 @@ void neighbours(const lexicon::Lexicon& lex, std::string_view word, F&& visit) {
       visit(sense.words[i], std::max(0.5, 1.0 - 0.03 * static_cast<double>(i)));
   }
   for (auto w : lex.listed_by(word)) visit(w, 0.8);
+  const auto evoked = lex.associations(word);
+  for (std::size_t i = 0; i < evoked.size(); ++i)
+    visit(evoked[i], std::max(0.5, 1.0 - 0.04 * static_cast<double>(i)));
+  for (auto w : lex.association_heads(word)) visit(w, 0.7);
 }
 
 }  // namespace

@@ -3,7 +3,8 @@
 // Usage: lexicon-compile --dict grammalecte.tsv --thesaurus thes_fr.dat
 //          --common commonWords.json --wiki wikipedia.json --data DIR --out fr.lex
 // DIR holds derivation-rules.tsv, families.txt, families-*.txt (read in name order),
-// not-related.tsv, suppletive.tsv, shortenings.tsv, solid-compound-heads.txt. With --links FILE it also
+// not-related.tsv, suppletive.tsv, shortenings.tsv, solid-compound-heads.txt and
+// associations.tsv (our own word associations for the bots, beside the thesaurus). With --links FILE it also
 // writes every link that merged two families (for review: scripts/family-path.py). Progress goes to stderr;
 // the output file is written atomically (temporary file, then rename).
 #include <algorithm>
@@ -162,6 +163,7 @@ int run(const Options& opt) {
   const fs::path not_related = opt.data / "not-related.tsv";
   const fs::path suppletive = opt.data / "suppletive.tsv";
   const fs::path heads = opt.data / "solid-compound-heads.txt";
+  const fs::path associations = opt.data / "associations.tsv";
 
   progress.step("reading Grammalecte dictionary " + opt.dict.string());
   std::vector<DictEntry> entries = read_dictionary(opt.dict);
@@ -502,6 +504,38 @@ int run(const Options& opt) {
   progress.step(std::to_string(syn_entries.size()) + " thesaurus entries, " +
                 std::to_string(syn_reverse.size()) + " reverse links");
 
+  // Our own associations: a supplement of the thesaurus for the bots, in
+  // sections of their own (relate() reads thesaurus headwords, never these).
+  std::vector<format::AssocEntry> assoc_entries;
+  std::vector<format::StrRef> assoc_words;
+  std::vector<format::SynReverse> assoc_reverse;
+  if (fs::exists(associations)) {
+    progress.step("reading associations " + associations.string());
+    auto assoc = read_associations(associations);
+    std::sort(assoc.begin(), assoc.end(), [](const AssociationEntry& a, const AssociationEntry& b) {
+      return must_key(a.headword) < must_key(b.headword);
+    });
+    std::vector<std::pair<std::string, uint32_t>> listed;
+    for (const AssociationEntry& e : assoc) {
+      const auto ei = static_cast<uint32_t>(assoc_entries.size());
+      format::AssocEntry ae{};
+      ae.headword = w.add_string(e.headword);
+      ae.key = w.add_string(must_key(e.headword));
+      ae.words_begin = static_cast<uint32_t>(assoc_words.size());
+      for (const std::string& word : e.words) {
+        assoc_words.push_back(w.add_string(word));
+        listed.emplace_back(must_key(word), ei);
+      }
+      ae.words_count = static_cast<uint32_t>(assoc_words.size()) - ae.words_begin;
+      assoc_entries.push_back(ae);
+    }
+    std::sort(listed.begin(), listed.end());
+    listed.erase(std::unique(listed.begin(), listed.end()), listed.end());
+    for (const auto& [key, entry] : listed) assoc_reverse.push_back({w.add_string(key), entry});
+    progress.step(std::to_string(assoc_entries.size()) + " association headwords, " +
+                  std::to_string(assoc_words.size()) + " associated words");
+  }
+
   w.set(format::kGroups, out_groups);
   w.set(format::kHash, hash);
   w.set(format::kForms, out_forms);
@@ -514,10 +548,13 @@ int run(const Options& opt) {
   w.set(format::kSynSenses, syn_senses);
   w.set(format::kSynWords, syn_words);
   w.set(format::kSynReverse, syn_reverse);
+  w.set(format::kAssocEntries, assoc_entries);
+  w.set(format::kAssocWords, assoc_words);
+  w.set(format::kAssocReverse, assoc_reverse);
   // Every input read above, the curated families-*.txt included (in the order they were read).
   std::vector<fs::path> digested{opt.dict, opt.thesaurus, opt.common, opt.wiki, rules, families_txt};
   digested.insert(digested.end(), more_families.begin(), more_families.end());
-  digested.insert(digested.end(), {not_related, suppletive, shortenings, heads});
+  digested.insert(digested.end(), {not_related, suppletive, shortenings, heads, associations});
   const uint64_t digest = digest_files(digested);
   w.write(opt.out, digest);
   progress.step("wrote " + opt.out.string() + " (" + std::to_string(fs::file_size(opt.out) / 1024) + " KiB)");

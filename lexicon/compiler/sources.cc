@@ -1,6 +1,7 @@
 #include "sources.h"
 
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 
@@ -126,6 +127,38 @@ std::vector<ThesaurusEntry> read_thesaurus(const std::filesystem::path& dat) {
         if (!w.empty()) sense.words.push_back(std::move(w));
       }
       entry.senses.push_back(std::move(sense));
+    }
+    out.push_back(std::move(entry));
+  }
+  return out;
+}
+
+std::vector<AssociationEntry> read_associations(const std::filesystem::path& tsv) {
+  const std::string text = read_all(tsv);
+  std::istringstream in(text);
+  std::string line;
+  std::vector<AssociationEntry> out;
+  std::set<std::string> headwords;  // match keys
+  std::size_t line_no = 0;
+  while (std::getline(in, line)) {
+    ++line_no;
+    const auto where = tsv.string() + ":" + std::to_string(line_no) + ": ";
+    if (const auto h = line.find('#'); h != std::string::npos) line = line.substr(0, h);
+    if (trim(line).empty()) continue;
+    const auto cols = split(line, '\t');
+    if (cols.size() != 2) fail(where + "expected HEADWORD<TAB>word|word|…");
+    const auto head = to_display(cols[0]);
+    const auto head_key = match_key(cols[0]);
+    if (!head || head->empty() || !head_key) fail(where + "bad headword");
+    if (!headwords.insert(*head_key).second) fail(where + "headword " + *head + " given twice");
+    AssociationEntry entry{*head, {}};
+    std::set<std::string> seen{*head_key};
+    for (const auto& w : split(cols[1], '|')) {
+      const auto word = to_display(w);
+      const auto key = match_key(w);
+      if (!word || word->empty() || !key) fail(where + "empty or bad word");
+      if (!seen.insert(*key).second) fail(where + *word + " is the headword or listed twice");
+      entry.words.push_back(*word);
     }
     out.push_back(std::move(entry));
   }

@@ -34,6 +34,18 @@ struct ThesaurusEntry {
 // mythes .dat file (first line: encoding, must be UTF-8).
 std::vector<ThesaurusEntry> read_thesaurus(const std::filesystem::path& dat);
 
+// Our own association lists (data/lexicon/associations.tsv): one headword per
+// line, a TAB, then the words a player would say to make someone guess it,
+// "|"-separated, closest first; '#' starts a comment. Both sides in display
+// form (NFC, trimmed). Fails with the file and line on a malformed line, an
+// empty word, a word listed twice on a line or equal to its headword, or a
+// headword (by match key) given twice.
+struct AssociationEntry {
+  std::string headword;
+  std::vector<std::string> words;
+};
+std::vector<AssociationEntry> read_associations(const std::filesystem::path& tsv);
+
 // Reads a UTF-8 text file as lines, dropping '#' comments and blank lines and
 // trimming; each line split on TAB (or runs of spaces when `tabs_only` is false).
 std::vector<std::vector<std::string>> read_table(const std::filesystem::path& path, bool tabs_only);

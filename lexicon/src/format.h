@@ -21,7 +21,7 @@
 namespace logomachie::lexicon::format {
 
 inline constexpr char kMagic[8] = {'L', 'O', 'G', 'O', 'L', 'E', 'X', '\0'};
-inline constexpr uint32_t kFormatVersion = 7;
+inline constexpr uint32_t kFormatVersion = 8;
 
 struct StrRef {
   uint32_t offset;  // into the strings section
@@ -42,6 +42,12 @@ enum Section : uint32_t {
   kSynSenses,   // SynSense[]
   kSynWords,    // StrRef[] the synonyms themselves
   kSynReverse,  // SynReverse[] (key of a listed word, entry), sorted by key
+  // Our own association lists (data/lexicon/associations.tsv), kept apart
+  // from the thesaurus: they are evocations, not synonyms, and relate()
+  // never reads them.
+  kAssocEntries,  // AssocEntry[] headwords, sorted by key
+  kAssocWords,    // StrRef[] the associated words, closest first per entry
+  kAssocReverse,  // SynReverse[] (key of a listed word, AssocEntry that lists it), sorted by key
   kSectionCount
 };
 
@@ -136,5 +142,13 @@ struct SynReverse {
   uint32_t entry;  // SynEntry that lists it
 };
 static_assert(sizeof(SynReverse) == 12);
+
+struct AssocEntry {
+  StrRef headword;
+  StrRef key;
+  uint32_t words_begin;  // into AssocWords
+  uint32_t words_count;
+};
+static_assert(sizeof(AssocEntry) == 24);
 
 }  // namespace logomachie::lexicon::format

@@ -42,6 +42,9 @@ struct Lexicon::Impl {
   std::span<const format::SynSense> syn_senses;
   std::span<const StrRef> syn_words;
   std::span<const format::SynReverse> syn_reverse;
+  std::span<const format::AssocEntry> assoc_entries;
+  std::span<const StrRef> assoc_words;
+  std::span<const format::SynReverse> assoc_reverse;
   unsigned group_bits = 0;  // see make_slot() in hash.h
   uint32_t group_mask = 0;
 
@@ -720,6 +723,9 @@ Lexicon Lexicon::open(const std::filesystem::path& path) {
                                                                   sizeof(format::SynEntry),
                                                                   sizeof(format::SynSense),
                                                                   sizeof(StrRef),
+                                                                  sizeof(format::SynReverse),
+                                                                  sizeof(format::AssocEntry),
+                                                                  sizeof(StrRef),
                                                                   sizeof(format::SynReverse)};
   for (uint32_t s = 0; s < format::kSectionCount; ++s) {
     const auto& sec = h.sections[s];
@@ -744,6 +750,9 @@ Lexicon Lexicon::open(const std::filesystem::path& path) {
   m.syn_senses = m.section<format::SynSense>(format::kSynSenses);
   m.syn_words = m.section<StrRef>(format::kSynWords);
   m.syn_reverse = m.section<format::SynReverse>(format::kSynReverse);
+  m.assoc_entries = m.section<format::AssocEntry>(format::kAssocEntries);
+  m.assoc_words = m.section<StrRef>(format::kAssocWords);
+  m.assoc_reverse = m.section<format::SynReverse>(format::kAssocReverse);
   m.group_bits = static_cast<unsigned>(std::bit_width(m.groups.size()));
   m.group_mask = m.group_bits >= 32 ? ~0u : (1u << m.group_bits) - 1;
   if (!m.hash.empty() && (m.hash.size() & (m.hash.size() - 1)) != 0) {
@@ -941,6 +950,36 @@ std::vector<std::string_view> Lexicon::listed_by(std::string_view word) const {
       [&](const format::SynReverse& e, const std::string& k) { return impl_->str(e.key) < k; });
   for (auto it = lo; it != rev.end() && impl_->str(it->key) == *key; ++it) {
     out.push_back(impl_->str(impl_->syn_entries[it->entry].headword));
+  }
+  return out;
+}
+
+std::vector<std::string_view> Lexicon::associations(std::string_view word) const {
+  std::vector<std::string_view> out;
+  const auto key = match_key(word);
+  if (!key) return out;
+  const auto& entries = impl_->assoc_entries;
+  auto it = std::lower_bound(
+      entries.begin(), entries.end(), *key,
+      [&](const format::AssocEntry& e, const std::string& k) { return impl_->str(e.key) < k; });
+  for (; it != entries.end() && impl_->str(it->key) == *key; ++it) {
+    for (uint32_t w = it->words_begin; w < it->words_begin + it->words_count; ++w) {
+      out.push_back(impl_->str(impl_->assoc_words[w]));
+    }
+  }
+  return out;
+}
+
+std::vector<std::string_view> Lexicon::association_heads(std::string_view word) const {
+  std::vector<std::string_view> out;
+  const auto key = match_key(word);
+  if (!key) return out;
+  const auto& rev = impl_->assoc_reverse;
+  auto lo = std::lower_bound(
+      rev.begin(), rev.end(), *key,
+      [&](const format::SynReverse& e, const std::string& k) { return impl_->str(e.key) < k; });
+  for (auto it = lo; it != rev.end() && impl_->str(it->key) == *key; ++it) {
+    out.push_back(impl_->str(impl_->assoc_entries[it->entry].headword));
   }
   return out;
 }

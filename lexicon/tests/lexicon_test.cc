@@ -176,6 +176,76 @@ TEST(Synonyms, ForwardAndReverse) {
   EXPECT_TRUE(has(french().listed_by("jute"), "abaca"));
 }
 
+// Our own associations (data/lexicon/associations.tsv) fill the thesaurus's
+// gaps for the bots, in sections of their own: the thesaurus is untouched.
+TEST(Associations, ForwardAndReverseBesideTheThesaurus) {
+  const Lexicon& lex = french();
+  EXPECT_TRUE(lex.synonyms("lune").empty());
+  const auto lune = lex.associations("Lune");
+  ASSERT_GE(lune.size(), 8u);
+  EXPECT_EQ(lune.front(), "croissant");
+  EXPECT_TRUE(has(lune, "astronaute"));
+  EXPECT_TRUE(has(lex.association_heads("astronaute"), "lune"));
+  EXPECT_TRUE(has(lex.association_heads("croissant"), "lune"));
+  EXPECT_FALSE(has(lex.listed_by("croissant"), "lune"));
+  EXPECT_TRUE(lex.associations("xqzwv").empty());
+  EXPECT_TRUE(lex.association_heads("xqzwv").empty());
+  EXPECT_TRUE(lex.associations("\xff").empty());
+}
+
+// Every line of the file: a headword given once, 8 to 15 words a player can
+// say (one common word, letters), none twice, none the headword nor of its
+// family — and the compiled lexicon holds them as written, in order.
+TEST(Associations, EveryListIsWellFormedKnownAndOutsideItsHeadwordsFamily) {
+  const Lexicon& lex = french();
+  std::ifstream in(LOGO_ASSOCIATIONS_TSV);
+  ASSERT_TRUE(in) << LOGO_ASSOCIATIONS_TSV;
+  std::string line;
+  std::vector<std::string> heads;  // match keys
+  std::size_t line_no = 0, lines = 0;
+  while (std::getline(in, line)) {
+    ++line_no;
+    if (line.empty() || line[0] == '#') continue;
+    ++lines;
+    const auto at = "line " + std::to_string(line_no) + ": ";
+    const auto tab = line.find('\t');
+    ASSERT_NE(tab, std::string::npos) << at << line;
+    const std::string head = line.substr(0, tab);
+    ASSERT_EQ(line.find('\t', tab + 1), std::string::npos) << at << "one tab";
+    const auto head_key = match_key(head);
+    ASSERT_TRUE(head_key && !head_key->empty()) << at << head;
+    EXPECT_EQ(std::count(heads.begin(), heads.end(), *head_key), 0) << at << head << " given twice";
+    heads.push_back(*head_key);
+    EXPECT_EQ(to_display(head), head) << at << "NFC, trimmed";
+    std::vector<std::string> words;
+    for (std::size_t b = tab + 1;;) {
+      const auto e = line.find('|', b);
+      words.push_back(line.substr(b, e == std::string::npos ? std::string::npos : e - b));
+      if (e == std::string::npos) break;
+      b = e + 1;
+    }
+    EXPECT_GE(words.size(), 8u) << at << head;
+    EXPECT_LE(words.size(), 15u) << at << head;
+    std::vector<std::string> keys{*head_key};
+    for (const auto& w : words) {
+      EXPECT_EQ(to_display(w), w) << at << "« " << w << " »: NFC, trimmed";
+      EXPECT_TRUE(w.size() >= 3 && w.find_first_of(" '’") == std::string::npos)
+          << at << "« " << w << " » is one word a bot can say";
+      EXPECT_TRUE(lex.contains(w)) << at << "« " << w << " » is not a common word of the lexicon";
+      const auto k = match_key(w).value_or("");
+      EXPECT_EQ(std::count(keys.begin(), keys.end(), k), 0)
+          << at << "« " << w << " » is the headword or twice";
+      keys.push_back(k);
+      EXPECT_EQ(lex.relate(head, w), Relation::kUnrelated)
+          << at << "« " << w << " » is of the family of « " << head << " »";
+      EXPECT_TRUE(has(lex.association_heads(w), head)) << at << w;
+    }
+    const auto compiled = lex.associations(head);
+    EXPECT_EQ(std::vector<std::string>(compiled.begin(), compiled.end()), words) << at << head;
+  }
+  EXPECT_GE(lines, 200u);
+}
+
 TEST(Search, WordsWithPrefix) {
   const auto words = french().words_with_prefix("chev", 1000);
   EXPECT_TRUE(has(words, "cheval"));

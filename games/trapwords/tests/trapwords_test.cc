@@ -792,6 +792,13 @@ TEST(TrapWordsViews, SecretsAndTrapsReachOnlyThoseAllowed) {
 
 // --- bots ---------------------------------------------------------------------------
 
+bool has_key(const std::vector<std::string_view>& words, std::string_view word) {
+  for (auto w : words) {
+    if (lexicon::match_key(w) == lexicon::match_key(word)) return true;
+  }
+  return false;
+}
+
 TEST(TrapWordsBots, AssociationsAndCandidatesReadTheThesaurus) {
   const auto& lex = testing::lexicon();
   const auto ideas = associations(lex, "épée", 20);
@@ -837,6 +844,78 @@ TEST(TrapWordsBots, CluesAreNeverVulgarNorOffTheSecretsSense) {
   EXPECT_FALSE(has("sommet", "cul"));
   EXPECT_FALSE(has("orque", "irresponsable"));  // orque → marteau (the shark) ↛ marteau (the madman)
   EXPECT_TRUE(has("orque", "baleine"));
+}
+
+// « lune » has no thesaurus entry: from our own associations
+// (data/lexicon/associations.tsv) the opponents' bot writes traps against
+// it, the team's bot clue-giver gives a real clue rather than pass, and a
+// bot guesser reads the word back from clues that evoke it.
+TEST(TrapWordsBots, AWordWithoutThesaurusEntryGetsTrapsAndAClue) {
+  const auto& lex = testing::lexicon();
+  ASSERT_TRUE(lex.synonyms("lune").empty());
+  ASSERT_TRUE(lex.listed_by("lune").empty());
+  const auto& game = testing::game("trapwords");
+  auto g = start({{"book", "fantastique"}}, {{"words", words({"lune", "science"})}});
+  ASSERT_EQ(g.st().secret(0), "lune");
+  // Team 1 (seats 1 and 3) writes against « lune ».
+  auto writer = game.make_bot("medium", 11);
+  const int limit = g.d().sheet[1].limit;
+  ASSERT_GT(limit, 0);
+  for (int i = 0; i < limit; ++i) {
+    const auto a = writer->act(*g.state, 1);
+    ASSERT_TRUE(a);
+    ASSERT_EQ(a->type(), "trap") << canonical(a->to_json());
+    const std::string trap(a->body.at("word").as_string());
+    EXPECT_EQ(lex.relate("lune", trap), lexicon::Relation::kUnrelated) << trap;
+    g.act(1, a->body);
+  }
+  g.act(1, {{"type", "seal"}});
+  g.write(0, {});
+  ASSERT_EQ(g.playing(), 0);
+  // Team 0's clue-giver gives a clue the referee accepts.
+  const int giver = g.giver(0);
+  auto bot = game.make_bot("medium", 7);
+  const auto a = bot->act(*g.state, giver);
+  ASSERT_TRUE(a);
+  ASSERT_EQ(a->type(), "clue") << canonical(a->to_json());
+  const std::string clue(a->body.at("text").as_string());
+  EXPECT_TRUE(has_key(lex.associations("lune"), clue)) << clue;
+  g.t = std::max(g.t, a->at);
+  g.act(giver, a->body);
+  EXPECT_FALSE(g.d().turn->clues.empty());
+  // Clues that evoke it lead a guesser back to it.
+  const std::vector<std::string> clues = {"croissant", "astronaute"};
+  bool found = false;
+  for (const auto& s : guess_candidates(lex, clues, {}, nullptr, 1.0, 3)) found = found || s.word == "lune";
+  EXPECT_TRUE(found);
+}
+
+// Every secret of both books gives a bot clue-giver ideas to say: at least
+// five associations the referee accepts as clues (no curse, no trap). Words
+// the thesaurus lacks (« lune », « banane ») get theirs from our own
+// association list (data/lexicon/associations.tsv).
+TEST(TrapWordsBots, EveryDeckWordGivesTheClueGiverIdeas) {
+  const auto& lex = testing::lexicon();
+  const auto& game = dynamic_cast<const TrapWordsGame&>(testing::game("trapwords"));
+  const auto unsayable = [&](std::string_view w) { return game.unsayable(w); };
+  std::size_t secrets = 0, none = 0, thin = 0;
+  std::string report;
+  for (const char* book : {"fantastique", "contemporain"}) {
+    for (const auto& secret : game.book(book)) {
+      ++secrets;
+      std::size_t ideas = 0;
+      for (const auto& s : associations(lex, secret, 40, unsayable)) {
+        if (game.referee().judge_clue(secret, {}, s.word, {}).ok()) ++ideas;
+      }
+      if (ideas == 0) ++none;
+      if (ideas < 5) {
+        ++thin;
+        report += " " + secret + "(" + std::to_string(ideas) + ")";
+      }
+    }
+  }
+  EXPECT_EQ(thin, 0u) << none << " of " << secrets << " secrets give no idea, " << thin
+                      << " fewer than five:" << report;
 }
 
 TEST(TrapWordsBots, BotTeamsFinishGamesAndFindWords) {

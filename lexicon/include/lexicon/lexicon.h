@@ -2,8 +2,8 @@
 //
 // A Lexicon is a read-only view of one compiled lexicon file (fr.lex, built by
 // `lexicon-compile` from Grammalecte's fr-allvars dictionary, the mythes-fr
-// thesaurus, zxcvbn-ts frequency lists and our own derivation data in
-// data/lexicon/). It is memory-mapped: opening costs a few system calls, and
+// thesaurus, zxcvbn-ts frequency lists and our own derivation and association
+// data in data/lexicon/). It is memory-mapped: opening costs a few system calls, and
 // pages are read on demand. It knows nothing about games and there is no global
 // instance: whoever needs words is handed a `const Lexicon&`.
 //
@@ -225,6 +225,15 @@ class Lexicon {
   // among their synonyms (the reverse relation). Empty when unknown.
   std::vector<SynonymSense> synonyms(std::string_view word) const;
   std::vector<std::string_view> listed_by(std::string_view word) const;
+
+  // Our own word associations (data/lexicon/associations.tsv), a supplement
+  // of the thesaurus for the bots: the words a French player would say to
+  // make someone guess `word`, closest first (« lune » → croissant, nuit,
+  // étoile…), never of its family; and the headwords whose list holds
+  // `word` (the reverse relation: « croissant » → lune, boulangerie…). These
+  // are evocations, not synonyms: relate() never reads them. Empty when none.
+  std::vector<std::string_view> associations(std::string_view word) const;
+  std::vector<std::string_view> association_heads(std::string_view word) const;
 
   // How `other` relates to `base` (see Relation), `base` read as `reading`
   // says. With Reading::kEvery, symmetric for inflection and derivative.

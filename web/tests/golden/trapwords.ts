@@ -1992,8 +1992,8 @@ export const player: ViewOf<'trapwords'>[] = [
         "team": 0,
         "traps": [
           {"crossed":false,"forbidden":false,"word":"acier"},
-          {"crossed":false,"forbidden":false,"word":"métal"},
           {"crossed":false,"forbidden":false,"word":"lame"},
+          {"crossed":false,"forbidden":false,"word":"métal"},
           {"crossed":false,"forbidden":false,"word":"fonte"},
         ],
         "used_ms": 2974,
@@ -2076,16 +2076,31 @@ export const player: ViewOf<'trapwords'>[] = [
         "clue_giver": 1,
         "fight": false,
         "killed": false,
-        "log": [{"at":415373,"kind":"give_up","player":1,"say":" abandonne le tour."}],
+        "log": [
+          {
+            "at": 353811,
+            "kind": "clue",
+            "player": 1,
+            "say": " : « rose »",
+            "text": "rose",
+            "verdict": {"fired":[{"relation":"inflection","trap":"rose","word":"rose"}],"violations":[]},
+            "verdict_say": "Piège ! « rose » déclenche « rose »",
+          },
+        ],
         "pawn": 1,
-        "result": "gave_up",
-        "result_say": "l’équipe a passé",
+        "result": "trap",
+        "result_say": "piège déclenché",
         "round": 5,
-        "say": "L’équipe rouge : « licorne », l’équipe a passé.",
+        "say": "L’équipe rouge : « licorne », piège déclenché.",
         "secret": "licorne",
         "stepped_back": false,
         "team": 1,
-        "traps": [],
+        "traps": [
+          {"crossed":false,"forbidden":false,"word":"blanc"},
+          {"crossed":false,"forbidden":false,"word":"cheval"},
+          {"crossed":false,"forbidden":false,"word":"rose"},
+          {"crossed":false,"forbidden":false,"word":"légende"},
+        ],
         "used_ms": 3296,
         "wrong": 0,
       },
@@ -2095,7 +2110,7 @@ export const player: ViewOf<'trapwords'>[] = [
         "killed": false,
         "log": [
           {
-            "at": 420200,
+            "at": 359802,
             "kind": "clue",
             "player": 0,
             "say": " : « fragment »",
@@ -2104,7 +2119,7 @@ export const player: ViewOf<'trapwords'>[] = [
             "verdict_say": "Indice accepté.",
           },
           {
-            "at": 423692,
+            "at": 363294,
             "kind": "guess",
             "player": 2,
             "say": " propose « Je mange mon chapeau si ce n’est pas bout »",
@@ -2113,7 +2128,7 @@ export const player: ViewOf<'trapwords'>[] = [
             "verdict_say": "Raté.",
           },
           {
-            "at": 425371,
+            "at": 365000,
             "kind": "clue",
             "player": 0,
             "say": " : « étui »",
@@ -2122,7 +2137,7 @@ export const player: ViewOf<'trapwords'>[] = [
             "verdict_say": "Indice accepté.",
           },
           {
-            "at": 428404,
+            "at": 368033,
             "kind": "guess",
             "player": 2,
             "say": " propose « Je mange mon chapeau si ce n’est pas coffre »",
@@ -2131,7 +2146,7 @@ export const player: ViewOf<'trapwords'>[] = [
             "verdict_say": "Raté.",
           },
           {
-            "at": 430764,
+            "at": 370706,
             "kind": "clue",
             "player": 0,
             "say": " : « pellicule »",
@@ -2140,7 +2155,7 @@ export const player: ViewOf<'trapwords'>[] = [
             "verdict_say": "Indice accepté.",
           },
           {
-            "at": 435481,
+            "at": 375423,
             "kind": "guess",
             "player": 2,
             "say": " propose « Je mange mon chapeau si ce n’est pas écaille »",
@@ -2164,7 +2179,7 @@ export const player: ViewOf<'trapwords'>[] = [
           {"crossed":false,"forbidden":false,"word":"enveloppe"},
           {"crossed":false,"forbidden":false,"word":"coquillage"},
         ],
-        "used_ms": 17108,
+        "used_ms": 18612,
         "wrong": 2,
       },
       {
@@ -2173,7 +2188,7 @@ export const player: ViewOf<'trapwords'>[] = [
         "killed": false,
         "log": [
           {
-            "at": 498984,
+            "at": 438441,
             "kind": "clue",
             "player": 3,
             "say": " : « aven »",
@@ -2182,7 +2197,7 @@ export const player: ViewOf<'trapwords'>[] = [
             "verdict_say": "Indice accepté.",
           },
           {
-            "at": 501927,
+            "at": 441384,
             "kind": "guess",
             "player": 1,
             "say": " propose « abîme »",
@@ -2191,7 +2206,7 @@ export const player: ViewOf<'trapwords'>[] = [
             "verdict_say": "Raté.",
           },
           {
-            "at": 503630,
+            "at": 443087,
             "kind": "clue",
             "player": 3,
             "say": " : « doline »",
@@ -2200,7 +2215,7 @@ export const player: ViewOf<'trapwords'>[] = [
             "verdict_say": "Indice accepté.",
           },
           {
-            "at": 508528,
+            "at": 447985,
             "kind": "guess",
             "player": 1,
             "say": " propose « gouffre »",
@@ -2232,7 +2247,7 @@ export const player: ViewOf<'trapwords'>[] = [
         "killed": false,
         "log": [
           {
-            "at": 513161,
+            "at": 452618,
             "kind": "clue",
             "player": 2,
             "say": " : « planète »",
@@ -2241,7 +2256,7 @@ export const player: ViewOf<'trapwords'>[] = [
             "verdict_say": "Indice accepté.",
           },
           {
-            "at": 516361,
+            "at": 456576,
             "kind": "guess",
             "player": 0,
             "say": " propose « étoile »",
@@ -2250,7 +2265,7 @@ export const player: ViewOf<'trapwords'>[] = [
             "verdict_say": "Raté.",
           },
           {
-            "at": 518170,
+            "at": 458385,
             "kind": "clue",
             "player": 2,
             "say": " : « bolide »",
@@ -2259,7 +2274,7 @@ export const player: ViewOf<'trapwords'>[] = [
             "verdict_say": "Indice accepté.",
           },
           {
-            "at": 521692,
+            "at": 461241,
             "kind": "guess",
             "player": 0,
             "say": " propose « soleil »",
@@ -2268,7 +2283,7 @@ export const player: ViewOf<'trapwords'>[] = [
             "verdict_say": "Raté.",
           },
           {
-            "at": 523842,
+            "at": 463391,
             "kind": "clue",
             "player": 2,
             "say": " : « astre »",
@@ -2277,7 +2292,7 @@ export const player: ViewOf<'trapwords'>[] = [
             "verdict_say": "Indice accepté.",
           },
           {
-            "at": 526543,
+            "at": 467343,
             "kind": "guess",
             "player": 0,
             "say": " propose « destin »",
@@ -2286,7 +2301,7 @@ export const player: ViewOf<'trapwords'>[] = [
             "verdict_say": "Raté.",
           },
           {
-            "at": 529565,
+            "at": 470365,
             "kind": "clue",
             "player": 2,
             "say": " : « projectile »",
@@ -2295,7 +2310,7 @@ export const player: ViewOf<'trapwords'>[] = [
             "verdict_say": "Indice accepté.",
           },
           {
-            "at": 533331,
+            "at": 475308,
             "kind": "guess",
             "player": 0,
             "say": " propose « météore »",
@@ -2304,7 +2319,7 @@ export const player: ViewOf<'trapwords'>[] = [
             "verdict_say": "Raté.",
           },
           {
-            "at": 535354,
+            "at": 477331,
             "kind": "clue",
             "player": 2,
             "say": " : « planétoïde »",
@@ -2313,7 +2328,7 @@ export const player: ViewOf<'trapwords'>[] = [
             "verdict_say": "Indice accepté.",
           },
           {
-            "at": 539312,
+            "at": 479985,
             "kind": "guess",
             "player": 0,
             "say": " propose « astéroïde »",
@@ -2338,7 +2353,7 @@ export const player: ViewOf<'trapwords'>[] = [
           {"crossed":false,"forbidden":false,"word":"aérolithe"},
           {"crossed":false,"forbidden":false,"word":"satellite"},
         ],
-        "used_ms": 27784,
+        "used_ms": 29000,
         "wrong": 5,
       },
       {
@@ -2347,7 +2362,7 @@ export const player: ViewOf<'trapwords'>[] = [
         "killed": false,
         "log": [
           {
-            "at": 610983,
+            "at": 552166,
             "kind": "clue",
             "player": 1,
             "say": " : « caverne »",
@@ -2356,7 +2371,7 @@ export const player: ViewOf<'trapwords'>[] = [
             "verdict_say": "Indice accepté.",
           },
           {
-            "at": 615679,
+            "at": 556862,
             "kind": "guess",
             "player": 3,
             "say": " propose « puits »",
@@ -2365,7 +2380,7 @@ export const player: ViewOf<'trapwords'>[] = [
             "verdict_say": "Raté.",
           },
           {
-            "at": 617703,
+            "at": 558886,
             "kind": "clue",
             "player": 1,
             "say": " : « cave »",
@@ -2374,7 +2389,7 @@ export const player: ViewOf<'trapwords'>[] = [
             "verdict_say": "Indice accepté.",
           },
           {
-            "at": 621889,
+            "at": 563072,
             "kind": "guess",
             "player": 3,
             "say": " propose « tunnel »",
@@ -2383,7 +2398,7 @@ export const player: ViewOf<'trapwords'>[] = [
             "verdict_say": "Raté.",
           },
           {
-            "at": 624918,
+            "at": 566101,
             "kind": "clue",
             "player": 1,
             "say": " : « vide »",
@@ -2416,7 +2431,7 @@ export const player: ViewOf<'trapwords'>[] = [
         "killed": true,
         "log": [
           {
-            "at": 630594,
+            "at": 571120,
             "kind": "clue",
             "player": 0,
             "say": " : « raccourci »",
@@ -2425,7 +2440,7 @@ export const player: ViewOf<'trapwords'>[] = [
             "verdict_say": "Indice accepté.",
           },
           {
-            "at": 633321,
+            "at": 573847,
             "kind": "guess",
             "player": 2,
             "say": " propose « labyrinthe »",
@@ -2434,7 +2449,7 @@ export const player: ViewOf<'trapwords'>[] = [
             "verdict_say": "Raté.",
           },
           {
-            "at": 635449,
+            "at": 575995,
             "kind": "clue",
             "player": 0,
             "say": " : « hayon »",
@@ -2443,7 +2458,7 @@ export const player: ViewOf<'trapwords'>[] = [
             "verdict_say": "Indice accepté.",
           },
           {
-            "at": 638186,
+            "at": 578732,
             "kind": "guess",
             "player": 2,
             "say": " propose « sentier »",
@@ -2468,13 +2483,13 @@ export const player: ViewOf<'trapwords'>[] = [
           {"crossed":false,"forbidden":false,"word":"avenue"},
           {"crossed":false,"forbidden":false,"word":"piste"},
         ],
-        "used_ms": 10268,
+        "used_ms": 9631,
         "wrong": 1,
       },
     ],
     "mode": "typed",
     "monster": {"fought":true,"id":"troll","room":3},
-    "now": 638186,
+    "now": 578732,
     "options": {
       "book": "fantastique",
       "monsters": "normal",
@@ -2504,7 +2519,7 @@ export const player: ViewOf<'trapwords'>[] = [
         "sheet": {
           "count": 5,
           "crossed": null,
-          "deadline": 659312,
+          "deadline": 599985,
           "limit": 5,
           "needs_forbidden": false,
           "sealed": true,
@@ -2530,7 +2545,7 @@ export const player: ViewOf<'trapwords'>[] = [
         "sheet": {
           "count": 6,
           "crossed": null,
-          "deadline": 659312,
+          "deadline": 599985,
           "limit": 6,
           "needs_forbidden": false,
           "sealed": true,
@@ -2552,7 +2567,7 @@ export const player: ViewOf<'trapwords'>[] = [
   },
   {
     "curse_rooms": [1],
-    "deadline": 286918,
+    "deadline": 285416,
     "deck_count": 460,
     "game": "trapwords",
     "history": [
@@ -2563,78 +2578,6 @@ export const player: ViewOf<'trapwords'>[] = [
         "log": [
           {
             "at": 49536,
-            "kind": "clue",
-            "player": 1,
-            "say": " : « évidure »",
-            "text": "évidure",
-            "verdict": {"fired":[],"violations":[]},
-            "verdict_say": "Indice accepté.",
-          },
-          {
-            "at": 51669,
-            "kind": "guess",
-            "player": 3,
-            "say": " propose « creux »",
-            "text": "creux",
-            "verdict": {"correct":false,"fired":[],"violations":[]},
-            "verdict_say": "Raté.",
-          },
-          {
-            "at": 53262,
-            "kind": "clue",
-            "player": 1,
-            "say": " : « fosse »",
-            "text": "fosse",
-            "verdict": {"fired":[],"violations":[]},
-            "verdict_say": "Indice accepté.",
-          },
-          {
-            "at": 57547,
-            "kind": "guess",
-            "player": 3,
-            "say": " propose « puits »",
-            "text": "puits",
-            "verdict": {"correct":false,"fired":[],"violations":[]},
-            "verdict_say": "Raté.",
-          },
-          {
-            "at": 60842,
-            "kind": "clue",
-            "player": 1,
-            "say": " : « cavité »",
-            "text": "cavité",
-            "verdict": {"fired":[],"violations":[]},
-            "verdict_say": "Indice accepté.",
-          },
-          {
-            "at": 64915,
-            "kind": "guess",
-            "player": 3,
-            "say": " propose « grotte »",
-            "text": "grotte",
-            "verdict": {"correct":false,"fired":[],"violations":[]},
-            "verdict_say": "Raté.",
-          },
-          {
-            "at": 67442,
-            "kind": "clue",
-            "player": 1,
-            "say": " : « vide »",
-            "text": "vide",
-            "verdict": {"fired":[],"violations":[]},
-            "verdict_say": "Indice accepté.",
-          },
-          {
-            "at": 70071,
-            "kind": "guess",
-            "player": 3,
-            "say": " propose « souterrain »",
-            "text": "souterrain",
-            "verdict": {"correct":false,"fired":[],"violations":[]},
-            "verdict_say": "Raté.",
-          },
-          {
-            "at": 73285,
             "kind": "clue",
             "player": 1,
             "say": " : « entonnoir »",
@@ -2656,8 +2599,8 @@ export const player: ViewOf<'trapwords'>[] = [
           {"crossed":false,"forbidden":false,"word":"excavation"},
           {"crossed":false,"forbidden":false,"word":"entonnoir"},
         ],
-        "used_ms": 26793,
-        "wrong": 4,
+        "used_ms": 3044,
+        "wrong": 0,
       },
       {
         "clue_giver": 0,
@@ -2665,7 +2608,7 @@ export const player: ViewOf<'trapwords'>[] = [
         "killed": false,
         "log": [
           {
-            "at": 78095,
+            "at": 54346,
             "kind": "clue",
             "player": 0,
             "say": " : « battant »",
@@ -2696,13 +2639,67 @@ export const player: ViewOf<'trapwords'>[] = [
         "killed": false,
         "log": [
           {
-            "at": 129631,
+            "at": 104301,
             "kind": "clue",
             "player": 2,
-            "say": " : « multitude »",
-            "text": "multitude",
-            "verdict": {"fired":[{"relation":"inflection","trap":"multitude","word":"multitude"}],"violations":[]},
-            "verdict_say": "Piège ! « multitude » déclenche « multitude »",
+            "say": " : « planète »",
+            "text": "planète",
+            "verdict": {"fired":[],"violations":[]},
+            "verdict_say": "Indice accepté.",
+          },
+          {
+            "at": 107751,
+            "kind": "guess",
+            "player": 0,
+            "say": " propose « étoile »",
+            "text": "étoile",
+            "verdict": {"correct":false,"fired":[],"violations":[]},
+            "verdict_say": "Raté.",
+          },
+          {
+            "at": 109344,
+            "kind": "clue",
+            "player": 2,
+            "say": " : « signe »",
+            "text": "signe",
+            "verdict": {"fired":[],"violations":[]},
+            "verdict_say": "Indice accepté.",
+          },
+          {
+            "at": 112231,
+            "kind": "guess",
+            "player": 0,
+            "say": " propose « soleil »",
+            "text": "soleil",
+            "verdict": {"correct":false,"fired":[],"violations":[]},
+            "verdict_say": "Raté.",
+          },
+          {
+            "at": 115485,
+            "kind": "clue",
+            "player": 2,
+            "say": " : « galaxie »",
+            "text": "galaxie",
+            "verdict": {"fired":[],"violations":[]},
+            "verdict_say": "Indice accepté.",
+          },
+          {
+            "at": 119426,
+            "kind": "guess",
+            "player": 0,
+            "say": " propose « univers »",
+            "text": "univers",
+            "verdict": {"correct":false,"fired":[],"violations":[]},
+            "verdict_say": "Raté.",
+          },
+          {
+            "at": 122339,
+            "kind": "clue",
+            "player": 2,
+            "say": " : « nuit »",
+            "text": "nuit",
+            "verdict": {"fired":[{"relation":"inflection","trap":"nuit","word":"nuit"}],"violations":[]},
+            "verdict_say": "Piège ! « nuit » déclenche « nuit »",
           },
         ],
         "pawn": 0,
@@ -2715,11 +2712,11 @@ export const player: ViewOf<'trapwords'>[] = [
         "team": 0,
         "traps": [
           {"crossed":false,"forbidden":false,"word":"groupe"},
-          {"crossed":false,"forbidden":false,"word":"pléiade"},
-          {"crossed":false,"forbidden":false,"word":"multitude"},
+          {"crossed":false,"forbidden":false,"word":"nuit"},
+          {"crossed":false,"forbidden":false,"word":"ciel"},
         ],
-        "used_ms": 1688,
-        "wrong": 0,
+        "used_ms": 19726,
+        "wrong": 3,
       },
       {
         "clue_giver": 3,
@@ -2727,7 +2724,7 @@ export const player: ViewOf<'trapwords'>[] = [
         "killed": false,
         "log": [
           {
-            "at": 134587,
+            "at": 126927,
             "kind": "clue",
             "player": 3,
             "say": " : « sexe »",
@@ -2749,7 +2746,7 @@ export const player: ViewOf<'trapwords'>[] = [
           {"crossed":false,"forbidden":false,"word":"traverse"},
           {"crossed":false,"forbidden":false,"word":"sexe"},
         ],
-        "used_ms": 1956,
+        "used_ms": 1588,
         "wrong": 0,
       },
       {
@@ -2758,7 +2755,7 @@ export const player: ViewOf<'trapwords'>[] = [
         "killed": false,
         "log": [
           {
-            "at": 185614,
+            "at": 183256,
             "kind": "clue",
             "player": 1,
             "say": " : « prince »",
@@ -2767,7 +2764,7 @@ export const player: ViewOf<'trapwords'>[] = [
             "verdict_say": "Indice accepté.",
           },
           {
-            "at": 189757,
+            "at": 187541,
             "kind": "guess",
             "player": 3,
             "say": " propose « roi »",
@@ -2776,7 +2773,7 @@ export const player: ViewOf<'trapwords'>[] = [
             "verdict_say": "Raté.",
           },
           {
-            "at": 192924,
+            "at": 189194,
             "kind": "clue",
             "player": 1,
             "say": " : « sieur »",
@@ -2785,7 +2782,7 @@ export const player: ViewOf<'trapwords'>[] = [
             "verdict_say": "Indice accepté.",
           },
           {
-            "at": 197303,
+            "at": 193267,
             "kind": "guess",
             "player": 3,
             "say": " propose « seigneur »",
@@ -2803,11 +2800,11 @@ export const player: ViewOf<'trapwords'>[] = [
         "stepped_back": false,
         "team": 1,
         "traps": [
-          {"crossed":false,"forbidden":false,"word":"grand"},
+          {"crossed":true,"forbidden":false,"word":"grand"},
           {"crossed":false,"forbidden":false,"word":"altesse"},
-          {"crossed":true,"forbidden":false,"word":"noble"},
+          {"crossed":false,"forbidden":false,"word":"noble"},
         ],
-        "used_ms": 14399,
+        "used_ms": 12133,
         "wrong": 1,
       },
       {
@@ -2816,7 +2813,7 @@ export const player: ViewOf<'trapwords'>[] = [
         "killed": false,
         "log": [
           {
-            "at": 202857,
+            "at": 199657,
             "kind": "clue",
             "player": 0,
             "say": " : « procès »",
@@ -2838,7 +2835,7 @@ export const player: ViewOf<'trapwords'>[] = [
           {"crossed":true,"forbidden":false,"word":"lutte"},
           {"crossed":false,"forbidden":false,"word":"procès"},
         ],
-        "used_ms": 2554,
+        "used_ms": 3390,
         "wrong": 0,
       },
       {
@@ -2847,7 +2844,7 @@ export const player: ViewOf<'trapwords'>[] = [
         "killed": false,
         "log": [
           {
-            "at": 253918,
+            "at": 252416,
             "kind": "clue",
             "player": 2,
             "say": " : « hasard »",
@@ -2869,13 +2866,13 @@ export const player: ViewOf<'trapwords'>[] = [
           {"crossed":false,"forbidden":false,"word":"hasard"},
           {"crossed":false,"forbidden":false,"word":"artiste"},
         ],
-        "used_ms": 1593,
+        "used_ms": 2364,
         "wrong": 0,
       },
     ],
     "mode": "typed",
     "monster": {"fought":false,"id":"dragon*","room":2},
-    "now": 253918,
+    "now": 252416,
     "options": {
       "book": "fantastique",
       "monsters": "asterisque",
@@ -2905,15 +2902,15 @@ export const player: ViewOf<'trapwords'>[] = [
         "sheet": {
           "count": 4,
           "crossed": null,
-          "deadline": 322857,
+          "deadline": 319657,
           "limit": 4,
           "needs_forbidden": false,
           "sealed": true,
           "traps": [
             {"crossed":false,"forbidden":false,"word":"cheval"},
-            {"crossed":false,"forbidden":false,"word":"coursier"},
-            {"crossed":false,"forbidden":false,"word":"messager"},
-            {"crossed":false,"forbidden":false,"word":"commissionnaire"},
+            {"crossed":false,"forbidden":false,"word":"cavalier"},
+            {"crossed":false,"forbidden":false,"word":"dos"},
+            {"crossed":false,"forbidden":false,"word":"âne"},
           ],
         },
       },
@@ -2929,7 +2926,7 @@ export const player: ViewOf<'trapwords'>[] = [
         "sheet": {
           "count": 3,
           "crossed": null,
-          "deadline": 322857,
+          "deadline": 319657,
           "limit": 3,
           "needs_forbidden": false,
           "sealed": true,
@@ -2944,7 +2941,7 @@ export const player: ViewOf<'trapwords'>[] = [
     "turn": {
       "clue_giver": 3,
       "clue_pending": false,
-      "dark_from": 256918,
+      "dark_from": 255416,
       "fight": false,
       "flag_reasons": [
         {"id":"exemple","text":"c’est un exemple du mot"},
@@ -2954,8 +2951,8 @@ export const player: ViewOf<'trapwords'>[] = [
         {"id":"autre","text":"autre raison"},
       ],
       "guess_limit": 5,
-      "hourglass_end": 286918,
-      "hourglass_from": 256918,
+      "hourglass_end": 285416,
+      "hourglass_from": 255416,
       "log": [],
       "team": 1,
       "word_budget": 0,
@@ -4771,8 +4768,8 @@ export const spectator: ViewOf<'trapwords'>[] = [
         "team": 0,
         "traps": [
           {"crossed":false,"forbidden":false,"word":"acier"},
-          {"crossed":false,"forbidden":false,"word":"métal"},
           {"crossed":false,"forbidden":false,"word":"lame"},
+          {"crossed":false,"forbidden":false,"word":"métal"},
           {"crossed":false,"forbidden":false,"word":"fonte"},
         ],
         "used_ms": 2974,
@@ -4855,16 +4852,31 @@ export const spectator: ViewOf<'trapwords'>[] = [
         "clue_giver": 1,
         "fight": false,
         "killed": false,
-        "log": [{"at":415373,"kind":"give_up","player":1,"say":" abandonne le tour."}],
+        "log": [
+          {
+            "at": 353811,
+            "kind": "clue",
+            "player": 1,
+            "say": " : « rose »",
+            "text": "rose",
+            "verdict": {"fired":[{"relation":"inflection","trap":"rose","word":"rose"}],"violations":[]},
+            "verdict_say": "Piège ! « rose » déclenche « rose »",
+          },
+        ],
         "pawn": 1,
-        "result": "gave_up",
-        "result_say": "l’équipe a passé",
+        "result": "trap",
+        "result_say": "piège déclenché",
         "round": 5,
-        "say": "L’équipe rouge : « licorne », l’équipe a passé.",
+        "say": "L’équipe rouge : « licorne », piège déclenché.",
         "secret": "licorne",
         "stepped_back": false,
         "team": 1,
-        "traps": [],
+        "traps": [
+          {"crossed":false,"forbidden":false,"word":"blanc"},
+          {"crossed":false,"forbidden":false,"word":"cheval"},
+          {"crossed":false,"forbidden":false,"word":"rose"},
+          {"crossed":false,"forbidden":false,"word":"légende"},
+        ],
         "used_ms": 3296,
         "wrong": 0,
       },
@@ -4874,7 +4886,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
         "killed": false,
         "log": [
           {
-            "at": 420200,
+            "at": 359802,
             "kind": "clue",
             "player": 0,
             "say": " : « fragment »",
@@ -4883,7 +4895,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
             "verdict_say": "Indice accepté.",
           },
           {
-            "at": 423692,
+            "at": 363294,
             "kind": "guess",
             "player": 2,
             "say": " propose « Je mange mon chapeau si ce n’est pas bout »",
@@ -4892,7 +4904,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
             "verdict_say": "Raté.",
           },
           {
-            "at": 425371,
+            "at": 365000,
             "kind": "clue",
             "player": 0,
             "say": " : « étui »",
@@ -4901,7 +4913,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
             "verdict_say": "Indice accepté.",
           },
           {
-            "at": 428404,
+            "at": 368033,
             "kind": "guess",
             "player": 2,
             "say": " propose « Je mange mon chapeau si ce n’est pas coffre »",
@@ -4910,7 +4922,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
             "verdict_say": "Raté.",
           },
           {
-            "at": 430764,
+            "at": 370706,
             "kind": "clue",
             "player": 0,
             "say": " : « pellicule »",
@@ -4919,7 +4931,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
             "verdict_say": "Indice accepté.",
           },
           {
-            "at": 435481,
+            "at": 375423,
             "kind": "guess",
             "player": 2,
             "say": " propose « Je mange mon chapeau si ce n’est pas écaille »",
@@ -4943,7 +4955,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
           {"crossed":false,"forbidden":false,"word":"enveloppe"},
           {"crossed":false,"forbidden":false,"word":"coquillage"},
         ],
-        "used_ms": 17108,
+        "used_ms": 18612,
         "wrong": 2,
       },
       {
@@ -4952,7 +4964,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
         "killed": false,
         "log": [
           {
-            "at": 498984,
+            "at": 438441,
             "kind": "clue",
             "player": 3,
             "say": " : « aven »",
@@ -4961,7 +4973,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
             "verdict_say": "Indice accepté.",
           },
           {
-            "at": 501927,
+            "at": 441384,
             "kind": "guess",
             "player": 1,
             "say": " propose « abîme »",
@@ -4970,7 +4982,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
             "verdict_say": "Raté.",
           },
           {
-            "at": 503630,
+            "at": 443087,
             "kind": "clue",
             "player": 3,
             "say": " : « doline »",
@@ -4979,7 +4991,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
             "verdict_say": "Indice accepté.",
           },
           {
-            "at": 508528,
+            "at": 447985,
             "kind": "guess",
             "player": 1,
             "say": " propose « gouffre »",
@@ -5011,7 +5023,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
         "killed": false,
         "log": [
           {
-            "at": 513161,
+            "at": 452618,
             "kind": "clue",
             "player": 2,
             "say": " : « planète »",
@@ -5020,7 +5032,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
             "verdict_say": "Indice accepté.",
           },
           {
-            "at": 516361,
+            "at": 456576,
             "kind": "guess",
             "player": 0,
             "say": " propose « étoile »",
@@ -5029,7 +5041,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
             "verdict_say": "Raté.",
           },
           {
-            "at": 518170,
+            "at": 458385,
             "kind": "clue",
             "player": 2,
             "say": " : « bolide »",
@@ -5038,7 +5050,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
             "verdict_say": "Indice accepté.",
           },
           {
-            "at": 521692,
+            "at": 461241,
             "kind": "guess",
             "player": 0,
             "say": " propose « soleil »",
@@ -5047,7 +5059,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
             "verdict_say": "Raté.",
           },
           {
-            "at": 523842,
+            "at": 463391,
             "kind": "clue",
             "player": 2,
             "say": " : « astre »",
@@ -5056,7 +5068,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
             "verdict_say": "Indice accepté.",
           },
           {
-            "at": 526543,
+            "at": 467343,
             "kind": "guess",
             "player": 0,
             "say": " propose « destin »",
@@ -5065,7 +5077,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
             "verdict_say": "Raté.",
           },
           {
-            "at": 529565,
+            "at": 470365,
             "kind": "clue",
             "player": 2,
             "say": " : « projectile »",
@@ -5074,7 +5086,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
             "verdict_say": "Indice accepté.",
           },
           {
-            "at": 533331,
+            "at": 475308,
             "kind": "guess",
             "player": 0,
             "say": " propose « météore »",
@@ -5083,7 +5095,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
             "verdict_say": "Raté.",
           },
           {
-            "at": 535354,
+            "at": 477331,
             "kind": "clue",
             "player": 2,
             "say": " : « planétoïde »",
@@ -5092,7 +5104,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
             "verdict_say": "Indice accepté.",
           },
           {
-            "at": 539312,
+            "at": 479985,
             "kind": "guess",
             "player": 0,
             "say": " propose « astéroïde »",
@@ -5117,7 +5129,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
           {"crossed":false,"forbidden":false,"word":"aérolithe"},
           {"crossed":false,"forbidden":false,"word":"satellite"},
         ],
-        "used_ms": 27784,
+        "used_ms": 29000,
         "wrong": 5,
       },
       {
@@ -5126,7 +5138,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
         "killed": false,
         "log": [
           {
-            "at": 610983,
+            "at": 552166,
             "kind": "clue",
             "player": 1,
             "say": " : « caverne »",
@@ -5135,7 +5147,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
             "verdict_say": "Indice accepté.",
           },
           {
-            "at": 615679,
+            "at": 556862,
             "kind": "guess",
             "player": 3,
             "say": " propose « puits »",
@@ -5144,7 +5156,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
             "verdict_say": "Raté.",
           },
           {
-            "at": 617703,
+            "at": 558886,
             "kind": "clue",
             "player": 1,
             "say": " : « cave »",
@@ -5153,7 +5165,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
             "verdict_say": "Indice accepté.",
           },
           {
-            "at": 621889,
+            "at": 563072,
             "kind": "guess",
             "player": 3,
             "say": " propose « tunnel »",
@@ -5162,7 +5174,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
             "verdict_say": "Raté.",
           },
           {
-            "at": 624918,
+            "at": 566101,
             "kind": "clue",
             "player": 1,
             "say": " : « vide »",
@@ -5195,7 +5207,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
         "killed": true,
         "log": [
           {
-            "at": 630594,
+            "at": 571120,
             "kind": "clue",
             "player": 0,
             "say": " : « raccourci »",
@@ -5204,7 +5216,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
             "verdict_say": "Indice accepté.",
           },
           {
-            "at": 633321,
+            "at": 573847,
             "kind": "guess",
             "player": 2,
             "say": " propose « labyrinthe »",
@@ -5213,7 +5225,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
             "verdict_say": "Raté.",
           },
           {
-            "at": 635449,
+            "at": 575995,
             "kind": "clue",
             "player": 0,
             "say": " : « hayon »",
@@ -5222,7 +5234,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
             "verdict_say": "Indice accepté.",
           },
           {
-            "at": 638186,
+            "at": 578732,
             "kind": "guess",
             "player": 2,
             "say": " propose « sentier »",
@@ -5247,13 +5259,13 @@ export const spectator: ViewOf<'trapwords'>[] = [
           {"crossed":false,"forbidden":false,"word":"avenue"},
           {"crossed":false,"forbidden":false,"word":"piste"},
         ],
-        "used_ms": 10268,
+        "used_ms": 9631,
         "wrong": 1,
       },
     ],
     "mode": "typed",
     "monster": {"fought":true,"id":"troll","room":3},
-    "now": 638186,
+    "now": 578732,
     "options": {
       "book": "fantastique",
       "monsters": "normal",
@@ -5283,7 +5295,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
         "sheet": {
           "count": 5,
           "crossed": null,
-          "deadline": 659312,
+          "deadline": 599985,
           "limit": 5,
           "needs_forbidden": false,
           "sealed": true,
@@ -5309,7 +5321,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
         "sheet": {
           "count": 6,
           "crossed": null,
-          "deadline": 659312,
+          "deadline": 599985,
           "limit": 6,
           "needs_forbidden": false,
           "sealed": true,
@@ -5329,7 +5341,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
   },
   {
     "curse_rooms": [1],
-    "deadline": 286918,
+    "deadline": 285416,
     "deck_count": 460,
     "game": "trapwords",
     "history": [
@@ -5340,78 +5352,6 @@ export const spectator: ViewOf<'trapwords'>[] = [
         "log": [
           {
             "at": 49536,
-            "kind": "clue",
-            "player": 1,
-            "say": " : « évidure »",
-            "text": "évidure",
-            "verdict": {"fired":[],"violations":[]},
-            "verdict_say": "Indice accepté.",
-          },
-          {
-            "at": 51669,
-            "kind": "guess",
-            "player": 3,
-            "say": " propose « creux »",
-            "text": "creux",
-            "verdict": {"correct":false,"fired":[],"violations":[]},
-            "verdict_say": "Raté.",
-          },
-          {
-            "at": 53262,
-            "kind": "clue",
-            "player": 1,
-            "say": " : « fosse »",
-            "text": "fosse",
-            "verdict": {"fired":[],"violations":[]},
-            "verdict_say": "Indice accepté.",
-          },
-          {
-            "at": 57547,
-            "kind": "guess",
-            "player": 3,
-            "say": " propose « puits »",
-            "text": "puits",
-            "verdict": {"correct":false,"fired":[],"violations":[]},
-            "verdict_say": "Raté.",
-          },
-          {
-            "at": 60842,
-            "kind": "clue",
-            "player": 1,
-            "say": " : « cavité »",
-            "text": "cavité",
-            "verdict": {"fired":[],"violations":[]},
-            "verdict_say": "Indice accepté.",
-          },
-          {
-            "at": 64915,
-            "kind": "guess",
-            "player": 3,
-            "say": " propose « grotte »",
-            "text": "grotte",
-            "verdict": {"correct":false,"fired":[],"violations":[]},
-            "verdict_say": "Raté.",
-          },
-          {
-            "at": 67442,
-            "kind": "clue",
-            "player": 1,
-            "say": " : « vide »",
-            "text": "vide",
-            "verdict": {"fired":[],"violations":[]},
-            "verdict_say": "Indice accepté.",
-          },
-          {
-            "at": 70071,
-            "kind": "guess",
-            "player": 3,
-            "say": " propose « souterrain »",
-            "text": "souterrain",
-            "verdict": {"correct":false,"fired":[],"violations":[]},
-            "verdict_say": "Raté.",
-          },
-          {
-            "at": 73285,
             "kind": "clue",
             "player": 1,
             "say": " : « entonnoir »",
@@ -5433,8 +5373,8 @@ export const spectator: ViewOf<'trapwords'>[] = [
           {"crossed":false,"forbidden":false,"word":"excavation"},
           {"crossed":false,"forbidden":false,"word":"entonnoir"},
         ],
-        "used_ms": 26793,
-        "wrong": 4,
+        "used_ms": 3044,
+        "wrong": 0,
       },
       {
         "clue_giver": 0,
@@ -5442,7 +5382,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
         "killed": false,
         "log": [
           {
-            "at": 78095,
+            "at": 54346,
             "kind": "clue",
             "player": 0,
             "say": " : « battant »",
@@ -5473,13 +5413,67 @@ export const spectator: ViewOf<'trapwords'>[] = [
         "killed": false,
         "log": [
           {
-            "at": 129631,
+            "at": 104301,
             "kind": "clue",
             "player": 2,
-            "say": " : « multitude »",
-            "text": "multitude",
-            "verdict": {"fired":[{"relation":"inflection","trap":"multitude","word":"multitude"}],"violations":[]},
-            "verdict_say": "Piège ! « multitude » déclenche « multitude »",
+            "say": " : « planète »",
+            "text": "planète",
+            "verdict": {"fired":[],"violations":[]},
+            "verdict_say": "Indice accepté.",
+          },
+          {
+            "at": 107751,
+            "kind": "guess",
+            "player": 0,
+            "say": " propose « étoile »",
+            "text": "étoile",
+            "verdict": {"correct":false,"fired":[],"violations":[]},
+            "verdict_say": "Raté.",
+          },
+          {
+            "at": 109344,
+            "kind": "clue",
+            "player": 2,
+            "say": " : « signe »",
+            "text": "signe",
+            "verdict": {"fired":[],"violations":[]},
+            "verdict_say": "Indice accepté.",
+          },
+          {
+            "at": 112231,
+            "kind": "guess",
+            "player": 0,
+            "say": " propose « soleil »",
+            "text": "soleil",
+            "verdict": {"correct":false,"fired":[],"violations":[]},
+            "verdict_say": "Raté.",
+          },
+          {
+            "at": 115485,
+            "kind": "clue",
+            "player": 2,
+            "say": " : « galaxie »",
+            "text": "galaxie",
+            "verdict": {"fired":[],"violations":[]},
+            "verdict_say": "Indice accepté.",
+          },
+          {
+            "at": 119426,
+            "kind": "guess",
+            "player": 0,
+            "say": " propose « univers »",
+            "text": "univers",
+            "verdict": {"correct":false,"fired":[],"violations":[]},
+            "verdict_say": "Raté.",
+          },
+          {
+            "at": 122339,
+            "kind": "clue",
+            "player": 2,
+            "say": " : « nuit »",
+            "text": "nuit",
+            "verdict": {"fired":[{"relation":"inflection","trap":"nuit","word":"nuit"}],"violations":[]},
+            "verdict_say": "Piège ! « nuit » déclenche « nuit »",
           },
         ],
         "pawn": 0,
@@ -5492,11 +5486,11 @@ export const spectator: ViewOf<'trapwords'>[] = [
         "team": 0,
         "traps": [
           {"crossed":false,"forbidden":false,"word":"groupe"},
-          {"crossed":false,"forbidden":false,"word":"pléiade"},
-          {"crossed":false,"forbidden":false,"word":"multitude"},
+          {"crossed":false,"forbidden":false,"word":"nuit"},
+          {"crossed":false,"forbidden":false,"word":"ciel"},
         ],
-        "used_ms": 1688,
-        "wrong": 0,
+        "used_ms": 19726,
+        "wrong": 3,
       },
       {
         "clue_giver": 3,
@@ -5504,7 +5498,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
         "killed": false,
         "log": [
           {
-            "at": 134587,
+            "at": 126927,
             "kind": "clue",
             "player": 3,
             "say": " : « sexe »",
@@ -5526,7 +5520,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
           {"crossed":false,"forbidden":false,"word":"traverse"},
           {"crossed":false,"forbidden":false,"word":"sexe"},
         ],
-        "used_ms": 1956,
+        "used_ms": 1588,
         "wrong": 0,
       },
       {
@@ -5535,7 +5529,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
         "killed": false,
         "log": [
           {
-            "at": 185614,
+            "at": 183256,
             "kind": "clue",
             "player": 1,
             "say": " : « prince »",
@@ -5544,7 +5538,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
             "verdict_say": "Indice accepté.",
           },
           {
-            "at": 189757,
+            "at": 187541,
             "kind": "guess",
             "player": 3,
             "say": " propose « roi »",
@@ -5553,7 +5547,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
             "verdict_say": "Raté.",
           },
           {
-            "at": 192924,
+            "at": 189194,
             "kind": "clue",
             "player": 1,
             "say": " : « sieur »",
@@ -5562,7 +5556,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
             "verdict_say": "Indice accepté.",
           },
           {
-            "at": 197303,
+            "at": 193267,
             "kind": "guess",
             "player": 3,
             "say": " propose « seigneur »",
@@ -5580,11 +5574,11 @@ export const spectator: ViewOf<'trapwords'>[] = [
         "stepped_back": false,
         "team": 1,
         "traps": [
-          {"crossed":false,"forbidden":false,"word":"grand"},
+          {"crossed":true,"forbidden":false,"word":"grand"},
           {"crossed":false,"forbidden":false,"word":"altesse"},
-          {"crossed":true,"forbidden":false,"word":"noble"},
+          {"crossed":false,"forbidden":false,"word":"noble"},
         ],
-        "used_ms": 14399,
+        "used_ms": 12133,
         "wrong": 1,
       },
       {
@@ -5593,7 +5587,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
         "killed": false,
         "log": [
           {
-            "at": 202857,
+            "at": 199657,
             "kind": "clue",
             "player": 0,
             "say": " : « procès »",
@@ -5615,7 +5609,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
           {"crossed":true,"forbidden":false,"word":"lutte"},
           {"crossed":false,"forbidden":false,"word":"procès"},
         ],
-        "used_ms": 2554,
+        "used_ms": 3390,
         "wrong": 0,
       },
       {
@@ -5624,7 +5618,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
         "killed": false,
         "log": [
           {
-            "at": 253918,
+            "at": 252416,
             "kind": "clue",
             "player": 2,
             "say": " : « hasard »",
@@ -5646,13 +5640,13 @@ export const spectator: ViewOf<'trapwords'>[] = [
           {"crossed":false,"forbidden":false,"word":"hasard"},
           {"crossed":false,"forbidden":false,"word":"artiste"},
         ],
-        "used_ms": 1593,
+        "used_ms": 2364,
         "wrong": 0,
       },
     ],
     "mode": "typed",
     "monster": {"fought":false,"id":"dragon*","room":2},
-    "now": 253918,
+    "now": 252416,
     "options": {
       "book": "fantastique",
       "monsters": "asterisque",
@@ -5679,7 +5673,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
         "result_say": "piège déclenché",
         "seats": [0,2],
         "secret": "destin",
-        "sheet": {"count":4,"crossed":null,"deadline":322857,"limit":4,"needs_forbidden":false,"sealed":true},
+        "sheet": {"count":4,"crossed":null,"deadline":319657,"limit":4,"needs_forbidden":false,"sealed":true},
       },
       {
         "clue_giver": 3,
@@ -5692,7 +5686,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
         "sheet": {
           "count": 3,
           "crossed": null,
-          "deadline": 322857,
+          "deadline": 319657,
           "limit": 3,
           "needs_forbidden": false,
           "sealed": true,
@@ -5707,7 +5701,7 @@ export const spectator: ViewOf<'trapwords'>[] = [
     "turn": {
       "clue_giver": 3,
       "clue_pending": false,
-      "dark_from": 256918,
+      "dark_from": 255416,
       "fight": false,
       "flag_reasons": [
         {"id":"exemple","text":"c’est un exemple du mot"},
@@ -5717,8 +5711,8 @@ export const spectator: ViewOf<'trapwords'>[] = [
         {"id":"autre","text":"autre raison"},
       ],
       "guess_limit": 5,
-      "hourglass_end": 286918,
-      "hourglass_from": 256918,
+      "hourglass_end": 285416,
+      "hourglass_from": 255416,
       "log": [],
       "team": 1,
       "word_budget": 0,
@@ -5730,5 +5724,5 @@ export const spectator: ViewOf<'trapwords'>[] = [
 ];
 
 export const details: DetailsOf<'trapwords'>[] = [
-  {"found":6,"monster_won":false,"pawns":[3,2],"round":7,"trapped":5,"turns":14,"winners":[0]},
+  {"found":6,"monster_won":false,"pawns":[3,2],"round":7,"trapped":6,"turns":14,"winners":[0]},
 ];
