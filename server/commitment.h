@@ -17,19 +17,22 @@ namespace logomachie::server {
 
 class Commitment {
  public:
-  // Runs `then(durable)` once settled: at once, on this thread, when it
-  // already is; otherwise on the settling thread, under this object's lock,
-  // so `then` must only queue work (post to a thread, notify), never wait.
-  // Whoever sees settled() true knows every `then` already ran.
-  void when_settled(std::function<void(bool durable)> then) {
+  // Runs `then(durable, error)` once settled: at once, on this thread, when
+  // it already is; otherwise on the settling thread, under this object's
+  // lock, so `then` must only queue work (post to a thread, notify), never
+  // wait, and not call this object (its arguments say all). Whoever sees
+  // settled() true knows every `then` already ran.
+  using Then = std::function<void(bool durable, const std::string& error)>;
+  void when_settled(Then then) {
     std::unique_lock lock(mu_);
     if (!settled_) {
       waiters_.push_back(std::move(then));
       return;
     }
     const bool durable = durable_;
+    const std::string error = error_;
     lock.unlock();
-    then(durable);
+    then(durable, error);
   }
 
   // The store's verdict (`error` says why it is not durable).
@@ -39,7 +42,7 @@ class Commitment {
     settled_ = true;
     durable_ = durable;
     error_ = std::move(error);
-    for (auto& then : waiters_) then(durable);
+    for (auto& then : waiters_) then(durable_, error_);
     waiters_.clear();
     cv_.notify_all();
   }
@@ -75,7 +78,7 @@ class Commitment {
   bool settled_ = false;
   bool durable_ = false;
   std::string error_;
-  std::vector<std::function<void(bool)>> waiters_;
+  std::vector<Then> waiters_;
 };
 
 }  // namespace logomachie::server

@@ -194,7 +194,7 @@ void SharedState::deliver(const std::shared_ptr<Subscriber>& sender, std::vector
   std::vector<Outbound> ready;
   for (auto& held : settle(std::move(deliveries), ready)) {
     // Back here, in order, once durable (or lost).
-    held.until->when_settled([this, sender, out = std::move(held.deliveries)](bool) {
+    held.until->when_settled([this, sender, out = std::move(held.deliveries)](bool, const std::string&) {
       net::post(ioc, [this, sender, out]() { deliver(sender, out); });
     });
   }

@@ -289,7 +289,8 @@ std::optional<games::Error> Room::start(MemberId who, int64_t now_ms) {
     // they have settled (a store that does not queue both is waited for):
     // if the store lost the end, that game goes on and this deal is dropped.
     unsynced_.back().commitment->wait();
-    if (std::any_of(unsynced_.begin(), unsynced_.end(), [](const Unsynced& u) { return u.commitment->lost(); })) {
+    if (std::any_of(unsynced_.begin(), unsynced_.end(),
+                    [](const Unsynced& u) { return u.commitment->lost(); })) {
       roll_back();
       try {
         // Never played: finished at once, so no restart brings it back.
@@ -527,9 +528,10 @@ std::optional<games::Error> Room::apply_and_store(const games::Action& action,
       drop_durable();
       auto commitment = std::make_shared<Commitment>();
       store_.append_async(*game_id_, version(), *kept, outcome, commitment);
-      commitment->when_settled([on_lost = on_lost_, c = std::weak_ptr<Commitment>(commitment)](bool durable) {
-        if (auto lost = c.lock(); lost && !durable) on_lost(lost);
-      });
+      commitment->when_settled(
+          [on_lost = on_lost_, c = std::weak_ptr<Commitment>(commitment)](bool durable, const std::string&) {
+            if (auto lost = c.lock(); lost && !durable) on_lost(lost);
+          });
       latest_ = commitment;
       unsynced_.push_back({std::move(commitment), std::move(state_), version(), round_key_, round_since_});
     } else {
@@ -771,9 +773,8 @@ void Room::save() const {
     auto saved = std::make_shared<Commitment>();
     auto marker = std::make_shared<Commitment>();
     auto before = unsynced_.empty() ? nullptr : unsynced_.back().commitment;
-    saved->when_settled([marker, before, code = code_, w = std::weak_ptr<Commitment>(saved)](bool durable) {
-      if (auto s = w.lock(); s && !durable)
-        log_event(LogLevel::kError, "store_failed", {{"room", code}, {"what", s->error()}});
+    saved->when_settled([marker, before, code = code_](bool durable, const std::string& error) {
+      if (!durable) log_event(LogLevel::kError, "store_failed", {{"room", code}, {"what", error}});
       marker->settle(!before || before->durable());
     });
     latest_ = marker;

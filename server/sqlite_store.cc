@@ -262,7 +262,9 @@ class SqliteStore final : public Store {
     entry->op = [this, room] { write_room(room); };
     group_.submit_async(
         entry, [this](std::vector<std::shared_ptr<Pending>>& batch) { commit(batch); },
-        [commitment = std::move(commitment)](Pending& done) { commitment->settle(done.error.empty(), done.error); });
+        [commitment = std::move(commitment)](Pending& done) {
+          commitment->settle(done.error.empty(), done.error);
+        });
   }
 
   void drop_room(std::string_view code) override {
@@ -352,8 +354,8 @@ class SqliteStore final : public Store {
   }
 
   void write_room(const StoredRoom& room) {
-    Statement s(db_,
-                "INSERT OR REPLACE INTO rooms (code, game, meta, game_id, updated_ms) VALUES (?, ?, ?, ?, ?)");
+    Statement s(
+        db_, "INSERT OR REPLACE INTO rooms (code, game, meta, game_id, updated_ms) VALUES (?, ?, ?, ?, ?)");
     s.bind(1, room.code).bind(2, room.game).bind(3, room.meta).bind(5, now_ms());
     if (room.game_id) s.bind(4, *room.game_id);
     s.step();

@@ -69,7 +69,7 @@ TEST_F(AsyncStore, AppendsSettleInQueueOrderDurableAndSurviveReopening) {
         std::lock_guard q(queue_mu);
         const int n = queued++;
         all[static_cast<std::size_t>(n)] = c;
-        c->when_settled([&, n](bool) {
+        c->when_settled([&, n](bool, const std::string&) {
           std::lock_guard lock(mu);
           settled.push_back(n);
         });
@@ -205,7 +205,7 @@ TEST_F(AsyncStore, ARoomsMessagesWaitForItsSaveButALostSaveHoldsNothingBack) {
   EXPECT_EQ(g.room.pending(), nullptr);
   EXPECT_TRUE(store_->room("GATE").has_value());
   g.room.save();
-  g.gated.release(false);  // the save fails: logged, saved again next time…
+  g.gated.release(false);                // the save fails: logged, saved again next time…
   EXPECT_EQ(g.room.pending(), nullptr);  // …and nothing waits for it
   EXPECT_EQ(g.lost_calls, 0);            // no rollback for a room's row
   // A save queued behind a lost action stands for it: its messages show the action.
@@ -402,6 +402,7 @@ TEST_F(AsyncStore, TheLobbyMarksTheSendersViewWithWhatToSayIfTheMoveIsLost) {
   lobby.handle(guest, R"({"type":"join","room":")" + code + R"(","name":"B"})", 0);
   lobby.handle(guest, R"({"type":"seat","seat":1})", 0);
   lobby.handle(host, R"({"type":"start"})", 0);
+  while (!gated.held.empty()) gated.release(true);  // the room's saves so far
   Room* room = lobby.room(code);
   Connection& mover = room->state()->to_act().front() == 0 ? host : guest;
   auto out = lobby.handle(mover, R"({"type":"act","id":3,"version":0,"action":{"type":"pass"}})", 1000);
