@@ -16,6 +16,52 @@ std::string key(std::string_view s) {
   return lexicon::match_key(s).value_or(std::string(s));
 }
 
+// Under the écho curse each word of three letters or more is followed by an
+// echo of its ending, joined by a hyphen: « croissant-ant », « sel-sel ».
+std::string with_echoes(std::string_view clue) {
+  std::string out;
+  std::size_t start = 0;
+  while (start < clue.size()) {
+    auto end = clue.find(' ', start);
+    if (end == std::string_view::npos) end = clue.size();
+    const auto word = clue.substr(start, end - start);
+    if (!out.empty()) out += ' ';
+    out += word;
+    std::vector<std::size_t> letters;  // where each UTF-8 character starts
+    for (std::size_t i = 0; i < word.size(); ++i) {
+      if ((static_cast<unsigned char>(word[i]) & 0xC0) != 0x80) letters.push_back(i);
+    }
+    if (letters.size() >= 3 && word.find_first_of("-'") == std::string_view::npos &&
+        word.find("’") == std::string_view::npos) {
+      out += '-';
+      out += word.substr(letters.size() > 3 ? letters[letters.size() - 3] : 0);
+    }
+    start = end + 1;
+  }
+  return out;
+}
+
+// A clue as a guesser reads it: echoes (« croissant-ant ») left out.
+std::string without_echoes(std::string_view clue) {
+  std::string out;
+  std::size_t start = 0;
+  while (start < clue.size()) {
+    auto end = clue.find(' ', start);
+    if (end == std::string_view::npos) end = clue.size();
+    auto word = clue.substr(start, end - start);
+    if (const auto dash = word.rfind('-'); dash != std::string_view::npos && dash > 0) {
+      const auto base = key(word.substr(0, dash)), echo = key(word.substr(dash + 1));
+      if (!echo.empty() && echo.size() <= base.size() &&
+          base.compare(base.size() - echo.size(), echo.size(), echo) == 0)
+        word = word.substr(0, dash);
+    }
+    if (!out.empty()) out += ' ';
+    out += word;
+    start = end + 1;
+  }
+  return out;
+}
+
 // Frequent words come to mind first.
 double frequency_weight(const lexicon::Lexicon& lex, std::string_view w) {
   const auto rank = lex.frequency_rank(w);
@@ -298,14 +344,14 @@ class TrapWordsBot final : public Bot {
       // Nothing said already: its clues, or a guess (a wrong one tells the
       // guessers nothing new).
       bool said = false;
-      for (const auto& c : t.clues) said = said || key(c) == key(w);
+      for (const auto& c : t.clues) said = said || key(without_echoes(c)) == key(w);
       for (const auto& line : t.log) {
         const auto& o = line.as_object();
         said = said || (o.at("kind") == "guess" && key(o.at("text").as_string()) == key(w));
       }
       if (said) continue;
       // The referee's own checks first (serpent, faible, troll…), no traps known.
-      if (!game_.referee().judge_clue(secret, {}, w, cs, t.clues).ok()) continue;
+      if (!game_.referee().judge_clue(secret, {}, spoken(w, cs), cs, t.clues).ok()) continue;
       safe.push_back(w);
     }
     if (safe.empty()) return {{"type", "give_up"}};
@@ -326,7 +372,8 @@ class TrapWordsBot final : public Bot {
       }
       const auto secret_key = key(secret);
       for (std::size_t i = 0; i < options.size(); ++i) {
-        auto clues = t.clues;
+        std::vector<std::string> clues;
+        for (const auto& c : t.clues) clues.push_back(without_echoes(c));
         clues.push_back(options[i]);
         const auto read = guess_candidates(game_.lexicon(), clues, wrong, &game_.book(d.book), 2.0, 10);
         for (std::size_t place = 0; place < read.size(); ++place) {
@@ -337,7 +384,12 @@ class TrapWordsBot final : public Bot {
         }
       }
     }
-    return {{"type", "clue"}, {"text", options[best]}};
+    return {{"type", "clue"}, {"text", spoken(options[best], cs)}};
+  }
+
+  // A clue as the clue-giver must say it under the team's curses.
+  static std::string spoken(const std::string& clue, const Constraints& cs) {
+    return cs.has(Curse::kEcho) ? with_echoes(clue) : clue;
   }
 
   JsonObject guess(const TrapWordsState& state) {
@@ -347,7 +399,7 @@ class TrapWordsBot final : public Bot {
     std::vector<std::string> clues, wrong;
     for (const auto& line : t.log) {
       const auto& o = line.as_object();
-      if (o.at("kind") == "clue") clues.emplace_back(o.at("text").as_string());
+      if (o.at("kind") == "clue") clues.push_back(without_echoes(o.at("text").as_string()));
       if (o.at("kind") == "guess") wrong.emplace_back(o.at("text").as_string());
     }
     // The team knows the opponents' word and its own traps against it: none

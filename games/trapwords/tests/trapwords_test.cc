@@ -890,6 +890,31 @@ TEST(TrapWordsBots, AWordWithoutThesaurusEntryGetsTrapsAndAClue) {
   EXPECT_TRUE(found);
 }
 
+// Under the écho curse a bot clue-giver says each word with its echo
+// (« crinière-ère ») instead of giving up, and its guesser reads the clue
+// without them.
+TEST(TrapWordsBots, UnderTheEchoCurseTheClueGiverSaysTheEchoes) {
+  auto g = cursed("echo");
+  skip_team1(g);
+  const auto& game = testing::game("trapwords");
+  const int giver = g.giver(0);
+  auto bot = game.make_bot("medium", 7);
+  const auto a = bot->act(*g.state, giver);
+  ASSERT_TRUE(a);
+  ASSERT_EQ(a->type(), "clue") << canonical(a->to_json());
+  const std::string clue(a->body.at("text").as_string());
+  EXPECT_NE(clue.find('-'), std::string::npos) << clue;
+  g.t = std::max(g.t, a->at);
+  g.act(giver, a->body);
+  ASSERT_EQ(g.d().turn->clues.size(), 1u);  // accepted: the turn goes on
+  EXPECT_EQ(g.playing(), 0);
+  auto guesser = game.make_bot("hard", 3);
+  const auto guess = guesser->act(*g.state, g.guesser(0));
+  ASSERT_TRUE(guess);
+  ASSERT_EQ(guess->type(), "guess") << canonical(guess->to_json());
+  EXPECT_EQ(std::string(guess->body.at("text").as_string()).find('-'), std::string::npos);
+}
+
 // Every secret of both books gives a bot clue-giver ideas to say: at least
 // five associations the referee accepts as clues (no curse, no trap). Words
 // the thesaurus lacks (« lune », « banane ») get theirs from our own
