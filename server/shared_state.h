@@ -31,9 +31,11 @@ class WebSocketSession;
 
 int64_t wall_ms();
 
-// Room threads: rules and bots are CPU work, but every accepted action also
-// waits for its durable append (fsync); more threads than cores let the
-// store commit the appends of several rooms together (docs/benchmarks.md).
+// Room threads: rules and bots are CPU work. Accepted actions no longer
+// wait for their durable append (the store's commit thread syncs them), but
+// a bot thinking or a game being dealt still holds a thread a while: more
+// threads than cores keep the other rooms going (docs/design.md, Threads;
+// `serve --room-threads`).
 inline constexpr std::size_t kRoomThreads = 8;
 inline constexpr double kReplayBurst = 10;
 inline constexpr double kReplayPerSecond = 2;
