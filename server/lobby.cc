@@ -685,6 +685,13 @@ std::vector<Delivery> Lobby::bot_moved(const std::string& code, const BotJob& jo
   return after_pending(std::move(out), *s->room);
 }
 
+bool Lobby::bot_due(const std::string& code, int64_t now_ms) const {
+  const auto s = slot(code);
+  if (!s) return false;
+  std::lock_guard lock(s->mutex);
+  return !s->closed && s->room->bot_due(now_ms);
+}
+
 std::vector<Delivery> Lobby::roll_back(const std::string& code) {
   const auto s = slot(code);
   if (!s) return {};

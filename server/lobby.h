@@ -132,6 +132,8 @@ class Lobby {
   // Deferred bots: the next move to think about in `room` (one at a time per
   // room), and its result, validated like anyone's move.
   std::optional<BotJob> take_bot_job(const std::string& room, int64_t now_ms);
+  // Whether take_bot_job() would give a job now (cheap: no state copied).
+  bool bot_due(const std::string& room, int64_t now_ms) const;
   std::vector<Delivery> bot_moved(const std::string& room, const BotJob& job,
                                   std::optional<games::Action> action);
   // The transport closed `connection`: presence is updated for the room.

@@ -111,15 +111,21 @@ awaitable<void> WebSocketSession::handle(std::string text) {
   const auto t0 = std::chrono::steady_clock::now();
   const auto before = conn_.member;
   const auto before_room = conn_.room;
-  auto work = [this, &text] { return serialized(server_.lobby.handle(conn_, text, wall_ms()), wall_ms()); };
-  auto deliveries = co_await server_.on_pool(work);
+  // On a room thread: the message, then whether a bot is due in the room
+  // (asked there, so that a message with no bot to wake costs no second hop).
+  auto work = [this, &text] {
+    auto out = serialized(server_.lobby.handle(conn_, text, wall_ms()), wall_ms());
+    const bool bots = conn_.member && server_.lobby.bot_due(conn_.room, wall_ms());
+    return std::make_pair(std::move(out), bots);
+  };
+  auto [deliveries, bots_due] = co_await server_.on_pool(work);
   server_.metrics.observe(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   if (before && (before != conn_.member || before_room != conn_.room)) {
     server_.hub.unsubscribe(self, before_room, before);  // this connection is someone else now
   }
   if (conn_.member) server_.hub.subscribe(self, conn_.room, *conn_.member);
-  server_.deliver(self, deliveries);
-  if (conn_.member) server_.schedule_bots(conn_.room);
+  server_.deliver(self, std::move(deliveries));
+  if (bots_due) server_.schedule_bots(conn_.room);
 }
 
 void WebSocketSession::send(SharedText text) {

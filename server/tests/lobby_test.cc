@@ -704,6 +704,29 @@ TEST_F(LobbyTest, OneAddressCannotOpenEveryRoom) {
   EXPECT_EQ(error_code(send(last, {{"type", "create"}, {"game", "wordbank"}})), "too_many_rooms");
 }
 
+// The transport asks whether a bot is due before waking a room thread for it.
+TEST_F(LobbyTest, ABotIsDueOnlyOnItsTurnAndWhileNoJobIsOut) {
+  lobby_ = std::make_unique<Lobby>(all_games(), *store_);
+  lobby_->set_deferred_bots(true);
+  Connection host;
+  send(host, {{"type", "create"}, {"game", "wordbank"}, {"name", "A"}});
+  const auto code = host.room;
+  send(host, {{"type", "bot"}, {"seat", 1}, {"level", "easy"}});
+  ASSERT_EQ(error_code(send(host, {{"type", "start"}})), "");
+  EXPECT_FALSE(lobby_->bot_due("NOPE", 0));
+  auto* room = lobby_->room(code);
+  if (room->state()->to_act().front() == 0) {
+    EXPECT_FALSE(lobby_->bot_due(code, 0));  // the person's turn
+    send(host, {{"type", "act"}, {"version", room->version()}, {"action", {{"type", "pass"}}}});
+  }
+  ASSERT_TRUE(lobby_->bot_due(code, 0));
+  auto job = lobby_->take_bot_job(code, 0);
+  ASSERT_TRUE(job);
+  EXPECT_FALSE(lobby_->bot_due(code, 0));  // one job out at a time
+  lobby_->bot_moved(code, *job, job->bot->act(*job->state, job->seat));
+  EXPECT_FALSE(lobby_->bot_due(code, 0));  // the person's turn again
+}
+
 TEST_F(LobbyTest, AnActionsIdComesBackAsAnAckOrWithItsRefusal) {
   Connection host;
   auto out = send(host, {{"type", "create"}, {"game", "wordbank"}});
