@@ -16,50 +16,50 @@ std::string key(std::string_view s) {
   return lexicon::match_key(s).value_or(std::string(s));
 }
 
-// Under the écho curse each word of three letters or more is followed by an
-// echo of its ending, joined by a hyphen: « croissant-ant », « sel-sel ».
-std::string with_echoes(std::string_view clue) {
+// Rewrites each space-separated word of `clue` with `f`, spaces kept single.
+template <class F>
+std::string each_word(std::string_view clue, F&& f) {
   std::string out;
   std::size_t start = 0;
   while (start < clue.size()) {
     auto end = clue.find(' ', start);
     if (end == std::string_view::npos) end = clue.size();
-    const auto word = clue.substr(start, end - start);
     if (!out.empty()) out += ' ';
-    out += word;
-    std::vector<std::size_t> letters;  // where each UTF-8 character starts
-    for (std::size_t i = 0; i < word.size(); ++i) {
-      if ((static_cast<unsigned char>(word[i]) & 0xC0) != 0x80) letters.push_back(i);
-    }
-    if (letters.size() >= 3 && word.find_first_of("-'") == std::string_view::npos &&
-        word.find("’") == std::string_view::npos) {
-      out += '-';
-      out += word.substr(letters.size() > 3 ? letters[letters.size() - 3] : 0);
-    }
+    out += f(clue.substr(start, end - start));
     start = end + 1;
   }
   return out;
 }
 
+// Under the écho curse each word of three letters or more is followed by an
+// echo of its ending, joined by a hyphen: « croissant-ant », « sel-sel ».
+std::string with_echoes(std::string_view clue) {
+  return each_word(clue, [](std::string_view word) {
+    std::string out(word);
+    std::vector<std::size_t> letters;  // where each UTF-8 character starts
+    for (std::size_t i = 0; i < word.size(); ++i) {
+      if ((static_cast<unsigned char>(word[i]) & 0xC0) != 0x80) letters.push_back(i);
+    }
+    if (letters.size() >= 3 && word.find_first_of("-'") == std::string_view::npos &&
+        word.find("\u2019") == std::string_view::npos) {
+      out += '-';
+      out += word.substr(letters.size() > 3 ? letters[letters.size() - 3] : 0);
+    }
+    return out;
+  });
+}
+
 // A clue as a guesser reads it: echoes (« croissant-ant ») left out.
 std::string without_echoes(std::string_view clue) {
-  std::string out;
-  std::size_t start = 0;
-  while (start < clue.size()) {
-    auto end = clue.find(' ', start);
-    if (end == std::string_view::npos) end = clue.size();
-    auto word = clue.substr(start, end - start);
+  return each_word(clue, [](std::string_view word) {
     if (const auto dash = word.rfind('-'); dash != std::string_view::npos && dash > 0) {
       const auto base = key(word.substr(0, dash)), echo = key(word.substr(dash + 1));
       if (!echo.empty() && echo.size() <= base.size() &&
           base.compare(base.size() - echo.size(), echo.size(), echo) == 0)
-        word = word.substr(0, dash);
+        return std::string(word.substr(0, dash));
     }
-    if (!out.empty()) out += ' ';
-    out += word;
-    start = end + 1;
-  }
-  return out;
+    return std::string(word);
+  });
 }
 
 // Frequent words come to mind first.

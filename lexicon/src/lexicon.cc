@@ -55,6 +55,21 @@ struct Lexicon::Impl {
 
   std::string_view str(StrRef r) const { return strings.substr(r.offset, r.length); }
 
+  // The headwords whose lists hold `word`, through a reverse index sorted by
+  // key (the thesaurus's, or our associations').
+  template <typename Entry>
+  std::vector<std::string_view> heads_listing(std::span<const format::SynReverse> reverse,
+                                              std::span<const Entry> entries, std::string_view word) const {
+    std::vector<std::string_view> out;
+    const auto key = match_key(word);
+    if (!key) return out;
+    auto it =
+        std::lower_bound(reverse.begin(), reverse.end(), *key,
+                         [&](const format::SynReverse& e, const std::string& k) { return str(e.key) < k; });
+    for (; it != reverse.end() && str(it->key) == *key; ++it) out.push_back(str(entries[it->entry].headword));
+    return out;
+  }
+
   template <typename T>
   std::span<const T> section(format::Section id) const {
     const auto& s = header->sections[id];
@@ -941,17 +956,7 @@ std::vector<SynonymSense> Lexicon::synonyms(std::string_view word) const {
 }
 
 std::vector<std::string_view> Lexicon::listed_by(std::string_view word) const {
-  std::vector<std::string_view> out;
-  const auto key = match_key(word);
-  if (!key) return out;
-  const auto& rev = impl_->syn_reverse;
-  auto lo = std::lower_bound(
-      rev.begin(), rev.end(), *key,
-      [&](const format::SynReverse& e, const std::string& k) { return impl_->str(e.key) < k; });
-  for (auto it = lo; it != rev.end() && impl_->str(it->key) == *key; ++it) {
-    out.push_back(impl_->str(impl_->syn_entries[it->entry].headword));
-  }
-  return out;
+  return impl_->heads_listing(impl_->syn_reverse, impl_->syn_entries, word);
 }
 
 std::vector<std::string_view> Lexicon::associations(std::string_view word) const {
@@ -971,17 +976,7 @@ std::vector<std::string_view> Lexicon::associations(std::string_view word) const
 }
 
 std::vector<std::string_view> Lexicon::association_heads(std::string_view word) const {
-  std::vector<std::string_view> out;
-  const auto key = match_key(word);
-  if (!key) return out;
-  const auto& rev = impl_->assoc_reverse;
-  auto lo = std::lower_bound(
-      rev.begin(), rev.end(), *key,
-      [&](const format::SynReverse& e, const std::string& k) { return impl_->str(e.key) < k; });
-  for (auto it = lo; it != rev.end() && impl_->str(it->key) == *key; ++it) {
-    out.push_back(impl_->str(impl_->assoc_entries[it->entry].headword));
-  }
-  return out;
+  return impl_->heads_listing(impl_->assoc_reverse, impl_->assoc_entries, word);
 }
 
 Relation Lexicon::relate(std::string_view base, std::string_view other, Reading reading,

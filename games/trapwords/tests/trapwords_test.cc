@@ -35,6 +35,20 @@ struct Table {
     return -1;
   }
   int playing() { return d().turn->team; }
+  // Team `team`'s clue-giver, a bot of `level`, gives its clue (a clue, not a
+  // pass) and the table takes it; returns its text ("" after a failure).
+  std::string bot_clue(int team, const std::string& level, uint64_t seed) {
+    const int seat = giver(team);
+    auto bot = testing::game("trapwords").make_bot(level, seed);
+    const auto a = bot->act(*state, seat);
+    if (!a || a->type() != "clue") {
+      ADD_FAILURE() << "the bot did not give a clue: " << (a ? canonical(a->to_json()) : "no action");
+      return "";
+    }
+    t = std::max(t, a->at);
+    act(seat, a->body);
+    return std::string(a->body.at("text").as_string());
+  }
 
   ApplyResult act(int seat, JsonObject body) { return must_apply(*state, seat, std::move(body), tick()); }
   void refuse(int seat, JsonObject body, std::string_view code) {
@@ -873,15 +887,8 @@ TEST(TrapWordsBots, AWordWithoutThesaurusEntryGetsTrapsAndAClue) {
   g.write(0, {});
   ASSERT_EQ(g.playing(), 0);
   // Team 0's clue-giver gives a clue the referee accepts.
-  const int giver = g.giver(0);
-  auto bot = game.make_bot("medium", 7);
-  const auto a = bot->act(*g.state, giver);
-  ASSERT_TRUE(a);
-  ASSERT_EQ(a->type(), "clue") << canonical(a->to_json());
-  const std::string clue(a->body.at("text").as_string());
+  const auto clue = g.bot_clue(0, "medium", 7);
   EXPECT_TRUE(has_key(lex.associations("lune"), clue)) << clue;
-  g.t = std::max(g.t, a->at);
-  g.act(giver, a->body);
   EXPECT_FALSE(g.d().turn->clues.empty());
   // Clues that evoke it lead a guesser back to it.
   const std::vector<std::string> clues = {"croissant", "astronaute"};
@@ -897,15 +904,8 @@ TEST(TrapWordsBots, UnderTheEchoCurseTheClueGiverSaysTheEchoes) {
   auto g = cursed("echo");
   skip_team1(g);
   const auto& game = testing::game("trapwords");
-  const int giver = g.giver(0);
-  auto bot = game.make_bot("medium", 7);
-  const auto a = bot->act(*g.state, giver);
-  ASSERT_TRUE(a);
-  ASSERT_EQ(a->type(), "clue") << canonical(a->to_json());
-  const std::string clue(a->body.at("text").as_string());
+  const auto clue = g.bot_clue(0, "medium", 7);
   EXPECT_NE(clue.find('-'), std::string::npos) << clue;
-  g.t = std::max(g.t, a->at);
-  g.act(giver, a->body);
   ASSERT_EQ(g.d().turn->clues.size(), 1u);  // accepted: the turn goes on
   EXPECT_EQ(g.playing(), 0);
   auto guesser = game.make_bot("hard", 3);
