@@ -254,6 +254,8 @@ constexpr std::string_view kCommands =
     "  check [--proper]      reads words on stdin, writes 1 (a word) or 0 per line\n"
     "  family WORD           lemmas of the same derivational family, one per line\n"
     "  synonyms WORD         thesaurus senses, one per line: LABEL<TAB>word|word…\n"
+    "  associations WORD     our associations (the bots' ideas): the words that evoke WORD,\n"
+    "                        then the headwords whose list holds it\n"
     "  prefix PREFIX [N]     up to N (default 20) words starting with PREFIX\n"
     "Each command answers --help; `--` before a word that starts with a dash.\n";
 
@@ -343,6 +345,26 @@ int synonyms(std::span<const std::string> args, std::string lexicon_path) {
   return 0;
 }
 
+// Reviewing data/lexicon/associations.tsv: what the bots may say for WORD,
+// and where WORD is itself an idea.
+int associations(std::span<const std::string> args, std::string lexicon_path) {
+  std::string word;
+  Args cli("lexicon associations", lexicon_path);
+  cli.operand("WORD", word)
+      .about("  two lines: evokes<TAB>word|word… (closest first), evoked_by<TAB>word|word…\n");
+  if (auto done = cli.parse(args)) return *done;
+  const auto lex = open(lexicon_path);
+  if (!lex) return 1;
+  const auto line = [](std::string_view label, const std::vector<std::string_view>& words) {
+    std::cout << label << "\t";
+    for (std::size_t i = 0; i < words.size(); ++i) std::cout << (i ? "|" : "") << words[i];
+    std::cout << "\n";
+  };
+  line("evokes", lex->associations(word));
+  line("evoked_by", lex->association_heads(word));
+  return 0;
+}
+
 int prefix(std::span<const std::string> args, std::string lexicon_path) {
   std::string start;
   std::optional<std::uint64_t> limit;
@@ -373,6 +395,7 @@ int lexicon_command(std::span<const std::string> args, std::string lexicon_path)
   if (command == "check") return check(command_args, lexicon_path);
   if (command == "family") return family(command_args, lexicon_path);
   if (command == "synonyms") return synonyms(command_args, lexicon_path);
+  if (command == "associations") return associations(command_args, lexicon_path);
   if (command == "prefix") return prefix(command_args, lexicon_path);
   return cli.usage_error("unknown command '" + command + "'");
 }

@@ -27,7 +27,7 @@ namespace {
 
 constexpr std::string_view kCommands =
     "commands:\n"
-    "  lexicon …   French lexicon tools (lookup, relate, check, family, synonyms, prefix)\n"
+    "  lexicon …   French lexicon tools (lookup, relate, check, family, synonyms, associations, prefix)\n"
     "  demo        interactive tour of the word referee, in the terminal\n"
     "  play GAME   play a game against bots (or watch bots play), in the terminal\n"
     "  solve GAME  best move for positions given as JSON Lines (docs/solvers.md)\n"

@@ -76,6 +76,13 @@ if command -v node >/dev/null; then
 fi
 "$bin" lexicon lookup $'bad\x01"word' | grep -q '\\u0001\\"' && ok || ko "lookup escapes control characters"
 
+# --- associations: what evokes a word, and what it evokes ----------------------
+out=$("$bin" lexicon associations lune)
+expect_match "associations: lune's ideas, closest first" $'^evokes\tcroissant\\|nuit' "$out"
+out=$("$bin" lexicon associations croissant)
+expect_match "associations: croissant is an idea of lune" $'evoked_by\t([^\n]*\\|)?lune(\\||$)' "$out"
+expect_eq "associations: an unknown word has none" $'evokes\t\nevoked_by\t' "$("$bin" lexicon associations xqzwv; echo)"
+
 # --- missing lexicon: clear error, exit 1 ------------------------------------
 LOGOMACHIE_LEXICON=/nonexistent/fr.lex "$bin" lexicon relate a b >/dev/null 2>"$tmp/err"; expect_eq "missing lexicon exit" 1 "$?"
 grep -q "cannot open lexicon" "$tmp/err" && ok || ko "missing lexicon message"
@@ -107,7 +114,7 @@ expect_match "-h is --help" "usage: logomachie serve" "$out"
 # unknown flags to the game, which refuses them the same way.)
 nl=$'\n'
 for cmd in "" lexicon "lexicon lookup" "lexicon relate" "lexicon check" "lexicon family" "lexicon synonyms" \
-  "lexicon prefix" demo play "play wordbank" solve "solve wordbank" referee "referee trapwords" replay games \
+  "lexicon associations" "lexicon prefix" demo play "play wordbank" solve "solve wordbank" referee "referee trapwords" replay games \
   signature serve; do
   timeout 10 "$bin" $cmd --bogus </dev/null >"$tmp/out" 2>"$tmp/err"
   expect_eq "'$cmd --bogus' exit" 2 "$?"
