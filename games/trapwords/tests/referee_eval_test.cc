@@ -186,6 +186,24 @@ TEST(RefereeEval, TuningExtraPart) {
   EXPECT_GE(clues.agreement(), 0.80);  // a loose floor against breakage only
 }
 
+// Measured, not gated: clues-tuning-extra2.tsv (look-alikes and other
+// readings first) and clues-tuning-extra3.tsv (slips into a trap's family
+// first), written on 2026-11-27 by two helper sessions that read only the
+// rulebook and their brief (not our docs, lists or code), each around 60
+// tuning-side secrets no other clue file uses, before any run on them
+// (docs/lexicon.md). Tuning only. The floors are loose, against breakage.
+TEST(RefereeEval, TuningExtra2Part) {
+  const auto clues = evaluate_clues("tuning-extra2");
+  EXPECT_GE(clues.rows, 500u);
+  EXPECT_GE(clues.agreement(), 0.75);
+}
+
+TEST(RefereeEval, TuningExtra3Part) {
+  const auto clues = evaluate_clues("tuning-extra3");
+  EXPECT_GE(clues.rows, 500u);
+  EXPECT_GE(clues.agreement(), 0.75);
+}
+
 TEST(RefereeEval, HeldOutPart) {
   // Floors just under the measured values (docs/lexicon.md): a regression
   // fails CI; the targets of the issue are recorded beside them.

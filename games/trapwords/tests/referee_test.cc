@@ -429,6 +429,15 @@ TEST(TrapWordsReferee, HomographSensesFromTheSecretAndTheWordsAround) {
   EXPECT_TRUE(clue("crêpe", {"poêle"}, "le poêle à bois").ok());
   EXPECT_EQ(fired(clue("crêpe", {"poêle"}, "une poêle").fired),
             (std::vector<std::string>{"poêle:poêle:inflection"}));
+  // Written alone, a trap means its everyday sense (`*`): the book, the
+  // pan, the sheet, the foam; a determiner of the other gender is the other
+  // word, whatever the secret.
+  EXPECT_TRUE(clue("recette", {"livre"}, "une livre de farine").ok());
+  EXPECT_EQ(fired(clue("recette", {"livre"}, "un livre de cuisine").fired),
+            (std::vector<std::string>{"livre:livre:inflection"}));
+  EXPECT_TRUE(clue("jardin", {"mousse"}, "le petit mousse du navire").ok());
+  EXPECT_EQ(fired(clue("jardin", {"mousse"}, "de la mousse sur la bière").fired),
+            (std::vector<std::string>{"mousse:mousse:inflection"}));
   // The flight is not the thief; the theft is.
   EXPECT_TRUE(clue("avion", {"vol"}, "un voleur de bagages").ok());
   EXPECT_EQ(fired(clue("police", {"vol"}, "un voleur").fired),
