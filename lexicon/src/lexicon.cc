@@ -467,7 +467,12 @@ Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, 
     // base if it is only that word with or without accents (chaine, chaîne).
     const bool distinct = !wb.empty() && !wo.empty() && wb != wo && distinct_spellings(kb, wb, wo);
     if (!distinct && !context) return Relation::kInflection;
-    if (!distinct) wo = wb;
+    // …except a function word typed as itself where the sentence reads one:
+    // « mais » before « ça » is the conjunction, not « maïs » typed without
+    // its diaeresis; « ou » is not « où », « la » not « là ».
+    const bool function_as_typed = other_reading == Reading::kFunction && !wo.empty() && wb != wo &&
+                                   (exact_signature(ko, wo) & kGrammatical) != 0;
+    if (!distinct && !function_as_typed) wo = wb;
   }
   const auto rb = read_lemmas(kb, wb, reading, lemmas_of_key(ko, wo));
   std::vector<uint32_t> lb;

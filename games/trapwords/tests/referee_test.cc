@@ -239,6 +239,13 @@ TEST(TrapWordsReferee, FormsOfAClueReadAsATableHearsThem) {
   EXPECT_TRUE(clue("horloge", {"maintenir"}, "maintenant il est midi").ok());
   EXPECT_EQ(fired(clue("porte", {"maintenir"}, "en maintenant la poignée").fired),
             (std::vector<std::string>{"maintenir:maintenant:inflection"}));
+  // A function word typed as itself is that word, not a noun spelt with an
+  // accent it lacks: « mais ça » is the conjunction, « du mais » the maize
+  // typed without its diaeresis.
+  EXPECT_TRUE(clue("popcorn", {"maïs"}, "c'est léger mais ça cale").ok());
+  EXPECT_TRUE(clue("popcorn", {"maïs"}, "mais oui").ok());
+  EXPECT_EQ(fired(clue("popcorn", {"maïs"}, "du mais grillé").fired),
+            (std::vector<std::string>{"maïs:mais:inflection"}));
   // « lui » is the pronoun, never luire's participle.
   EXPECT_TRUE(clue("bougie", {"luisant"}, "je lui donne du feu").ok());
   // A light verb's forms fire the verb and the words spelt as its forms,
