@@ -456,6 +456,14 @@ Prepared prepare(const lexicon::Lexicon& lex, std::string_view message, bool ech
         return (a.pos & ~(lexicon::kGrammatical | lexicon::kAdverb | lexicon::kOtherPos)) == 0;
       });
     }
+    // Adverbs written as « d' » and a noun (« d'abord », « d'ailleurs »,
+    // « d'habitude »): the noun is no more heard than in a function-word
+    // whole, so it fires the trap it is a form of, not its family (« d'abord »
+    // is not the trap bord's aborder).
+    if (i > 0 && p.words[i - 1].elided && key(p.words[i - 1].text) == "d'" &&  // typography: ok
+        in(key(w.text), {"abord", "ailleurs", "habitude", "emblee", "autant", "avance", "ordinaire"})) {
+      c.function_whole = true;
+    }
     if (echo && !echoed && !w.elided && i + 1 < p.words.size() && !p.words[i + 1].elided &&
         is_echo_of(c.forms.front(), p.words[i + 1].text)) {
       p.checked.push_back(std::move(c));

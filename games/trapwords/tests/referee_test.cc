@@ -246,6 +246,14 @@ TEST(TrapWordsReferee, FormsOfAClueReadAsATableHearsThem) {
   EXPECT_TRUE(clue("popcorn", {"maïs"}, "mais oui").ok());
   EXPECT_EQ(fired(clue("popcorn", {"maïs"}, "du mais grillé").fired),
             (std::vector<std::string>{"maïs:mais:inflection"}));
+  // « d'abord », « d'habitude » are adverbs: their noun fires itself, not
+  // its family.
+  EXPECT_TRUE(clue("fossé", {"bord"}, "d'abord tu glisses").ok());
+  EXPECT_TRUE(clue("fossé", {"aborder"}, "d’abord tu glisses").ok());
+  EXPECT_EQ(fired(clue("fossé", {"abord"}, "d'abord tu glisses").fired),
+            (std::vector<std::string>{"abord:abord:inflection"}));
+  EXPECT_EQ(fired(clue("fossé", {"bord"}, "on aborde le virage").fired),
+            (std::vector<std::string>{"bord:aborde:derivative"}));
   // « lui » is the pronoun, never luire's participle.
   EXPECT_TRUE(clue("bougie", {"luisant"}, "je lui donne du feu").ok());
   // A light verb's forms fire the verb and the words spelt as its forms,
