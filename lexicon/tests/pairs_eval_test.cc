@@ -160,16 +160,19 @@ namespace {
 // docs/lexicon.md "The family-candidate audit"): candidates judged one family
 // (and family members judged right) stay related; look-alikes, doubts left out
 // and blocked rule links stay unrelated. TrapWords secrets are read as nouns,
-// Mot pour Mot answers as written alone.
+// Mot pour Mot answers and likely trap words as written alone. A verdict
+// ending in -left was judged but not applied (the file's header).
 TEST(LexiconAudit, ReviewedFamilyCandidatesKeepTheirVerdict) {
-  int related = 0, unrelated = 0;
+  int related = 0, unrelated = 0, left = 0;
   for (auto& c : logomachie::testing::read_tsv_rows(std::filesystem::path(LOGO_REFEREE_CORPUS) /
                                                     "audit-candidates.tsv")) {
     c.resize(8);
     const std::string &word = c[0], &candidate = c[1], &source = c[2], &verdict = c[6], &reason = c[7];
     const Reading reading = source == "trapwords" ? Reading::kNoun : Reading::kDominant;
     const Relation got = testing::french().relate(word, candidate, reading);
-    if (verdict == "family" || verdict == "ok") {
+    if (verdict.ends_with("-left")) {
+      ++left;  // judged, not applied: it would undo another verdict (see the file's header)
+    } else if (verdict == "family" || verdict == "ok") {
       ++related;
       EXPECT_NE(got, Relation::kUnrelated)
           << word << " / " << candidate << " was judged one family: " << reason;
@@ -181,6 +184,7 @@ TEST(LexiconAudit, ReviewedFamilyCandidatesKeepTheirVerdict) {
   }
   EXPECT_GE(related, 250);
   EXPECT_GE(unrelated, 2000);
+  EXPECT_LE(left, 300);  // verdicts the data could not honour stay few
 }
 
 }  // namespace
