@@ -308,8 +308,12 @@ FamilyResult build_families(const std::vector<LemmaInfo>& lemmas,
     for (const auto& row : read_table(path, false)) {
       std::vector<uint32_t> members;
       for (const auto& w : row) {
+        // A word written with a capital is that name (families-places.txt:
+        // « Chine » the country, proper noun as it is, not « chine » of
+        // chiner); any other word, its common lemmas.
+        const bool name = fold_case(w).value_or(w) != w;
         for (const uint32_t l : lemmas_named(w, path.string())) {
-          if (lemmas[l].common) members.push_back(l);
+          if (name ? lemmas[l].text == w : lemmas[l].common) members.push_back(l);
         }
       }
       for (std::size_t i = 1; i < members.size(); ++i) {

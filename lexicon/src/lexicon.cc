@@ -145,13 +145,16 @@ struct Lexicon::Impl {
   //    the other word is that lemma (`keep`: "venter" and "vente" are one verb).
   //  `keep_all`: `keep` also survives the reading asked for (the other word's
   //  readings that the base has: "bois" against "boire").
+  // `common_only`: the word was typed with no capital; its proper-noun
+  // readings yield to its common ones.
   // `families`: when the sentence asks for a verb (kVerb), a rare verb of
   // one of these families (a noun or adjective base's) is read as if attested (« il mue » against the
   // trap « mue » is muer, not mouvoir's participle; « il rayonne » against
   // « rayon » is rayonner, not the fabric).
   std::vector<LemmaRead> read_lemmas(std::string_view key, std::string_view written, Reading reading,
                                      const std::vector<uint32_t>& keep, bool keep_all = false,
-                                     const std::vector<uint32_t>& families = {}) const {
+                                     const std::vector<uint32_t>& families = {},
+                                     bool common_only = false) const {
     auto rare = [&](uint32_t lemma) {
       return (lemmas[lemma].flags & format::kLemmaAttested) == 0 &&
              !(reading == Reading::kVerb &&
@@ -201,6 +204,8 @@ struct Lexicon::Impl {
           std::any_of(reads.begin(), reads.end(), [&](const Read& r) { return !unwanted(r); });
       if (any_kept) std::erase_if(reads, unwanted);
     };
+    // A word typed with no capital that has common readings is not a name.
+    if (common_only) drop_if([](const Read& r) { return !r.tag->common; });
     switch (reading) {
       case Reading::kNoun:
         drop_if([](const Read& r) { return (r.tag->pos & kNoun) == 0; });
@@ -415,11 +420,12 @@ struct Lexicon::Impl {
 
   // Keys are match keys; `wb`/`wo` the same words case-folded with accents
   // (empty when unknown, e.g. for parts of compounds).
+  // `other_lower`: the other word was typed with no capital (Prepared::lower).
   Relation relate_simple(std::string_view kb, std::string_view ko, std::string_view wb = {},
                          std::string_view wo = {}, Reading reading = Reading::kEvery,
-                         Reading other_reading = Reading::kEvery) const;
+                         Reading other_reading = Reading::kEvery, bool other_lower = false) const;
   Relation relate_keys(std::string_view kb, std::string_view ko, std::string_view wb, std::string_view wo,
-                       Reading reading, Reading other_reading) const;
+                       Reading reading, Reading other_reading, bool other_lower = false) const;
 };
 
 namespace {
@@ -455,7 +461,8 @@ bool intersects(const std::vector<uint32_t>& a, const std::vector<uint32_t>& b) 
 }  // namespace
 
 Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, std::string_view wb,
-                                      std::string_view wo, Reading reading, Reading other_reading) const {
+                                      std::string_view wo, Reading reading, Reading other_reading,
+                                      bool other_lower) const {
   const bool context = other_reading != Reading::kEvery && other_reading != Reading::kDominant;
   if (kb == ko) {
     // Same letters once accents are folded: the same word typed with or
@@ -492,9 +499,10 @@ Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, 
       if (r.classes == kNominalClass) families_b.push_back(lemmas[r.lemma].family);
     }
   }
-  const auto ro = context                      ? read_lemmas(ko, wo, other_reading, lb, false, families_b)
-                  : reading == Reading::kEvery ? read_lemmas(ko, wo, Reading::kEvery, lemmas_of_key(kb, wb))
-                                               : read_lemmas(ko, wo, Reading::kDominant, lb, true);
+  const auto ro = context ? read_lemmas(ko, wo, other_reading, lb, false, families_b, other_lower)
+                  : reading == Reading::kEvery
+                      ? read_lemmas(ko, wo, Reading::kEvery, lemmas_of_key(kb, wb), false, {}, other_lower)
+                      : read_lemmas(ko, wo, Reading::kDominant, lb, true, {}, other_lower);
   if (rb.empty() || ro.empty()) {
     if (kb == ko) return Relation::kInflection;
     return looks_inflected(kb, ko) ? Relation::kInflection : Relation::kUnrelated;
@@ -590,7 +598,8 @@ Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, 
 }
 
 Relation Lexicon::Impl::relate_keys(std::string_view kb, std::string_view ko, std::string_view wb,
-                                    std::string_view wo, Reading reading, Reading other_reading) const {
+                                    std::string_view wo, Reading reading, Reading other_reading,
+                                    bool other_lower) const {
   if (kb.empty() || ko.empty()) return Relation::kUnrelated;
   // Numbers in digits, units and symbols are the words a player says ("7" is
   // "sept", "24h" "vingt-quatre heures", "°" "degré").
@@ -619,7 +628,7 @@ Relation Lexicon::Impl::relate_keys(std::string_view kb, std::string_view ko, st
       welded(kb).size() >= 4) {
     return Relation::kInflection;
   }
-  Relation best = relate_simple(kb, ko, wb, wo, reading, other_reading);
+  Relation best = relate_simple(kb, ko, wb, wo, reading, other_reading, other_lower);
   if (best == Relation::kInflection) return best;
 
   const auto parts_b = split_compound(kb);
@@ -996,12 +1005,14 @@ std::optional<Lexicon::Prepared> Lexicon::prepare(std::string_view word) const {
   auto key = match_key(word);
   if (!key) return std::nullopt;
   const auto folded = fold_case(word);
-  return Prepared{std::move(*key), folded ? to_display(*folded).value_or("") : ""};
+  const bool lower = folded && *folded == word;
+  return Prepared{std::move(*key), folded ? to_display(*folded).value_or("") : "", lower};
 }
 
 Relation Lexicon::relate(const Prepared& base, const Prepared& other, Reading reading,
                          Reading other_reading) const {
-  return impl_->relate_keys(base.key, other.key, base.display, other.display, reading, other_reading);
+  return impl_->relate_keys(base.key, other.key, base.display, other.display, reading, other_reading,
+                            other.lower);
 }
 
 std::vector<std::string_view> Lexicon::family_of(std::string_view word) const {

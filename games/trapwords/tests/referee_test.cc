@@ -463,6 +463,18 @@ TEST(TrapWordsReferee, HomographSensesFromTheSecretAndTheWordsAround) {
             (std::vector<std::string>{"court:court:inflection"}));
 }
 
+TEST(TrapWordsReferee, APlaceAndItsPeopleAreOneFamily) {
+  // data/lexicon/families-places.txt: a place, its people and adjective.
+  EXPECT_EQ(fired(clue("sphinx", {"Égypte"}, "une statue égyptienne").fired),
+            (std::vector<std::string>{"Égypte:égyptienne:derivative"}));
+  EXPECT_EQ(fired(clue("yoga", {"Inde"}, "une vieille pratique indienne").fired),
+            (std::vector<std::string>{"Inde:indienne:derivative"}));
+  const auto v = clue("kebab", {"turc"}, "un sandwich de Turquie");
+  EXPECT_EQ(fired(v.fired), (std::vector<std::string>{"turc:Turquie:derivative"}));
+  // The name is a name: « Chine » the country is not chiner's « chine ».
+  EXPECT_TRUE(clue("brocante", {"chinois"}, "on y chine des vieux meubles").ok());
+}
+
 TEST(TrapWordsReferee, UnitsSymbolsAndRomanNumeralsAreSaidAsWords) {
   EXPECT_EQ(fired(clue("minuit", {"heure"}, "à 24h pile").fired),
             (std::vector<std::string>{"heure:24h:compound"}));

@@ -251,6 +251,10 @@ class Lexicon {
   struct Prepared {
     std::string key;
     std::string display;
+    // Typed with no capital: as the other word of relate(), a proper noun
+    // is then not among its readings when it has common ones (« on y
+    // chine » is chiner, not « la Chine »; « les paris » are bets).
+    bool lower = false;
   };
   std::optional<Prepared> prepare(std::string_view word) const;
   Relation relate(const Prepared& base, const Prepared& other, Reading reading = Reading::kEvery,
