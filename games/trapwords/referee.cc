@@ -611,6 +611,64 @@ std::vector<LightForm> light_verb_lemmas(const lexicon::Lexicon& lex, std::strin
   return out;
 }
 
+// The stems a light verb's own derivatives start with (match keys), for its
+// infinitive: « voir » is heard in vision and voyant, « tenir » in tenue,
+// not in entretien; empty for another word.
+std::vector<std::string_view> light_infinitive_stems(std::string_view lemma) {
+  struct Stems {
+    std::string_view lemma;
+    std::array<std::string_view, 4> stems;  // empty: none
+  };
+  // clang-format off
+  static constexpr Stems kStems[] = {
+      {"être", {"et"}},                        {"avoir", {"av"}},
+      {"faire", {"fai", "fais", "fait"}},      {"aller", {"all"}},
+      {"dire", {"dir", "dis", "dit"}},         {"voir", {"voi", "voy", "vi", "vu"}},
+      {"pouvoir", {"pouv", "puiss"}},          {"vouloir", {"voul", "volont"}},
+      {"savoir", {"sav", "sach"}},             {"devoir", {"dev", "du"}},
+      {"venir", {"ven", "vien", "vin"}},       {"devenir", {"deven", "devien"}},
+      {"prendre", {"pren", "pris"}},           {"mettre", {"met", "mis"}},
+      {"tenir", {"ten", "tin"}},               {"falloir", {"fall", "faut"}},
+  };
+  // clang-format on
+  for (const auto& s : kStems) {
+    if (s.lemma != lemma) continue;
+    std::vector<std::string_view> out;
+    for (const auto stem : s.stems) {
+      if (!stem.empty()) out.push_back(stem);
+    }
+    return out;
+  }
+  return {};
+}
+
+// True when the trap (match key `trap`) is heard in a light verb's
+// infinitive (`word`, read as `context`): a word of its own stem, after re-
+// at most (« pour venir » fires revenir, « pour voir » vision and prévu),
+// not one where a prefix made another verb (« devenir » against avenir,
+// « pour tenir » against entretien, « dire » against interdiction). True
+// too when `word` is no light verb's infinitive.
+bool heard_in_infinitive(const lexicon::Lexicon& lex, std::string_view word, lexicon::Reading context,
+                         std::string_view trap) {
+  if (context == lexicon::Reading::kNominal || context == lexicon::Reading::kFunction) return true;
+  std::vector<std::string_view> stems;
+  std::string_view verb;
+  for (const auto& a : lex.analyses(word)) {
+    if (!a.common || !(a.pos & lexicon::kVerb) || !(a.moods & lexicon::kInfinitive)) continue;
+    if (exact(a.form) != exact(word)) continue;
+    stems = light_infinitive_stems(a.lemma);
+    verb = a.lemma;
+  }
+  if (stems.empty()) return true;
+  auto after_prefix = [&](std::string_view prefix) {
+    if (!trap.starts_with(prefix)) return false;
+    const auto rest = trap.substr(prefix.size());
+    return std::any_of(stems.begin(), stems.end(), [&](std::string_view s) { return rest.starts_with(s); });
+  };
+  return after_prefix("") || after_prefix("re") || after_prefix("r") ||
+         (verb == "voir" && after_prefix("pre"));
+}
+
 // Verbs used as set phrases, whose forms are then no more than the phrase
 // (« n'importe quoi », « peu importe », « qu'importe » are « it matters », not
 // importer's « to import » of porter's family; « il s'agit » is not agir's
@@ -704,6 +762,8 @@ class Target {
                  (!l.prefix.empty() && key_.starts_with(l.prefix));
         });
         if (!light.empty() && !own) best = Relation::kUnrelated;
+        if (!heard_in_infinitive(lex_, p.checked[i].forms.front(), p.context[i], key_))
+          best = Relation::kUnrelated;
       }
       if (best != Relation::kUnrelated) return Match{i, p.checked[i].word->text, best};
       // Welded or split: "pop corn" for the trap "popcorn", when the two

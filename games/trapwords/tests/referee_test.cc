@@ -271,6 +271,14 @@ TEST(TrapWordsReferee, FormsOfAClueReadAsATableHearsThem) {
             (std::vector<std::string>{"venue:vient:derivative"}));
   EXPECT_EQ(fired(clue("lunettes", {"vision"}, "pour mieux voir").fired),
             (std::vector<std::string>{"vision:voir:derivative"}));
+  // A light verb's infinitive fires the words of its own stem, after re- at
+  // most, not those a prefix made into another verb.
+  EXPECT_TRUE(clue("destin", {"avenir"}, "ce que tu vas devenir").ok());
+  EXPECT_TRUE(clue("armée", {"intervention"}, "elle va venir").ok());
+  EXPECT_TRUE(clue("tribunal", {"interdiction"}, "tu vas dire non").ok());
+  EXPECT_EQ(fired(clue("boomerang", {"revenir"}, "il finit par venir").fired),
+            (std::vector<std::string>{"revenir:venir:derivative"}));
+  EXPECT_EQ(fired(clue("couture", {"tenue"}, "de quoi tenir chaud").fired).size(), 1u);
   // In a sentence être wins over another verb (« je suis » is not suivre),
   // and a third person plural spelt as a noun or an adjective is that word
   // unless the sentence asks for a verb.
