@@ -16,12 +16,13 @@
 // prefix such as re-, dé-, en- before it) and that relate() does NOT relate
 // today; with --over-merge, also the members of its family that do not share
 // its first four letters, for a look at what the rules merged.
-//   lexicon-audit --candidates --lexicon fr.lex [--max-rank R] [--all]
+//   lexicon-audit --candidates --lexicon fr.lex [--max-rank R] [--unranked] [--all]
 //                 [--over-merge] [--reading R] [--cards CARDS.tsv…] WORDS.txt…
 // --cards reads Mot pour Mot category cards (answers in the fifth column,
 // '|'-separated; cards tagged propre or etranger are skipped), read as
 // dominant. R bounds the candidate's frequency rank (Lexicon::frequency_rank;
-// default 20000). --all keeps related candidates too. Output, one row per pair,
+// default 20000; --unranked adds the lemmas no frequency list has, printed with
+// rank 999999). --all keeps related candidates too. Output, one row per pair,
 // sorted by word then rank: WORD<TAB>CANDIDATE<TAB>RANK<TAB>HOW<TAB>RELATION,
 // HOW being "stem" (CANDIDATE starts with the word's stem), "prefix:P" or
 // "family" (an --over-merge row).
@@ -142,8 +143,11 @@ void read_cards(const std::string& path, std::vector<Listed>& out) {
   }
 }
 
+// A lemma the frequency lists lack (with --unranked): printed with this rank.
+constexpr uint32_t kUnranked = 999999;
+
 int candidates(const Lexicon& lex, const std::vector<Listed>& words, uint32_t max_rank, bool all,
-               bool over_merge) {
+               bool over_merge, bool unranked) {
   // Every frequent common lemma of an open class, one word of plain letters.
   struct Lemma {
     std::string key, text;
@@ -156,8 +160,9 @@ int candidates(const Lexicon& lex, const std::vector<Listed>& words, uint32_t ma
                         if (!a.common || !(a.pos & (kNoun | kAdjective | kVerb | kAdverb))) continue;
                         const auto k = match_key(a.lemma);
                         if (!k || !plain_letters(*k) || by_key.count(*k)) continue;
-                        const auto r = lex.frequency_rank(a.lemma);
-                        if (!r || *r > max_rank) continue;
+                        auto r = lex.frequency_rank(a.lemma);
+                        if (!r && unranked) r = kUnranked;  // listed after every ranked lemma
+                        if (!r || (*r > max_rank && *r != kUnranked)) continue;
                         by_key.emplace(*k, Lemma{*k, std::string(a.lemma), *r});
                       }
                     });
@@ -351,7 +356,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> word_files, card_files;
   std::size_t top_lemmas = 3000;
   bool forms_mode = false;
-  bool candidate_mode = false, all = false, over_merge = false, reading_given = false;
+  bool candidate_mode = false, all = false, over_merge = false, unranked = false, reading_given = false;
   uint32_t max_rank = 20000;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -375,6 +380,8 @@ int main(int argc, char** argv) {
       all = true;
     else if (a == "--over-merge")
       over_merge = true;
+    else if (a == "--unranked")
+      unranked = true;
     else if (a == "--max-rank")
       max_rank = static_cast<uint32_t>(std::stoul(value()));
     else if (a == "--cards")
@@ -419,7 +426,7 @@ int main(int argc, char** argv) {
       }
     }
     for (const auto& file : card_files) read_cards(file, words);
-    return candidates(lex, words, max_rank, all, over_merge);
+    return candidates(lex, words, max_rank, all, over_merge, unranked);
   }
   if (lexicon_path.empty() || frequent_path.empty() || word_files.empty()) {
     die("usage: lexicon-audit --lexicon FILE --frequent JSON [--top N] [--reading R] WORDS…");
