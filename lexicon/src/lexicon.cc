@@ -499,10 +499,13 @@ Relation Lexicon::Impl::relate_simple(std::string_view kb, std::string_view ko, 
       if (r.classes == kNominalClass) families_b.push_back(lemmas[r.lemma].family);
     }
   }
-  const auto ro = context ? read_lemmas(ko, wo, other_reading, lb, false, families_b, other_lower)
+  // A lowercase other word loses its proper readings only against a base
+  // read as a referee reads it: Reading::kEvery stays symmetric.
+  const bool no_names = other_lower && reading != Reading::kEvery;
+  const auto ro = context ? read_lemmas(ko, wo, other_reading, lb, false, families_b, no_names)
                   : reading == Reading::kEvery
-                      ? read_lemmas(ko, wo, Reading::kEvery, lemmas_of_key(kb, wb), false, {}, other_lower)
-                      : read_lemmas(ko, wo, Reading::kDominant, lb, true, {}, other_lower);
+                      ? read_lemmas(ko, wo, Reading::kEvery, lemmas_of_key(kb, wb))
+                      : read_lemmas(ko, wo, Reading::kDominant, lb, true, {}, no_names);
   if (rb.empty() || ro.empty()) {
     if (kb == ko) return Relation::kInflection;
     return looks_inflected(kb, ko) ? Relation::kInflection : Relation::kUnrelated;

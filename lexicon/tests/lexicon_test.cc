@@ -296,6 +296,10 @@ TEST(Relate, SymmetricForInflectionAndDerivative) {
   EXPECT_EQ(lex.relate("yeux", "œil"), Relation::kInflection);
   EXPECT_EQ(lex.relate("scientifique", "science"), Relation::kDerivative);
   EXPECT_EQ(lex.relate("protection", "protéger"), Relation::kDerivative);
+  // Read every way, a word typed in lower case keeps its proper readings
+  // (the fuzzer's « av » / « kv »: a proper reading on one side only).
+  EXPECT_EQ(lex.relate("av", "kv"), lex.relate("kv", "av"));
+  EXPECT_EQ(lex.relate("chine", "chinois"), lex.relate("chinois", "chine"));
 }
 
 TEST(Relate, AmbiguousWordTakesClosestRelation) {

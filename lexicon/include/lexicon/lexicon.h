@@ -251,9 +251,11 @@ class Lexicon {
   struct Prepared {
     std::string key;
     std::string display;
-    // Typed with no capital: as the other word of relate(), a proper noun
-    // is then not among its readings when it has common ones (« on y
-    // chine » is chiner, not « la Chine »; « les paris » are bets).
+    // Typed with no capital: as the other word of relate() against a base
+    // read as a referee reads it (not Reading::kEvery, which stays
+    // symmetric), a proper noun is then not among its readings when it has
+    // common ones (« on y chine » is chiner, not « la Chine »; « les
+    // paris » are bets).
     bool lower = false;
   };
   std::optional<Prepared> prepare(std::string_view word) const;
