@@ -204,6 +204,15 @@ TEST(RefereeEval, TuningExtra3Part) {
   EXPECT_GE(clues.agreement(), 0.75);
 }
 
+// clues-tuning-extra4.tsv, written the same way the same day, leans on
+// numbers, separators, accents, learned stems, other readings and
+// shortenings (the older files' categories the two others had few of).
+TEST(RefereeEval, TuningExtra4Part) {
+  const auto clues = evaluate_clues("tuning-extra4");
+  EXPECT_GE(clues.rows, 250u);
+  EXPECT_GE(clues.agreement(), 0.75);
+}
+
 TEST(RefereeEval, HeldOutPart) {
   // Floors just under the measured values (docs/lexicon.md): a regression
   // fails CI; the targets of the issue are recorded beside them.
