@@ -722,6 +722,30 @@ class Target {
   }
   bool empty() const { return tokens_.empty(); }
 
+  // The infinitive of checked word `i` when a reflexive pronoun comes right
+  // before it (« se », « s' », « me », « m' », « te », « t' »), all its
+  // common verb readings are of one verb and it also reads as a noun or an
+  // adjective (the homograph the pronoun rules out); nullopt otherwise,
+  // and the word is judged as usual.
+  std::optional<std::string> reflexive_verb(const Prepared& p, std::size_t i) const {
+    if (i == 0 ||
+        !in(key(p.checked[i - 1].word->text), {"se", "s'", "me", "m'", "te", "t'"}))  // typography: ok
+      return std::nullopt;
+    std::optional<std::string> verb;
+    bool nominal = false;
+    for (const auto& a : lex_.analyses(p.checked[i].word->text)) {
+      if (!a.common) continue;
+      if (!(a.pos & lexicon::kVerb)) {
+        nominal = nominal || (a.pos & (lexicon::kNoun | lexicon::kAdjective));
+        continue;
+      }
+      if (verb && *verb != a.lemma) return std::nullopt;
+      verb = std::string(a.lemma);
+    }
+    if (!nominal) return std::nullopt;
+    return verb;
+  }
+
   // The first match at checked word `i` (nullopt = none): a single-word
   // target against each form of the word; a target of several words (spaces
   // or hyphens) against the same words in sequence, whatever separates them,
@@ -736,6 +760,15 @@ class Target {
       const auto& parts = p.checked[i].word->parts;
       // « n'importe » is not porter's, « grand-chose » not grandeur's.
       const bool function_whole = p.checked[i].function_whole;
+      // After a reflexive pronoun the word is a verb, even a rare one: « la
+      // foule se rue » is ruer, not the street; the verb is judged by its
+      // infinitive.
+      if (const auto verb = reflexive_verb(p, i)) {
+        const auto other = lex_.prepare(*verb);
+        const auto r = other ? lex_.relate(*single_, *other, reading_) : Relation::kUnrelated;
+        if (r == Relation::kUnrelated) return std::nullopt;
+        return Match{i, p.checked[i].word->text, r == Relation::kInflection ? r : Relation::kDerivative};
+      }
       for (const auto& form : p.checked[i].forms) {
         // A hyphenated word's parts are judged within the whole (relate
         // splits it, and knows that the porte of porte-clé is a verb).
@@ -875,8 +908,15 @@ const std::vector<Sense>& senses() {
   return all;
 }
 
+// « mon », « ton », « son » are masculine only before a consonant (« son
+// amie », « mon histoire » are feminine): is_masculine_before().
 bool is_masculine_determiner(std::string_view k) {
-  return in(k, {"le", "un", "du", "au", "ce", "cet", "mon", "ton", "notre", "votre"});  // typography: ok
+  return in(k, {"le", "un", "du", "au", "ce", "cet", "notre", "votre"});  // typography: ok
+}
+bool is_masculine_before(std::string_view det, std::string_view next) {
+  if (is_masculine_determiner(det)) return true;
+  return in(det, {"mon", "ton", "son"}) && !next.empty() &&
+         std::string_view("aeiouyh").find(next.front()) == std::string_view::npos;
 }
 bool is_feminine_determiner(std::string_view k) {
   return in(k, {"la", "une", "cette", "ma", "ta", "sa"});  // typography: ok
@@ -904,7 +944,7 @@ bool clue_cues_hold(const Sense& s, const Prepared& p, std::size_t i) {
     std::size_t d = i - 1;
     if (d > 0 && is_prenominal(k(d))) --d;  // "la haute tour"
     const auto det = k(d);
-    if (s.gender == 'm' ? is_masculine_determiner(det) : is_feminine_determiner(det)) return true;
+    if (s.gender == 'm' ? is_masculine_before(det, k(d + 1)) : is_feminine_determiner(det)) return true;
   }
   return false;
 }

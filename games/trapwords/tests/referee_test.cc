@@ -254,6 +254,11 @@ TEST(TrapWordsReferee, FormsOfAClueReadAsATableHearsThem) {
             (std::vector<std::string>{"abord:abord:inflection"}));
   EXPECT_EQ(fired(clue("fossé", {"bord"}, "on aborde le virage").fired),
             (std::vector<std::string>{"bord:aborde:derivative"}));
+  // After a reflexive pronoun a noun's homograph is the verb: « se rue » is
+  // ruer, not the street; « se couche » is still coucher, of couche's family.
+  EXPECT_TRUE(clue("trottoir", {"rue"}, "la foule se rue dessus").ok());
+  EXPECT_EQ(fired(clue("lit", {"couche"}, "il se couche tôt").fired).size(), 1u);
+  EXPECT_TRUE(clue("théâtre", {"action"}, "il s'agit d'une pièce").ok());
   // « lui » is the pronoun, never luire's participle.
   EXPECT_TRUE(clue("bougie", {"luisant"}, "je lui donne du feu").ok());
   // A light verb's forms fire the verb and the words spelt as its forms,
@@ -461,6 +466,11 @@ TEST(TrapWordsReferee, HomographSensesFromTheSecretAndTheWordsAround) {
   EXPECT_TRUE(clue("jardin", {"mousse"}, "le petit mousse du navire").ok());
   EXPECT_EQ(fired(clue("jardin", {"mousse"}, "de la mousse sur la bière").fired),
             (std::vector<std::string>{"mousse:mousse:inflection"}));
+  // « son », « mon », « ton » are masculine before a consonant: « son
+  // tour » is the turn, not the tower the other traps mean.
+  EXPECT_TRUE(clue("sentinelle", {"tour", "guet"}, "il attend son tour").ok());
+  EXPECT_EQ(fired(clue("sentinelle", {"tour", "guet"}, "sa tour de garde").fired),
+            (std::vector<std::string>{"tour:tour:inflection"}));
   // The flight is not the thief; the theft is.
   EXPECT_TRUE(clue("avion", {"vol"}, "un voleur de bagages").ok());
   EXPECT_EQ(fired(clue("police", {"vol"}, "un voleur").fired),
