@@ -384,6 +384,16 @@ TEST(Relate, APrepositionHeadOfASolidCompoundIsThatPreposition) {
   EXPECT_EQ(lex.relate("tirelire", "lire", Reading::kDominant), Relation::kUnrelated);
 }
 
+TEST(Relate, ACBeforeErIsSpeltQu) {
+  // derivation-rules.tsv: bivouac, bivouaquer; the look-alikes it would
+  // link are blocked (not-related.tsv: marc is no mark, trac no tracking).
+  const Lexicon& lex = french();
+  EXPECT_EQ(lex.relate("bivouac", "bivouaquer", Reading::kDominant), Relation::kDerivative);
+  EXPECT_EQ(lex.relate("troc", "troquer", Reading::kDominant), Relation::kDerivative);
+  EXPECT_EQ(lex.relate("marc", "marquer", Reading::kDominant), Relation::kUnrelated);
+  EXPECT_EQ(lex.relate("trac", "traquer", Reading::kDominant), Relation::kUnrelated);
+}
+
 TEST(Relate, NumbersInDigitsAreTheirWords) {
   const Lexicon& lex = french();
   EXPECT_EQ(lex.relate("sept", "7"), Relation::kInflection);
