@@ -761,13 +761,12 @@ class Target {
       // « n'importe » is not porter's, « grand-chose » not grandeur's.
       const bool function_whole = p.checked[i].function_whole;
       // After a reflexive pronoun the word is a verb, even a rare one: « la
-      // foule se rue » is ruer, not the street; the verb is judged by its
-      // infinitive.
+      // foule se rue » is ruer, not the street. When that verb is no word
+      // of the trap's, nothing fires; otherwise the word is judged as usual
+      // (light verbs, set phrases: « il se fait tard » is still faire's).
       if (const auto verb = reflexive_verb(p, i)) {
         const auto other = lex_.prepare(*verb);
-        const auto r = other ? lex_.relate(*single_, *other, reading_) : Relation::kUnrelated;
-        if (r == Relation::kUnrelated) return std::nullopt;
-        return Match{i, p.checked[i].word->text, r == Relation::kInflection ? r : Relation::kDerivative};
+        if (!other || lex_.relate(*single_, *other, reading_) == Relation::kUnrelated) return std::nullopt;
       }
       for (const auto& form : p.checked[i].forms) {
         // A hyphenated word's parts are judged within the whole (relate

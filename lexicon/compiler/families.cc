@@ -312,8 +312,12 @@ FamilyResult build_families(const std::vector<LemmaInfo>& lemmas,
         // « Chine » the country, proper noun as it is, not « chine » of
         // chiner); any other word, its common lemmas.
         const bool name = fold_case(w).value_or(w) != w;
+        const std::size_t before = members.size();
         for (const uint32_t l : lemmas_named(w, path.string())) {
           if (name ? lemmas[l].text == w : lemmas[l].common) members.push_back(l);
+        }
+        if (name && members.size() == before) {
+          std::cerr << "[lexicon] warning: " << path.filename().string() << ": no name spelt " << w << "\n";
         }
       }
       for (std::size_t i = 1; i < members.size(); ++i) {

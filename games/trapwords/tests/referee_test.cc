@@ -259,6 +259,7 @@ TEST(TrapWordsReferee, FormsOfAClueReadAsATableHearsThem) {
   EXPECT_TRUE(clue("trottoir", {"rue"}, "la foule se rue dessus").ok());
   EXPECT_EQ(fired(clue("lit", {"couche"}, "il se couche tôt").fired).size(), 1u);
   EXPECT_TRUE(clue("théâtre", {"action"}, "il s'agit d'une pièce").ok());
+  EXPECT_TRUE(clue("soir", {"bienfait"}, "il se fait tard").ok());  // faire, a light verb
   // « lui » is the pronoun, never luire's participle.
   EXPECT_TRUE(clue("bougie", {"luisant"}, "je lui donne du feu").ok());
   // A light verb's forms fire the verb and the words spelt as its forms,
