@@ -37,7 +37,8 @@ std::filesystem::path default_web() {
 
 // The command-line flags given; they win over the environment and the defaults.
 struct ServeFlags {
-  std::optional<std::uint64_t> port, idle_timeout, max_connections, max_rooms, lease_ms, room_threads;
+  std::optional<std::uint64_t> port, idle_timeout, max_connections, max_rooms, lease_ms, room_threads,
+      commit_window_us;
   std::optional<std::string> bind, db, web, store, directory, node, trust_proxy;
 
   void apply(server::ServeOptions& options) const {
@@ -49,6 +50,7 @@ struct ServeFlags {
     if (max_connections) options.max_connections = *max_connections;
     if (max_rooms) options.max_rooms = *max_rooms;
     if (room_threads) options.room_threads = *room_threads;
+    if (commit_window_us) options.commit_window_us = static_cast<int64_t>(*commit_window_us);
     if (store) options.store = *store;
     if (directory) options.directory = *directory;
     if (node) options.node = *node;
@@ -84,6 +86,8 @@ int serve_command(std::span<const std::string> args, std::string lexicon_path) {
       .number("max-rooms", "N", flags.max_rooms, {1, 10'000'000}, "default 10000")
       .number("room-threads", "N", flags.room_threads, {1, 64},
               "threads that run the rooms and bots (default 8; docs/design.md, Threads)")
+      .number("commit-window-us", "US", flags.commit_window_us, {0, 20'000},
+              "default 1000: how long a batch of actions waits for more before its sync (0: at once)")
       .text(
           "store", "URL", flags.store,
           "a PostgreSQL store (postgresql://user@host:port/db) instead of the SQLite file (docs/scaling.md)")

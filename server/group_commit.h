@@ -4,9 +4,12 @@
 // under load one sync serves every room thread waiting at that moment. An
 // asynchronous appender (the server) does not wait: a commit thread takes
 // whatever is queued whenever no commit is in progress, and settles each
-// entry's Commitment in queue order.
+// entry's Commitment in queue order. The commit thread may wait a moment
+// for more appends before it commits (set_window): fewer, bigger batches,
+// each action's messages a little later (docs/design.md, Threads).
 #pragma once
 
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -65,6 +68,7 @@ class GroupCommit {
     auto slot = std::make_shared<Slot>();
     slot->entry = entry;
     slot->done_fn = std::move(done);
+    slot->queued_at = std::chrono::steady_clock::now();
     std::lock_guard lock(mu_);
     if (stopped_) throw StoreError("store: closed");
     if (!thread_.joinable()) {
@@ -72,7 +76,20 @@ class GroupCommit {
       thread_ = std::thread([this] { commit_loop(); });
     }
     queue_.push_back(std::move(slot));
-    cv_.notify_all();
+    // Only the first entry can find the commit thread asleep; a full batch
+    // ends its window early.
+    if (queue_.size() == 1) cv_.notify_all();
+    if (queue_.size() == kMaxBatch) window_cv_.notify_one();
+  }
+
+  // The commit thread's batching window: it commits once the oldest queued
+  // entry has waited `window`, or kMaxBatch entries are queued, or the
+  // group stops (0, the default: at once). Synchronous submitters never
+  // wait for it (one of them takes the queue as soon as no commit runs).
+  static constexpr std::size_t kMaxBatch = 64;
+  void set_window(std::chrono::microseconds window) {
+    std::lock_guard lock(mu_);
+    window_ = window;
   }
 
   // Returns once everything queued so far has been committed.
@@ -88,6 +105,7 @@ class GroupCommit {
       std::lock_guard lock(mu_);
       stopped_ = true;
       cv_.notify_all();
+      window_cv_.notify_all();
     }
     if (thread_.joinable()) thread_.join();
   }
@@ -97,6 +115,7 @@ class GroupCommit {
     std::shared_ptr<Entry> entry;
     Done done_fn;  // async entries
     bool done = false;
+    std::chrono::steady_clock::time_point queued_at;
   };
 
   // Takes the whole queue and commits it as one batch (`lock` held on entry
@@ -132,12 +151,21 @@ class GroupCommit {
     while (true) {
       cv_.wait(lock, [this] { return (!queue_.empty() && !committing_) || (stopped_ && !committing_); });
       if (queue_.empty()) return;  // stopped, nothing left
+      if (window_.count() > 0) {   // let the batch fill a moment
+        const auto deadline = queue_.front()->queued_at + window_;
+        while (!stopped_ && queue_.size() < kMaxBatch && std::chrono::steady_clock::now() < deadline) {
+          window_cv_.wait_until(lock, deadline);
+        }
+        if (queue_.empty() || committing_) continue;  // a synchronous submitter took it meanwhile
+      }
       run_batch(lock, commit_);
     }
   }
 
+  std::chrono::microseconds window_{0};
   std::mutex mu_;
   std::condition_variable cv_;
+  std::condition_variable window_cv_;
   std::deque<std::shared_ptr<Slot>> queue_;
   bool committing_ = false;
   bool stopped_ = false;

@@ -50,6 +50,10 @@ struct ServeOptions {
   std::size_t max_rooms = 10000;
   // Threads that run the rooms, bots and the store's work (0: kRoomThreads).
   std::size_t room_threads = 0;
+  // How long the store's commit thread waits for more actions before it
+  // syncs a batch (docs/design.md, Threads): fewer syncs per action, each
+  // action's messages that much later.
+  int64_t commit_window_us = 1000;
 };
 
 class HttpServer {

@@ -132,6 +132,7 @@ SharedState::SharedState(const lexicon::Lexicon& lexicon, const ServeOptions& se
       max_sockets(options.max_connections ? options.max_connections : connection_capacity()),
       pool(options.room_threads ? options.room_threads : kRoomThreads) {
   if (options.max_connections) connection_capacity();  // still raise the limit
+  store->set_commit_window(std::chrono::microseconds(options.commit_window_us));
   lobby.set_deferred_bots(true);
   // Rooms do not wait for the disk: an action's messages wait instead
   // (docs/design.md, Threads). A lost append rolls its room back.

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -40,6 +41,33 @@ inline constexpr std::size_t kRoomThreads = 8;
 inline constexpr double kReplayBurst = 10;
 inline constexpr double kReplayPerSecond = 2;
 
+// Runs `work` on `pool` and resumes the awaiting coroutine on its own
+// executor with the result (or the exception): one post there and one back,
+// where co_spawn would post several times (each post may wake a thread).
+template <class F>
+auto run_on(net::thread_pool& pool, F& work) -> net::awaitable<decltype(work())> {
+  using Result = decltype(work());
+  auto result = co_await net::async_initiate<const net::use_awaitable_t<>,
+                                             void(std::exception_ptr, std::optional<Result>)>(
+      [&pool, &work](auto handler) {
+        net::post(pool, [&work, handler = std::move(handler)]() mutable {
+          std::exception_ptr error;
+          std::optional<Result> out;
+          try {
+            out.emplace(work());
+          } catch (...) {
+            error = std::current_exception();
+          }
+          auto home = net::get_associated_executor(handler);
+          net::post(home, [handler = std::move(handler), error, out = std::move(out)]() mutable {
+            std::move(handler)(error, std::move(out));
+          });
+        });
+      },
+      net::use_awaitable);
+  co_return std::move(*result);
+}
+
 class SharedState {
  public:
   SharedState(const lexicon::Lexicon& lexicon, const ServeOptions& options);
@@ -53,15 +81,13 @@ class SharedState {
   // destructors twice in a co_await full-expression.
   template <class F>
   auto on_pool(F& work) -> net::awaitable<decltype(work())> {
-    co_return co_await net::co_spawn(
-        pool, [&work]() -> net::awaitable<decltype(work())> { co_return work(); }, net::use_awaitable);
+    return run_on(pool, work);
   }
   // The same on the replay thread: replaying a whole game takes a while and
   // must not hold up the rooms.
   template <class F>
   auto on_replay_thread(F& work) -> net::awaitable<decltype(work())> {
-    co_return co_await net::co_spawn(
-        replay_pool, [&work]() -> net::awaitable<decltype(work())> { co_return work(); }, net::use_awaitable);
+    return run_on(replay_pool, work);
   }
   // Whether `address` may ask for another replay now (network thread):
   // kReplayBurst at once, kReplayPerSecond sustained.

@@ -228,6 +228,7 @@ class SqliteStore final : public Store {
                    [this](std::vector<std::shared_ptr<Pending>>& batch) { commit(batch); });
   }
   void flush() override { group_.flush(); }
+  void set_commit_window(std::chrono::microseconds window) override { group_.set_window(window); }
   void append_async(int64_t game, int64_t seq, const games::Action& action,
                     std::optional<std::string_view> outcome,
                     std::shared_ptr<Commitment> commitment) override {

@@ -14,6 +14,7 @@
 // at a time and every write about a room is fenced by the epoch of its claim.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -119,6 +120,10 @@ class Store {
   }
   // Returns once every append queued so far has settled.
   virtual void flush() {}
+  // How long the commit thread of append_async may wait for more appends
+  // before it commits (GroupCommit::set_window; 0: at once). Stores without
+  // a commit thread ignore it.
+  virtual void set_commit_window(std::chrono::microseconds window) { (void)window; }
   // The same without waiting (the server): queues the append and returns;
   // `commitment` settles once it is durable or failed, in the order appends
   // were queued. Default: append() at once.
