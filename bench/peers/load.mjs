@@ -31,11 +31,13 @@
 // usage: node load.mjs --server logomachie|bgio|colyseus [--clients 200]
 //          [--rate 250[,500…]] [--seconds 20] [--warmup 3] [--bin build/bin/logomachie]
 //          [--serve-args '--room-threads 2']   (more flags for `logomachie serve`)
-//          [--port N --pids P1,P2…]
+//          [--port N --pids P1,P2…] [--address-offset ROOMS]
 // With --port, Logomachie is already running there (a cluster behind its load
 // balancer, scripts/cluster-bench.sh): nothing is started or stopped, the
 // server CPU and RSS are the sum over --pids, and players follow `moved` to
-// their room's node (/ws?node=NAME).
+// their room's node (/ws?node=NAME). --address-offset shifts the rooms'
+// source addresses, so that two generators (each process may open at most
+// its descriptor limit) can play on one server without sharing addresses.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -49,7 +51,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 
 // ---- options ---------------------------------------------------------------
-const o = { server: '', clients: 200, rate: '250', seconds: 20, warmup: 3, bin: path.join(here, '../../build/bin/logomachie'), 'serve-args': '', port: 0, pids: '' };
+const o = { server: '', clients: 200, rate: '250', seconds: 20, warmup: 3, bin: path.join(here, '../../build/bin/logomachie'), 'serve-args': '', port: 0, pids: '', 'address-offset': 0 };
 for (let i = 2; i < process.argv.length; i += 2) {
   const k = process.argv[i].replace(/^--/, '');
   const v = process.argv[i + 1];
@@ -187,17 +189,32 @@ class Room {
     const at = Math.max(now, this.nextAt);
     // A room that fell behind catches up by one slot at most.
     this.nextAt = Math.max(this.nextAt + interval, now - interval);
-    const pending = { turn, sentAt: 0, timer: null };
+    const pending = { turn, sentAt: 0, timer: null, act: null };
     player.pending = pending;
     if (!this.players.includes(player)) this.players.push(player);
-    const act = () => {
+    pending.act = () => {
       pending.timer = null;
       if (player.pending !== pending || closing) return;
       pending.sentAt = performance.now();
       player.pass(turn);
     };
-    if (at - now < 1) act();
-    else pending.timer = setTimeout(act, at - now);
+    if (at - now < 1) pending.act();
+    else pending.timer = setTimeout(pending.act, at - now);
+  }
+
+  // The rate changed: a pass still waiting for its slot of the old rate
+  // (up to a whole old interval away) moves to a slot of the new one, so
+  // that the warm-up, not the measured window, absorbs the change.
+  retime() {
+    const now = performance.now();
+    this.nextAt = now + Math.random() * interval;
+    for (const player of this.players) {
+      const p = player.pending;
+      if (!p?.timer) continue;
+      clearTimeout(p.timer);
+      p.timer = setTimeout(p.act, this.nextAt - now);
+      this.nextAt += interval;
+    }
   }
 
   // `player` sees a state at `turn`: its own pass came back?
@@ -223,7 +240,7 @@ const allRooms = Array.from({ length: rooms }, (_, i) => new Room(i));
 // view's version, as one growing number.
 function logomachieRoom(port, room) {
   return new Promise((resolve) => {
-    const a = room.index;
+    const a = room.index + o['address-offset'];
     const localAddress = `127.1.${Math.floor(a / 250) % 250}.${(a % 250) + 1}`;
     const url = `ws://127.0.0.1:${port}/ws`;
     let code = null;
@@ -431,7 +448,9 @@ async function main() {
   }
   console.error(`load.mjs ${o.server}: ${stats.connected} connected, ${stats.started}/${rooms} rooms playing after ${rampS.toFixed(1)} s`);
   for (const rate of rates) {
+    const previous = interval;
     interval = (rooms / rate) * 1000;
+    if (interval !== previous) for (const r of allRooms) r.retime();
     console.error(`load.mjs ${o.server}: ${o.clients} clients, ${rate} actions/s: warm-up ${o.warmup} s, then ${o.seconds} s`);
     await sleep(o.warmup * 1000);
     console.log(JSON.stringify(await measure(rate, rampS)));
