@@ -126,6 +126,20 @@ struct PrefixRule {
   std::string name;
 };
 
+// Whether `text` (a lemma as written) has an é just before its last letters
+// spelling `end` (a light key ending): aisément before "ment", not
+// décolleté before "té".
+bool e_acute_before(const std::string& text, const std::string& end) {
+  std::size_t chars = 0;
+  for (const unsigned char c : end) chars += (c & 0xC0) != 0x80;
+  std::size_t i = text.size();
+  while (chars > 0 && i > 0) {
+    --i;
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) --chars;
+  }
+  return i >= 2 && (text.compare(i - 2, 2, "é") == 0 || text.compare(i - 2, 2, "É") == 0);
+}
+
 std::string key_of(const std::string& s, const std::string& where) {
   std::string k = light_key(s);
   if (k.empty()) fail(where + ": invalid UTF-8 or empty word");
@@ -364,6 +378,7 @@ FamilyResult build_families(const std::vector<LemmaInfo>& lemmas,
 
   // Every candidate link a rule proposes, in rule order.
   std::vector<FamilyLink> candidates;
+  // Each returns how many links it proposed.
   auto propose = [&](uint32_t derived, const std::string& base_key, uint32_t base_pos,
                      const std::string& why) {
     std::vector<uint32_t> bases;
@@ -374,10 +389,13 @@ FamilyResult build_families(const std::vector<LemmaInfo>& lemmas,
         bases.insert(bases.end(), it->second.begin(), it->second.end());
       }
     }
+    std::size_t proposed = 0;
     for (const uint32_t b : bases) {
       if (b == derived || !lemmas[b].common || (lemmas[b].pos & base_pos) == 0) continue;
       candidates.push_back({derived, b, why});
+      ++proposed;
     }
+    return proposed;
   };
   for (uint32_t l = 0; l < n; ++l) {
     const LemmaInfo& info = lemmas[l];
@@ -387,7 +405,17 @@ FamilyResult build_families(const std::vector<LemmaInfo>& lemmas,
     for (const SuffixRule& r : suffixes) {
       if ((info.pos & r.derived_pos) == 0) continue;
       if (k.size() < r.derived_end.size() + r.min_stem || !k.ends_with(r.derived_end)) continue;
-      propose(l, k.substr(0, k.size() - r.derived_end.size()) + r.base_end, r.base_pos, r.name);
+      const std::string stem = k.substr(0, k.size() - r.derived_end.size());
+      if (propose(l, stem + r.base_end, r.base_pos, r.name) > 0 || !r.base_end.empty()) continue;
+      if ((r.derived_pos & kVerb) != 0) continue;  // dégréer is gréer's, not degré + er
+      // Only when the plain base is not a word (secrètement is secrète's,
+      // never sécrété's): a base ending in é keeps it in its key (a final é
+      // is a suffix of its own) while the derived word's key folds it, so
+      // aisément, spontanément and forcément (forcé, the participle used as
+      // an adjective) are found with the é put back.
+      if (stem.ends_with('e') && e_acute_before(lemmas[l].text, r.derived_end)) {
+        propose(l, stem.substr(0, stem.size() - 1) + "é", r.base_pos, r.name);
+      }
     }
     for (const PrefixRule& r : prefixes) {
       if ((info.pos & r.derived_pos) == 0) continue;

@@ -394,6 +394,23 @@ TEST(Relate, ACBeforeErIsSpeltQu) {
   EXPECT_EQ(lex.relate("trac", "traquer", Reading::kDominant), Relation::kUnrelated);
 }
 
+TEST(Relate, AdverbsInMentOfAdjectivesInE) {
+  // families.cc: the base of a rule with nothing to add back may end in an
+  // é that the light key keeps (spontané, forcé the participle used as an
+  // adjective) while the derived word's folds it; tried only when the
+  // plain base is no word, so the feminine wins (secrètement is secrète's).
+  EXPECT_EQ(french().relate("spontané", "spontanément", Reading::kDominant), Relation::kDerivative);
+  const Lexicon& lex = french();
+  EXPECT_EQ(lex.relate("forcer", "forcément", Reading::kDominant), Relation::kDerivative);
+  EXPECT_EQ(lex.relate("obstiner", "obstinément", Reading::kDominant), Relation::kDerivative);
+  EXPECT_EQ(lex.relate("résoudre", "résolument", Reading::kDominant), Relation::kDerivative);
+  EXPECT_EQ(lex.relate("secret", "secrètement", Reading::kDominant), Relation::kDerivative);
+  EXPECT_EQ(lex.relate("sécréter", "secrètement", Reading::kDominant), Relation::kUnrelated);
+  EXPECT_EQ(lex.relate("intimer", "intimement", Reading::kDominant), Relation::kUnrelated);
+  // Only an é that was written: décolleté is not décollé + té.
+  EXPECT_EQ(lex.relate("décoller", "décolleté", Reading::kDominant), Relation::kUnrelated);
+}
+
 TEST(Relate, NumbersInDigitsAreTheirWords) {
   const Lexicon& lex = french();
   EXPECT_EQ(lex.relate("sept", "7"), Relation::kInflection);
