@@ -456,6 +456,39 @@ FamilyResult build_families(const std::vector<LemmaInfo>& lemmas,
     }
   }
 
+  // Siblings through a rare base: two attested words that learned suffix
+  // rules derive from the same rare lemma are one family (narrateur and
+  // narration from narrer, tracteur and traction from tracter), though
+  // neither link alone may bridge. Only the suffixes of agents, actions and
+  // doctrines: with the short ones (-e, -ant, -able, -age, -ade) half the
+  // siblings were look-alikes (mouche and mouchoir from moucher, potable and
+  // potage from poter).
+  {
+    static const std::set<std::string> kLearned = {"ateur", "atrice", "ation",  "tion",     "sion",   "ution",
+                                                   "eur",   "euse",   "isseur", "issement", "issant", "ement",
+                                                   "if",    "atif",   "ive",    "isme",     "iste",   "ique",
+                                                   "oire",  "ment",   "emment", "ité",      "té"};
+    auto suffix_of = [](const std::string& why) {
+      const auto at = why.find(": suffix ");
+      if (!why.starts_with("rule ") || at == std::string::npos) return std::string();
+      const auto from = at + 9;
+      return why.substr(from, why.find(' ', from) - from);
+    };
+    std::map<uint32_t, std::vector<uint32_t>> by_base;  // rare base → attested derived words
+    for (const FamilyLink& c : candidates) {
+      if (lemmas[c.b].attested || !lemmas[c.a].attested || !kLearned.contains(suffix_of(c.why))) continue;
+      by_base[c.b].push_back(c.a);
+    }
+    for (const auto& [base, derived] : by_base) {
+      for (std::size_t i = 1; i < derived.size(); ++i) {
+        if (forest.unite(derived[0], derived[i], FamilyForest::kUnlessBlocked)) {
+          ++result.rule_links;
+          result.links.push_back({derived[0], derived[i], "siblings of " + lemmas[base].text});
+        }
+      }
+    }
+  }
+
   result.family.resize(n);
   for (uint32_t l = 0; l < n; ++l) result.family[l] = forest.find(l);
   return result;

@@ -411,6 +411,18 @@ TEST(Relate, AdverbsInMentOfAdjectivesInE) {
   EXPECT_EQ(lex.relate("décoller", "décolleté", Reading::kDominant), Relation::kUnrelated);
 }
 
+TEST(Relate, LearnedSiblingsOfARareBaseAreOneFamily) {
+  // families.cc: narrer is rare, so neither of its links may bridge two
+  // families of attested words; two learned derivatives of it still meet.
+  // Short suffixes do not (mouche and mouchoir through moucher).
+  const Lexicon& lex = french();
+  EXPECT_EQ(lex.relate("narrateur", "narration", Reading::kDominant), Relation::kDerivative);
+  EXPECT_EQ(lex.relate("exportateur", "exportation", Reading::kDominant), Relation::kDerivative);
+  EXPECT_EQ(lex.relate("propulseur", "propulsion", Reading::kDominant), Relation::kDerivative);
+  EXPECT_EQ(lex.relate("mouche", "mouchoir", Reading::kDominant), Relation::kUnrelated);
+  EXPECT_EQ(lex.relate("potable", "potage", Reading::kDominant), Relation::kUnrelated);
+}
+
 TEST(Relate, NumbersInDigitsAreTheirWords) {
   const Lexicon& lex = french();
   EXPECT_EQ(lex.relate("sept", "7"), Relation::kInflection);
