@@ -224,6 +224,15 @@ std::optional<std::string> spell_digits(std::string_view d) {
 std::optional<std::string> read_aloud(std::string_view token, bool roman) {
   if (token.empty()) return std::nullopt;
   if (auto n = spell_digits(token)) return n;
+  // A score or a range of numbers in digits ("3-0", "10–12"): each number,
+  // as a player says them (« trois zéro », « dix douze »).
+  for (const std::string_view dash : {"-", "–"}) {
+    const auto at = token.find(dash);
+    if (at == std::string_view::npos || at == 0) continue;
+    const auto left = spell_digits(token.substr(0, at));
+    const auto right = spell_digits(token.substr(at + dash.size()));
+    if (left && right) return *left + " " + *right;
+  }
   if (roman) {
     if (const auto v = roman_value(token)) return cardinal(*v);
   }

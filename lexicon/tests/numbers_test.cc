@@ -54,6 +54,11 @@ TEST(ReadAloud, NumbersUnitsSymbolsAndRomanNumerals) {
   EXPECT_EQ(read("7"), "sept");
   EXPECT_EQ(read("07"), "sept");
   EXPECT_EQ(read("00"), "zéro");
+  EXPECT_EQ(read("3-0"), "trois zéro");
+  EXPECT_EQ(read("10–12"), "dix douze");
+  EXPECT_EQ(read("3-"), "<none>");
+  EXPECT_EQ(read("-3"), "<none>");
+  EXPECT_EQ(read("3-a"), "<none>");
   EXPECT_EQ(read("24h"), "vingt-quatre heures");
   EXPECT_EQ(read("0h"), "zéro heure");
   EXPECT_EQ(read("11h59"), "onze heures cinquante-neuf");

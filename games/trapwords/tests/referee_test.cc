@@ -110,6 +110,10 @@ TEST(TrapWordsReferee, NumbersInDigitsAndAnySeparatorFireTheTrap) {
   EXPECT_EQ(fired(clue("blackjack", {"vingt et un"}, "faire 21").fired),
             (std::vector<std::string>{"vingt et un:21:inflection"}));
   EXPECT_TRUE(clue("nain", {"sept"}, "ils sont 8").ok());
+  // A score or a range: each of its numbers is said.
+  EXPECT_EQ(fired(clue("défaite", {"zéro"}, "un 3-0 à domicile").fired),
+            (std::vector<std::string>{"zéro:3-0:compound"}));
+  EXPECT_TRUE(clue("défaite", {"zéro"}, "un 3-1 à domicile").ok());
   EXPECT_EQ(fired(clue("frite", {"pomme de terre"}, "des pommes-de-terre").fired),
             (std::vector<std::string>{"pomme de terre:pommes-de-terre:inflection"}));
   EXPECT_EQ(fired(clue("frite", {"pomme-de-terre"}, "une pomme de terre").fired),

@@ -23,7 +23,8 @@ std::optional<std::string> spell_number(std::string_view digits);
 
 // How a token of digits and symbols is read aloud, in French words: a number
 // or an ordinal (spell_number; two digits with a leading zero too, as in
-// times: "07" → "sept"), a number with a unit ("24h" → "vingt-quatre heures",
+// times: "07" → "sept"), a score or range of two such numbers ("3-0" →
+// "trois zéro", "10–12" → "dix douze"), a number with a unit ("24h" → "vingt-quatre heures",
 // "11h59" → "onze heures cinquante-neuf", "2min", "37°" → "trente-sept
 // degrés", "50%" → "cinquante pour cent", "10€"), a unit or currency symbol
 // alone ("€" → "euro", "°" → "degré"), and with `roman` a Roman numeral in
