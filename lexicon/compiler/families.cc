@@ -458,7 +458,7 @@ FamilyResult build_families(const std::vector<LemmaInfo>& lemmas,
 
   // Siblings through a rare base: two attested words that learned suffix
   // rules derive from the same rare lemma are one family (narrateur and
-  // narration from narrer, tracteur and traction from tracter), though
+  // narration from narrer, exportateur and exportation from exporter), though
   // neither link alone may bridge. Only the suffixes of agents, actions and
   // doctrines: with the short ones (-e, -ant, -able, -age, -ade) half the
   // siblings were look-alikes (mouche and mouchoir from moucher, potable and
@@ -477,10 +477,12 @@ FamilyResult build_families(const std::vector<LemmaInfo>& lemmas,
     std::map<uint32_t, std::vector<uint32_t>> by_base;  // rare base → attested derived words
     for (const FamilyLink& c : candidates) {
       if (lemmas[c.b].attested || !lemmas[c.a].attested || !kLearned.contains(suffix_of(c.why))) continue;
+      if (forest.blocked(c.a, c.b)) continue;  // a block against the base holds for its siblings
       by_base[c.b].push_back(c.a);
     }
     for (const auto& [base, derived] : by_base) {
       for (std::size_t i = 1; i < derived.size(); ++i) {
+        if (forest.blocked(derived[0], base) || forest.blocked(derived[i], base)) continue;
         if (forest.unite(derived[0], derived[i], FamilyForest::kUnlessBlocked)) {
           ++result.rule_links;
           result.links.push_back({derived[0], derived[i], "siblings of " + lemmas[base].text});

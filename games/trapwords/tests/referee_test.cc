@@ -102,6 +102,18 @@ TEST(TrapWordsReferee, LookAlikesOfATrapDoNotFire) {
   EXPECT_TRUE(clue("montagne", {"devin"}, "un ravin").ok());
 }
 
+TEST(TrapWordsReferee, AnAccentLeftOutIsReadByTheDeterminersGender) {
+  // Typed without its accent, a noun that is another noun of the other
+  // gender is the one its determiner agrees with.
+  EXPECT_EQ(fired(clue("campement", {"forêt"}, "au milieu de la foret").fired),
+            (std::vector<std::string>{"forêt:foret:inflection"}));
+  EXPECT_EQ(fired(clue("étal", {"marché"}, "on va au marche le samedi").fired),
+            (std::vector<std::string>{"marché:marche:inflection"}));
+  EXPECT_TRUE(clue("outil", {"forêt"}, "le foret de la perceuse").ok());
+  EXPECT_TRUE(clue("randonnée", {"marché"}, "la marche à pied").ok());
+  EXPECT_TRUE(clue("action", {"côté"}, "il le cote en bourse").ok());  // a pronoun, not an article
+}
+
 TEST(TrapWordsReferee, NumbersInDigitsAndAnySeparatorFireTheTrap) {
   EXPECT_EQ(fired(clue("nain", {"sept"}, "ils sont 7").fired),
             (std::vector<std::string>{"sept:7:inflection"}));
