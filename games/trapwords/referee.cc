@@ -145,6 +145,8 @@ struct Checked {
   // parts (« n'importe », « peut-être », « grand-chose », « c'est-à-dire »):
   // its parts fire the trap they are forms of, not its family.
   bool function_whole = false;
+  // Typed without its accent, read by its determiner (gendered_variant).
+  std::optional<std::string> gendered;
 };
 
 // The words of a message the rules apply to. Under the echo curse, echoes
@@ -400,6 +402,44 @@ bool is_echo_of(std::string_view base, std::string_view echo) {
   return e.size() < b.size() || b.size() <= 3;
 }
 
+bool is_masculine_before(std::string_view det, std::string_view next);
+bool is_feminine_determiner(std::string_view k);
+
+// Checked word `i` typed without its accent where the spelling typed is
+// itself a noun of the other gender than its determiner (« la foret »: foret,
+// the drill, is masculine; « au marche »: marche is feminine): the one noun
+// spelt with accents that agrees with the determiner (forêt, marché), which
+// is the word a table reads; nullopt otherwise.
+std::optional<std::string> gendered_variant(const lexicon::Lexicon& lex, const Prepared& p, std::size_t i) {
+  if (i == 0) return std::nullopt;
+  auto k = [&](std::size_t j) { return key(p.checked[j].word->text); };
+  std::size_t d = i - 1;
+  if (d > 0 && is_prenominal(k(d))) --d;  // « la grande foret »
+  const auto det = k(d);
+  const bool masculine = is_masculine_before(det, k(d + 1));
+  if (!masculine && !is_feminine_determiner(det)) return std::nullopt;
+  // « il le cote »: after a subject, « le » and « la » are pronouns.
+  if (d > 0 && in(det, {"le", "la"}) &&
+      in(k(d - 1), {"je", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles"}))  // typography: ok
+    return std::nullopt;
+  const auto want = masculine ? lexicon::Gender::kMasculine : lexicon::Gender::kFeminine;
+  const auto typed = exact(p.checked[i].word->text);
+  bool typed_noun = false;
+  std::optional<std::string> variant;
+  for (const auto& a : lex.analyses(p.checked[i].word->text)) {
+    if (!a.common || !(a.pos & lexicon::kNoun)) continue;
+    const bool agrees = a.gender == want || a.gender == lexicon::Gender::kEpicene;
+    if (exact(a.form) == typed) {
+      if (agrees) return std::nullopt;  // the word as typed fits
+      typed_noun = true;
+    } else if (agrees) {
+      if (variant && *variant != a.form) return std::nullopt;  // two candidates: no guess
+      variant = std::string(a.form);
+    }
+  }
+  return typed_noun ? variant : std::nullopt;
+}
+
 Prepared prepare(const lexicon::Lexicon& lex, std::string_view message, bool echo) {
   Prepared p;
   p.words = split_words(lex, message);
@@ -478,6 +518,7 @@ Prepared prepare(const lexicon::Lexicon& lex, std::string_view message, bool ech
                         : p.checked[i].inverted   ? lexicon::Reading::kVerb
                                                   : context_of(lex, p, i));
   }
+  for (std::size_t i = 0; i < p.checked.size(); ++i) p.checked[i].gendered = gendered_variant(lex, p, i);
   return p;
 }
 
@@ -702,44 +743,6 @@ std::string_view idiom_verb(const lexicon::Lexicon& lex, const Prepared& p, std:
   return {};
 }
 
-bool is_masculine_before(std::string_view det, std::string_view next);
-bool is_feminine_determiner(std::string_view k);
-
-// Checked word `i` typed without its accent where the spelling typed is
-// itself a noun of the other gender than its determiner (« la foret »: foret,
-// the drill, is masculine; « au marche »: marche is feminine): the one noun
-// spelt with accents that agrees with the determiner (forêt, marché), which
-// is the word a table reads; nullopt otherwise.
-std::optional<std::string> gendered_variant(const lexicon::Lexicon& lex, const Prepared& p, std::size_t i) {
-  if (i == 0) return std::nullopt;
-  auto k = [&](std::size_t j) { return key(p.checked[j].word->text); };
-  std::size_t d = i - 1;
-  if (d > 0 && is_prenominal(k(d))) --d;  // « la grande foret »
-  const auto det = k(d);
-  const bool masculine = is_masculine_before(det, k(d + 1));
-  if (!masculine && !is_feminine_determiner(det)) return std::nullopt;
-  // « il le cote »: after a subject, « le » and « la » are pronouns.
-  if (d > 0 && in(det, {"le", "la"}) &&
-      in(k(d - 1), {"je", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles"}))  // typography: ok
-    return std::nullopt;
-  const auto want = masculine ? lexicon::Gender::kMasculine : lexicon::Gender::kFeminine;
-  const auto typed = exact(p.checked[i].word->text);
-  bool typed_noun = false;
-  std::optional<std::string> variant;
-  for (const auto& a : lex.analyses(p.checked[i].word->text)) {
-    if (!a.common || !(a.pos & lexicon::kNoun)) continue;
-    const bool agrees = a.gender == want || a.gender == lexicon::Gender::kEpicene;
-    if (exact(a.form) == typed) {
-      if (agrees) return std::nullopt;  // the word as typed fits
-      typed_noun = true;
-    } else if (agrees) {
-      if (variant && *variant != a.form) return std::nullopt;  // two candidates: no guess
-      variant = std::string(a.form);
-    }
-  }
-  return typed_noun ? variant : std::nullopt;
-}
-
 class Target {
  public:
   // `reading`: how the target word is read (a trap as written on a list, the
@@ -836,7 +839,7 @@ class Target {
           best = Relation::kUnrelated;
       }
       if (best == Relation::kUnrelated) {
-        if (const auto variant = gendered_variant(lex_, p, i)) {
+        if (const auto& variant = p.checked[i].gendered) {
           if (const auto other = lex_.prepare(*variant)) best = lex_.relate(*single_, *other, reading_);
         }
       }
