@@ -143,6 +143,10 @@ TEST(TrapWordsReferee, EverydayClippingsAreTheirLongWord) {
             (std::vector<std::string>{"télé:télévision:inflection"}));
   EXPECT_EQ(fired(clue("gâteau", {"anniversaire"}, "pour ton anniv").fired),
             (std::vector<std::string>{"anniversaire:anniv:inflection"}));
+  EXPECT_EQ(fired(clue("été", {"ventilateur"}, "on allume le ventilo").fired),
+            (std::vector<std::string>{"ventilateur:ventilo:inflection"}));
+  EXPECT_EQ(fired(clue("hôpital", {"trottinette"}, "il est tombé de sa trott").fired),
+            (std::vector<std::string>{"trottinette:trott:inflection"}));
   EXPECT_TRUE(clue("clavier", {"ordinateur"}, "un téléphone").ok());
 }
 
