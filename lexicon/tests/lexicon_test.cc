@@ -423,6 +423,15 @@ TEST(Relate, LearnedSiblingsOfARareBaseAreOneFamily) {
   EXPECT_EQ(lex.relate("potable", "potage", Reading::kDominant), Relation::kUnrelated);
 }
 
+TEST(Relate, VerbsInIserOfAdjectivesInIque) {
+  // derivation-rules.tsv: numériser is numérique's, politiser politique's;
+  // the look-alikes it would link are blocked (attiser is no attique).
+  const Lexicon& lex = french();
+  EXPECT_EQ(lex.relate("numérique", "numériser", Reading::kDominant), Relation::kDerivative);
+  EXPECT_EQ(lex.relate("politique", "politiser", Reading::kDominant), Relation::kDerivative);
+  EXPECT_EQ(lex.relate("attique", "attiser", Reading::kDominant), Relation::kUnrelated);
+}
+
 TEST(Relate, NumbersInDigitsAreTheirWords) {
   const Lexicon& lex = french();
   EXPECT_EQ(lex.relate("sept", "7"), Relation::kInflection);
