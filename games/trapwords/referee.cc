@@ -405,24 +405,29 @@ bool is_echo_of(std::string_view base, std::string_view echo) {
 bool is_masculine_before(std::string_view det, std::string_view next);
 bool is_feminine_determiner(std::string_view k);
 
+// The gender the determiner before checked word `i` gives it, a
+// pre-nominal adjective between (« la haute tour »): 'm', 'f' or 0.
+char determiner_gender(const Prepared& p, std::size_t i) {
+  if (i == 0) return 0;
+  auto k = [&](std::size_t j) { return key(p.checked[j].word->text); };
+  std::size_t d = i - 1;
+  if (d > 0 && is_prenominal(k(d))) --d;
+  const auto det = k(d);
+  // « il le cote »: after a subject, « le » and « la » are pronouns.
+  if (d > 0 && in(det, {"le", "la"}) && is_subject(k(d - 1))) return 0;  // typography: ok
+  if (is_masculine_before(det, k(d + 1))) return 'm';
+  return is_feminine_determiner(det) ? 'f' : 0;
+}
+
 // Checked word `i` typed without its accent where the spelling typed is
 // itself a noun of the other gender than its determiner (« la foret »: foret,
 // the drill, is masculine; « au marche »: marche is feminine): the one noun
 // spelt with accents that agrees with the determiner (forêt, marché), which
 // is the word a table reads; nullopt otherwise.
 std::optional<std::string> gendered_variant(const lexicon::Lexicon& lex, const Prepared& p, std::size_t i) {
-  if (i == 0) return std::nullopt;
-  auto k = [&](std::size_t j) { return key(p.checked[j].word->text); };
-  std::size_t d = i - 1;
-  if (d > 0 && is_prenominal(k(d))) --d;  // « la grande foret »
-  const auto det = k(d);
-  const bool masculine = is_masculine_before(det, k(d + 1));
-  if (!masculine && !is_feminine_determiner(det)) return std::nullopt;
-  // « il le cote »: after a subject, « le » and « la » are pronouns.
-  if (d > 0 && in(det, {"le", "la"}) &&
-      in(k(d - 1), {"je", "tu", "il", "elle", "on", "nous", "vous", "ils", "elles"}))  // typography: ok
-    return std::nullopt;
-  const auto want = masculine ? lexicon::Gender::kMasculine : lexicon::Gender::kFeminine;
+  const char gender = determiner_gender(p, i);
+  if (gender == 0) return std::nullopt;
+  const auto want = gender == 'm' ? lexicon::Gender::kMasculine : lexicon::Gender::kFeminine;
   const auto typed = exact(p.checked[i].word->text);
   bool typed_noun = false;
   std::optional<std::string> variant;
@@ -985,13 +990,7 @@ bool clue_cues_hold(const Sense& s, const Prepared& p, std::size_t i) {
     for (std::size_t w = 0; all && w < words.size(); ++w) all = k(i + 1 + w) == words[w];
     if (all) return true;
   }
-  if (s.gender != 0 && i > 0) {
-    std::size_t d = i - 1;
-    if (d > 0 && is_prenominal(k(d))) --d;  // "la haute tour"
-    const auto det = k(d);
-    if (s.gender == 'm' ? is_masculine_before(det, k(d + 1)) : is_feminine_determiner(det)) return true;
-  }
-  return false;
+  return s.gender != 0 && determiner_gender(p, i) == s.gender;
 }
 
 // The sense (index into senses()) each trap means, from the secret and the

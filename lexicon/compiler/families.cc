@@ -379,8 +379,8 @@ FamilyResult build_families(const std::vector<LemmaInfo>& lemmas,
   // Every candidate link a rule proposes, in rule order.
   std::vector<FamilyLink> candidates;
   // Each returns how many links it proposed.
-  auto propose = [&](uint32_t derived, const std::string& base_key, uint32_t base_pos,
-                     const std::string& why) {
+  auto propose = [&](uint32_t derived, const std::string& base_key, uint32_t base_pos, const std::string& why,
+                     const std::string& suffix = {}) {
     std::vector<uint32_t> bases;
     if (const auto* ls = lemmas_with_key(base_key)) bases = *ls;
     if ((base_pos & kAdjective) != 0) {
@@ -392,7 +392,7 @@ FamilyResult build_families(const std::vector<LemmaInfo>& lemmas,
     std::size_t proposed = 0;
     for (const uint32_t b : bases) {
       if (b == derived || !lemmas[b].common || (lemmas[b].pos & base_pos) == 0) continue;
-      candidates.push_back({derived, b, why});
+      candidates.push_back({derived, b, why, suffix});
       ++proposed;
     }
     return proposed;
@@ -406,7 +406,8 @@ FamilyResult build_families(const std::vector<LemmaInfo>& lemmas,
       if ((info.pos & r.derived_pos) == 0) continue;
       if (k.size() < r.derived_end.size() + r.min_stem || !k.ends_with(r.derived_end)) continue;
       const std::string stem = k.substr(0, k.size() - r.derived_end.size());
-      if (propose(l, stem + r.base_end, r.base_pos, r.name) > 0 || !r.base_end.empty()) continue;
+      if (propose(l, stem + r.base_end, r.base_pos, r.name, r.derived_end) > 0 || !r.base_end.empty())
+        continue;
       if ((r.derived_pos & kVerb) != 0) continue;  // dégréer is gréer's, not degré + er
       // Only when the plain base is not a word (secrètement is secrète's,
       // never sécrété's): a base ending in é keeps it in its key (a final é
@@ -414,7 +415,7 @@ FamilyResult build_families(const std::vector<LemmaInfo>& lemmas,
       // aisément, spontanément and forcément (forcé, the participle used as
       // an adjective) are found with the é put back.
       if (stem.ends_with('e') && e_acute_before(lemmas[l].text, r.derived_end)) {
-        propose(l, stem.substr(0, stem.size() - 1) + "é", r.base_pos, r.name);
+        propose(l, stem.substr(0, stem.size() - 1) + "é", r.base_pos, r.name, r.derived_end);
       }
     }
     for (const PrefixRule& r : prefixes) {
@@ -468,15 +469,9 @@ FamilyResult build_families(const std::vector<LemmaInfo>& lemmas,
                                                    "eur",   "euse",   "isseur", "issement", "issant", "ement",
                                                    "if",    "atif",   "ive",    "isme",     "iste",   "ique",
                                                    "oire",  "ment",   "emment", "ité",      "té"};
-    auto suffix_of = [](const std::string& why) {
-      const auto at = why.find(": suffix ");
-      if (!why.starts_with("rule ") || at == std::string::npos) return std::string();
-      const auto from = at + 9;
-      return why.substr(from, why.find(' ', from) - from);
-    };
     std::map<uint32_t, std::vector<uint32_t>> by_base;  // rare base → attested derived words
     for (const FamilyLink& c : candidates) {
-      if (lemmas[c.b].attested || !lemmas[c.a].attested || !kLearned.contains(suffix_of(c.why))) continue;
+      if (lemmas[c.b].attested || !lemmas[c.a].attested || !kLearned.contains(c.suffix)) continue;
       if (forest.blocked(c.a, c.b)) continue;  // a block against the base holds for its siblings
       by_base[c.b].push_back(c.a);
     }

@@ -60,6 +60,7 @@ struct FamilyInputs {
 struct FamilyLink {
   uint32_t a = 0, b = 0;  // lemma indices (derived, base for rules)
   std::string why;        // "rule 12: suffix ation er", "curated", "suppletive"…
+  std::string suffix;     // a suffix rule's derived ending (light key), else ""
 };
 
 struct FamilyResult {
