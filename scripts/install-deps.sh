@@ -22,6 +22,7 @@ packages=(
   libboost-json1.81-dev  # Boost.JSON: actions, views, JSON Lines (games/core)
   libcli11-dev         # CLI11 2.1, header-only: the command line of every `logomachie` command (cli/args.cc)
   libsqlite3-dev       # the server's embedded store (server/)
+  libjemalloc-dev      # the server's allocator: many threads allocate and free each other's messages (docs/design.md)
   zlib1g-dev           # gzip for the web client's files (server/static_files.cc)
   libgtest-dev         # unit tests
   libgmock-dev

@@ -28,7 +28,9 @@ constexpr int kSocketSendBuffer = 128 * 1024;
 WebSocketSession::WebSocketSession(SharedState& server, Stream ws, std::string address)
     : server_(server), ws_(std::move(ws)), address_(std::move(address)) {
   beast::error_code ec;
-  beast::get_lowest_layer(ws_).socket().set_option(net::socket_base::send_buffer_size(kSocketSendBuffer), ec);
+  auto& socket = beast::get_lowest_layer(ws_).socket();
+  socket.set_option(net::socket_base::send_buffer_size(kSocketSendBuffer), ec);
+  socket.set_option(net::ip::tcp::no_delay(true), ec);
   conn_.address = address_;
 }
 
