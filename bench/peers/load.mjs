@@ -4,8 +4,9 @@
 // Starts the server itself (on 127.0.0.1, any free port; Logomachie with a
 // fresh SQLite file in a temporary folder, so every action is durable), opens
 // --clients players in rooms of 4, and in each room the player whose turn it
-// is passes. No room acts before every room is in (or 90 s have passed: then
-// the rooms that are playing, rooms_playing); then rooms are paced so that the
+// is passes. No room acts before every room is in (or --ramp-limit seconds,
+// 90 by default, have passed: then the rooms that are playing,
+// rooms_playing); then rooms are paced so that the
 // whole run offers --rate actions/s: each room acts every rooms/rate seconds
 // on its own clock (rooms spread over that interval), as soon as its current
 // player has the turn. The latency is
@@ -31,7 +32,7 @@
 // usage: node load.mjs --server logomachie|bgio|colyseus [--clients 200]
 //          [--rate 250[,500…]] [--seconds 20] [--warmup 3] [--bin build/bin/logomachie]
 //          [--serve-args '--room-threads 2']   (more flags for `logomachie serve`)
-//          [--port N --pids P1,P2…] [--address-offset ROOMS]
+//          [--port N --pids P1,P2…] [--address-offset ROOMS] [--ramp-limit 90]
 // With --port, Logomachie is already running there (a cluster behind its load
 // balancer, scripts/cluster-bench.sh): nothing is started or stopped, the
 // server CPU and RSS are the sum over --pids, and players follow `moved` to
@@ -51,7 +52,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 
 // ---- options ---------------------------------------------------------------
-const o = { server: '', clients: 200, rate: '250', seconds: 20, warmup: 3, bin: path.join(here, '../../build/bin/logomachie'), 'serve-args': '', port: 0, pids: '', 'address-offset': 0 };
+const o = { server: '', clients: 200, rate: '250', seconds: 20, warmup: 3, bin: path.join(here, '../../build/bin/logomachie'), 'serve-args': '', port: 0, pids: '', 'address-offset': 0, 'ramp-limit': 90 };
 for (let i = 2; i < process.argv.length; i += 2) {
   const k = process.argv[i].replace(/^--/, '');
   const v = process.argv[i + 1];
@@ -66,7 +67,7 @@ if (!['logomachie', 'bgio', 'colyseus'].includes(o.server)) {
   process.exit(2);
 }
 const PER_ROOM = 4;
-const RAMP_LIMIT_S = 90;  // then measures the rooms that are playing (rooms_playing)
+const RAMP_LIMIT_S = Math.min(Math.max(o['ramp-limit'], 10), 600);  // then measures the rooms that are playing (rooms_playing)
 o.clients = Math.max(PER_ROOM, Math.min(20000, Math.floor(o.clients / PER_ROOM) * PER_ROOM));  // bounded
 o.seconds = Math.min(Math.max(o.seconds, 1), 60);
 const rooms = o.clients / PER_ROOM;
