@@ -257,13 +257,23 @@ void Lobby::keep_leases(std::vector<Delivery>& out) {
   for (const auto& code : lost) {
     const auto s = slot(code);
     if (!s) continue;
-    forget(code, s);
-    store_.unclaim_room(code);
+    out.push_back(let_go(code, s, false));
     log_event(LogLevel::kWarn, "room_lost", {{"room", code}});
-    // Everyone there reconnects to whichever node serves the room now.
-    out.push_back(
-        {code, std::nullopt, games::JsonObject{{"type", "moved"}, {"room", code}, {"retry_ms", 0}}});
   }
+}
+
+Delivery Lobby::let_go(const std::string& code, const std::shared_ptr<RoomSlot>& s, bool release_lease) {
+  forget(code, s);
+  store_.unclaim_room(code);
+  if (release_lease) {
+    try {
+      directory_->release(code);
+    } catch (const DirectoryError& e) {  // it expires on its own
+      log_event(LogLevel::kWarn, "release_failed", {{"room", code}, {"what", e.what()}});
+    }
+  }
+  // Everyone there reconnects to whichever node serves the room now.
+  return {code, std::nullopt, games::JsonObject{{"type", "moved"}, {"room", code}, {"retry_ms", 0}}};
 }
 
 void Lobby::release_all() {
@@ -695,6 +705,14 @@ bool Lobby::bot_due(const std::string& code, int64_t now_ms) const {
 std::vector<Delivery> Lobby::roll_back(const std::string& code) {
   const auto s = slot(code);
   if (!s) return {};
+  if (directory_ && !store_.holds_claim(code)) {
+    // Fenced: another node claimed the room since (this node's lease ran
+    // out, then perhaps came back to it, docs/scaling.md). Serving it on
+    // would refuse every move: this node lets it go, lease included, and its
+    // players find the room wherever the next claim puts it.
+    log_event(LogLevel::kWarn, "room_fenced", {{"room", code}});
+    return {let_go(code, s, true)};
+  }
   std::lock_guard lock(s->mutex);
   if (s->closed) return {};
   std::vector<Delivery> out;

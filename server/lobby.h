@@ -194,6 +194,9 @@ class Lobby {
   void adopt_orphans(int64_t now_ms);
   // Forgets a room this node no longer serves (rooms_mutex_ not held).
   void forget(const std::string& code, const std::shared_ptr<RoomSlot>& s);
+  // Cluster: forgets room `code` and this node's claim on it (and its lease
+  // when `release_lease`); returns the `moved` that sends its players away.
+  Delivery let_go(const std::string& code, const std::shared_ptr<RoomSlot>& s, bool release_lease);
 
   bool address_throttled(const std::string& address, int64_t now_ms) const;
   void failed_join(Connection& c, int64_t now_ms);

@@ -265,6 +265,11 @@ class PostgresStore final : public Store {
     epochs_.erase(std::string(code));
   }
 
+  bool holds_claim(std::string_view code) const override {
+    std::lock_guard lock(write_mu_);
+    return epochs_.contains(std::string(code));
+  }
+
   int64_t create_game(std::string_view room, const games::Record& header, std::string_view meta) override {
     if (!header.actions.empty()) throw StoreError("store: a new game starts without actions");
     const std::string code(room);

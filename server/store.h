@@ -90,6 +90,13 @@ class Store {
   }
   // Forgets this node's claim (the room moved or closed): its writes stop.
   virtual void unclaim_room(std::string_view code) { (void)code; }
+  // Whether this node's claim on room `code` still stands as far as it
+  // knows: false once a write about the room was fenced (another node
+  // claimed it since) or the claim was given up. Embedded stores: always.
+  virtual bool holds_claim(std::string_view code) const {
+    (void)code;
+    return true;
+  }
   // Cluster stores: up to `limit` rooms (in random order) that no running
   // node serves: claimed by a node whose heartbeat is older than
   // `silent_since_ms`, or by this node before it restarted.

@@ -145,6 +145,28 @@ class GatedStore final : public ForwardingStore {
   void save_room_async(const StoredRoom& room, std::shared_ptr<Commitment> commitment) override {
     held.push_back({0, 0, {}, std::nullopt, std::move(commitment), room});
   }
+  // As a cluster store after a fenced write: another node claimed the rooms.
+  bool claim_lost = false;
+  bool holds_claim(std::string_view code) const override { return !claim_lost && inner_.holds_claim(code); }
+};
+
+// A cluster's directory where this node holds every lease it asks for.
+class OneNodeDirectory final : public Directory {
+ public:
+  std::vector<std::string> released;
+  const std::string& node() const override { return node_; }
+  std::optional<std::string> acquire(std::string_view /*code*/) override { return std::nullopt; }
+  std::vector<std::string> renew(const std::vector<std::string>& /*codes*/) override { return {}; }
+  void release(std::string_view code) override { released.emplace_back(code); }
+  void beat() override {}
+  bool alive(std::string_view /*node*/) override { return true; }
+  std::vector<std::pair<std::string, std::string>> share(std::string_view /*snapshot*/) override {
+    return {};
+  }
+  int64_t lease_ms() const override { return 3000; }
+
+ private:
+  std::string node_ = "n1";
 };
 
 // A Word Bank room of two people on the gated store, asynchronous, started.
@@ -422,6 +444,46 @@ TEST_F(AsyncStore, TheLobbyMarksTheSendersViewWithWhatToSayIfTheMoveIsLost) {
   const auto again = lobby.roll_back(code);
   EXPECT_FALSE(again.empty());
   EXPECT_EQ(lobby.room(code)->version(), 0);
+}
+
+TEST_F(AsyncStore, ANodeFencedOutOfARoomLetsItGoAndSendsItsPlayersAway) {
+  // A cluster node whose lease ran out while another node claimed the room
+  // (then perhaps took the lease back): its appends are fenced. It must not
+  // go on serving the room, refusing every move, but let it go at once.
+  GatedStore gated(*store_);
+  OneNodeDirectory directory;
+  Lobby lobby(std::vector<const games::Game*>{&games::testing::game("wordbank")}, gated);
+  lobby.set_directory(&directory);
+  lobby.set_async_store([](const std::string&) {});
+  Connection host, guest;
+  lobby.handle(host, R"({"type":"create","game":"wordbank","name":"A"})", 0);
+  const auto code = host.room;
+  lobby.handle(guest, R"({"type":"join","room":")" + code + R"(","name":"B"})", 0);
+  lobby.handle(guest, R"({"type":"seat","seat":1})", 0);
+  lobby.handle(host, R"({"type":"start"})", 0);
+  while (!gated.held.empty()) gated.release(true);
+  Connection& mover = lobby.room(code)->state()->to_act().front() == 0 ? host : guest;
+  lobby.handle(mover, R"({"type":"act","id":3,"version":0,"action":{"type":"pass"}})", 1000);
+
+  // A failure while the claim stands (a full disk): the room rolls back and stays.
+  gated.release(false);
+  EXPECT_FALSE(lobby.roll_back(code).empty());
+  ASSERT_NE(lobby.room(code), nullptr);
+  EXPECT_TRUE(directory.released.empty());
+
+  // A fenced one: the room goes, lease and claim with it, and its players
+  // are told to reconnect wherever it is served now.
+  lobby.handle(mover, R"({"type":"act","id":4,"version":0,"action":{"type":"pass"}})", 2000);
+  gated.claim_lost = true;
+  gated.release(false);
+  const auto out = lobby.roll_back(code);
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].room, code);
+  EXPECT_FALSE(out[0].member.has_value());  // to every member
+  EXPECT_EQ(out[0].message.as_object().at("type"), "moved");
+  EXPECT_EQ(lobby.room(code), nullptr);
+  EXPECT_EQ(directory.released, std::vector<std::string>{code});
+  EXPECT_TRUE(lobby.roll_back(code).empty());  // the later lost appends find nothing left
 }
 
 }  // namespace

@@ -97,7 +97,10 @@ TEST_F(PostgresStore, AStaleOwnerCannotWriteAfterATakeover) {
   const auto second = b->claim_room(code, false);
   ASSERT_TRUE(second);
   EXPECT_GT(second->epoch, first->epoch);
+  EXPECT_TRUE(a->holds_claim(code));  // a does not know yet…
   EXPECT_THROW(a->append(id, 1, pass(2)), StoreError);
+  EXPECT_FALSE(a->holds_claim(code));  // …until a write of its is fenced (Lobby::roll_back lets the room go)
+  EXPECT_TRUE(b->holds_claim(code));
   EXPECT_THROW(a->save_room({code, "wordbank", R"({"stale":true})", id, 0}), StoreError);
   EXPECT_THROW(a->set_meta(id, R"({"stale":true})"), StoreError);
   EXPECT_THROW(a->finish(id, "{}"), StoreError);

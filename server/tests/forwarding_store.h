@@ -22,6 +22,7 @@ class ForwardingStore : public Store {
   void finish(int64_t game, std::string_view outcome) override { inner_.finish(game, outcome); }
   void save_room(const StoredRoom& room) override { inner_.save_room(room); }
   void drop_room(std::string_view code) override { inner_.drop_room(code); }
+  bool holds_claim(std::string_view code) const override { return inner_.holds_claim(code); }
   std::vector<StoredRoom> rooms() const override { return inner_.rooms(); }
   void mark_alive(int64_t now_ms) override { inner_.mark_alive(now_ms); }
   std::optional<int64_t> alive_before_open() const override { return inner_.alive_before_open(); }
