@@ -1087,18 +1087,65 @@ bool noun_only(const lexicon::Lexicon& lex, std::string_view word) {
   return noun;
 }
 
+// Whether `text`, which the dictionary lacks, is one slip away from a common
+// word: a letter left out, added or changed, or two letters swapped, on its
+// match key. Such a word is taken for a typo, not for a name.
+bool one_slip_from_a_word(const lexicon::Lexicon& lex, std::string_view text) {
+  const auto k = lexicon::match_key(text);
+  if (!k || k->empty() || k->size() > 32) return true;  // not a name's shape: left alone
+  static constexpr std::string_view kLetters = "abcdefghijklmnopqrstuvwxyz";
+  const std::string& w = *k;
+  std::string c;
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    c = w;
+    c.erase(i, 1);
+    if (!c.empty() && lex.contains(c)) return true;
+    if (i + 1 < w.size()) {
+      c = w;
+      std::swap(c[i], c[i + 1]);
+      if (lex.contains(c)) return true;
+    }
+    for (const char x : kLetters) {
+      if (x == w[i]) continue;
+      c = w;
+      c[i] = x;
+      if (lex.contains(c)) return true;
+    }
+  }
+  for (std::size_t i = 0; i <= w.size(); ++i) {
+    for (const char x : kLetters) {
+      c = w;
+      c.insert(i, 1, x);
+      if (lex.contains(c)) return true;
+    }
+  }
+  return false;
+}
+
+// A hyphenated word with a capital after a hyphen: « Blanche-Neige »,
+// « Jean-Pierre », « Saint-Tropez ».
+bool capital_after_hyphen(const Word& w) {
+  return std::any_of(w.parts.begin() + (w.parts.empty() ? 0 : 1), w.parts.end(),
+                     [](const std::string& part) { return lexicon::starts_with_capital(part); });
+}
+
 bool is_proper_noun(const lexicon::Lexicon& lex, const Word& w) {
   if (w.elided || spoken(w.text)) return false;  // "XV", "24h", "€" are said as words
   const bool common = lex.contains(w.text, lexicon::Accept::kCommon);
   const bool proper = lex.contains(w.text, lexicon::Accept::kProper) && !common;
   if (proper) return true;  // only proper readings ("France", "Gandalf" when known)
+  if (!lexicon::starts_with_capital(w.text)) return false;
   // A capital inside a sentence: a name, even when a common word is spelt the
   // same ("la ville de Paris"), or a name the dictionary lacks.
   // Also a common word written as a name: « un Opinel » (the brand), « les
   // Sioux », « les Romains » (peoples take a capital in French).
-  if (!lexicon::starts_with_capital(w.text) || w.sentence_start) return false;
-  (void)common;
-  return true;
+  if (!w.sentence_start) return true;
+  // At a sentence's start the capital is the sentence's (and phones put it
+  // there by themselves), so it tells a name only with more: a capital after
+  // a hyphen, or a word the dictionary lacks that no slip of a common word
+  // explains (« Heinz, voilà », « Outlook »; « Chein » is chien mistyped).
+  if (capital_after_hyphen(w)) return true;
+  return !lex.contains(w.text, lexicon::Accept::kProper) && !one_slip_from_a_word(lex, w.text);
 }
 
 bool starts_with_s(std::string_view w) {

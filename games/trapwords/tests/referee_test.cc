@@ -536,6 +536,25 @@ TEST(TrapWordsReferee, ACapitalInsideASentenceIsAName) {
   EXPECT_TRUE(clue("ferme", {}, "UN ANIMAL QUI FAIT MEUH").ok());
 }
 
+TEST(TrapWordsReferee, ANameAtTheStartOfASentenceIsANameWhenNothingElseExplainsIt) {
+  // The first capital is the sentence's (phones write it by themselves): a
+  // name shows by a capital after a hyphen, or by being no word at all and
+  // no slip of one either.
+  EXPECT_EQ(rules(clue("miroir", {}, "Blanche-Neige et la méchante reine")),
+            (std::vector<std::string>{"proper-noun:Blanche-Neige"}));
+  EXPECT_EQ(rules(clue("agenda", {}, "Outlook")), (std::vector<std::string>{"proper-noun:Outlook"}));
+  EXPECT_EQ(rules(clue("sirop", {}, "Tout à l'eau. Teisseire, tiens")),
+            (std::vector<std::string>{"proper-noun:Teisseire"}));
+  // A word mistyped is no name: a letter changed, left out, added or swapped.
+  EXPECT_TRUE(clue("niche", {}, "Chein qui dort dedans").ok());
+  EXPECT_TRUE(clue("niche", {}, "Cien qui dort dedans").ok());
+  EXPECT_TRUE(clue("niche", {}, "Chiien qui dort dedans").ok());
+  EXPECT_TRUE(clue("niche", {}, "Cihen qui dort dedans").ok());
+  // Words and hyphenated words the dictionary knows stay words.
+  EXPECT_TRUE(clue("cheval", {}, "Rapide et fier, il galope").ok());
+  EXPECT_TRUE(clue("pluie", {}, "Arc-en-ciel après l'averse").ok());
+}
+
 TEST(TrapWordsReferee, WeldedAndSplitSpellingsOfOneWord) {
   EXPECT_EQ(fired(clue("cinéma", {"popcorn"}, "du pop corn").fired),
             (std::vector<std::string>{"popcorn:pop corn:inflection"}));
