@@ -432,6 +432,21 @@ TEST(Relate, VerbsInIserOfAdjectivesInIque) {
   EXPECT_EQ(lex.relate("attique", "attiser", Reading::kDominant), Relation::kUnrelated);
 }
 
+TEST(Relate, LearnedCompoundsOfOnePersonAndOneScience) {
+  // derivation-rules.tsv: -logue, -logiste, -graphe, -nome, -crate, -pathe,
+  // -mane, -phile, -phobe and -scope against their -ie, and through it the
+  // adjective in -ique; the clipping spéléo with them.
+  const Lexicon& lex = french();
+  EXPECT_EQ(lex.relate("sociologie", "sociologue", Reading::kDominant), Relation::kDerivative);
+  EXPECT_EQ(lex.relate("géologue", "géologique", Reading::kDominant), Relation::kDerivative);
+  EXPECT_EQ(lex.relate("biologie", "biologiste", Reading::kDominant), Relation::kDerivative);
+  EXPECT_EQ(lex.relate("astronomie", "astronome", Reading::kDominant), Relation::kDerivative);
+  EXPECT_EQ(lex.relate("démocratie", "démocrate", Reading::kDominant), Relation::kDerivative);
+  EXPECT_EQ(lex.relate("claustrophobe", "claustrophobie", Reading::kDominant), Relation::kDerivative);
+  EXPECT_EQ(lex.relate("spéléologue", "spéléo", Reading::kDominant), Relation::kDerivative);
+  EXPECT_EQ(lex.relate("logique", "logue", Reading::kDominant), Relation::kUnrelated);
+}
+
 TEST(Relate, NumbersInDigitsAreTheirWords) {
   const Lexicon& lex = french();
   EXPECT_EQ(lex.relate("sept", "7"), Relation::kInflection);
