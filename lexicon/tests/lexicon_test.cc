@@ -432,7 +432,7 @@ TEST(Relate, VerbsInIserOfAdjectivesInIque) {
   EXPECT_EQ(lex.relate("attique", "attiser", Reading::kDominant), Relation::kUnrelated);
 }
 
-TEST(Relate, LearnedCompoundsOfOnePersonAndOneScience) {
+TEST(Relate, LearnedCompoundsAndAdjectivesInAtoire) {
   // derivation-rules.tsv: -logue, -logiste, -graphe, -nome, -crate, -pathe,
   // -mane, -phile, -phobe and -scope against their -ie, and through it the
   // adjective in -ique; the clipping spéléo with them.
@@ -445,6 +445,11 @@ TEST(Relate, LearnedCompoundsOfOnePersonAndOneScience) {
   EXPECT_EQ(lex.relate("claustrophobe", "claustrophobie", Reading::kDominant), Relation::kDerivative);
   EXPECT_EQ(lex.relate("spéléologue", "spéléo", Reading::kDominant), Relation::kDerivative);
   EXPECT_EQ(lex.relate("logique", "logue", Reading::kDominant), Relation::kUnrelated);
+  // And adjectives in -atoire of nouns in -ation (incantatoire, migratoire),
+  // but for the music school (conservatoire), as the reviewed audit judged.
+  EXPECT_EQ(lex.relate("incantation", "incantatoire", Reading::kDominant), Relation::kDerivative);
+  EXPECT_EQ(lex.relate("migration", "migratoire", Reading::kDominant), Relation::kDerivative);
+  EXPECT_EQ(lex.relate("conservation", "conservatoire", Reading::kDominant), Relation::kUnrelated);
 }
 
 TEST(Relate, NumbersInDigitsAreTheirWords) {
