@@ -52,6 +52,10 @@ std::string clean_name(std::string_view name, std::size_t index) {
 // Bots wait this long after a store failure before playing again.
 constexpr int64_t kStoreRetryMs = 500;
 
+// The keys a view message may carry: type, version, game_id, view,
+// deadline_ms, over, your_turn, outcome, events, ack, server_ms.
+constexpr std::size_t kViewMessageKeys = 11;
+
 int64_t wall_now_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::system_clock::now().time_since_epoch())
@@ -668,7 +672,8 @@ std::vector<Outgoing> Room::views(const std::vector<games::Json>& events) const 
   auto seen = state_ ? state_->views(viewers) : std::vector<games::Json>(to.size());
   for (std::size_t i = 0; i < to.size(); ++i) {
     auto v = view_message(to[i], std::move(seen[i]));
-    v.as_object()["events"] = list;
+    // The last member takes the list itself, the others a copy.
+    v.as_object()["events"] = i + 1 < to.size() ? games::Json(list) : games::Json(std::move(list));
     out.push_back({to[i]->id, std::move(v)});
   }
   return out;
@@ -684,7 +689,11 @@ games::Json Room::view_for(MemberId who) const {
 }
 
 games::Json Room::view_message(const Member* m, games::Json view) const {
-  games::JsonObject out{{"type", "view"}, {"version", version()}};
+  // Room for every key a view message gets, here and later (events, the
+  // sender's ack, the server's clock): the object never rehashes as it grows.
+  games::JsonObject out(kViewMessageKeys);
+  out.emplace("type", "view");
+  out.emplace("version", version());
   if (!state_) return out;
   // Which game the version counts in (an `act` may name it), and once over
   // the replay link (/games/<id>; replays exist only for finished games).
