@@ -17,6 +17,10 @@ namespace {
 
 using lexicon::Relation;
 
+// Sentence-start words searched for a one-letter slip per clue (each search
+// is up to about 1,700 dictionary lookups; a clue has a few sentences).
+constexpr int kSlipSearchesPerClue = 4;
+
 constexpr std::array<std::string_view, kCurseCount> kCurseIds = {
     "inondation", "gribouillage", "mot-interdit", "serpent",       "echo",
     "tenebres",   "desarmer",     "toc",          "petrification", "faible"};
@@ -1088,12 +1092,19 @@ bool noun_only(const lexicon::Lexicon& lex, std::string_view word) {
 }
 
 // Whether `text`, which the dictionary lacks, is one slip away from a common
-// word: a letter left out, added or changed, or two letters swapped, on its
-// match key. Such a word is taken for a typo, not for a name.
-bool one_slip_from_a_word(const lexicon::Lexicon& lex, std::string_view text) {
+// word: a letter, hyphen or apostrophe left out, added or changed, or two
+// letters swapped, on its match key. Such a word is taken for a typo, not for
+// a name. Only keys of Latin letters are searched (a word of another script
+// tells nothing either way), and at most `budget` searches per clue (each is
+// up to about 1,700 lookups): beyond, the word is left alone.
+bool one_slip_from_a_word(const lexicon::Lexicon& lex, std::string_view text, int& budget) {
   const auto k = lexicon::match_key(text);
-  if (!k || k->empty() || k->size() > 32) return true;  // not a name's shape: left alone
-  static constexpr std::string_view kLetters = "abcdefghijklmnopqrstuvwxyz";
+  if (!k || k->empty() || k->size() > 32 || budget <= 0) return true;
+  if (!std::all_of(k->begin(), k->end(),
+                   [](char c) { return (c >= 'a' && c <= 'z') || c == '-' || c == '\''; }))
+    return true;
+  --budget;
+  static constexpr std::string_view kLetters = "abcdefghijklmnopqrstuvwxyz-'";
   const std::string& w = *k;
   std::string c;
   for (std::size_t i = 0; i < w.size(); ++i) {
@@ -1129,11 +1140,25 @@ bool capital_after_hyphen(const Word& w) {
                      [](const std::string& part) { return lexicon::starts_with_capital(part); });
 }
 
-bool is_proper_noun(const lexicon::Lexicon& lex, const Word& w) {
+// `slip_budget`: how many more sentence-start words may be searched for a
+// slip in this clue (see one_slip_from_a_word).
+bool is_proper_noun(const lexicon::Lexicon& lex, const Word& w, int& slip_budget) {
   if (w.elided || spoken(w.text)) return false;  // "XV", "24h", "€" are said as words
   const bool common = lex.contains(w.text, lexicon::Accept::kCommon);
-  const bool proper = lex.contains(w.text, lexicon::Accept::kProper) && !common;
-  if (proper) return true;  // only proper readings ("France", "Gandalf" when known)
+  const bool known = lex.contains(w.text, lexicon::Accept::kProper);
+  if (known && !common) return true;  // only proper readings ("France", "Gandalf" when known)
+  const bool inner_capital = std::any_of(w.text.begin() + (w.text.empty() ? 0 : 1), w.text.end(),
+                                         [](char c) { return c >= 'A' && c <= 'Z'; });
+  const bool lower = std::any_of(w.text.begin(), w.text.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+  if (!common && inner_capital && lower) {
+    // A common noun the dictionary itself writes with inner capitals, typed
+    // so (« Wi-Fi »): a word, outside the word policy only for its capitals.
+    // Not acronyms (« CNRS »: no lowercase letter), nor names the dictionary
+    // files as nouns (« Afrique », « Canaries »: one capital, the first).
+    for (const auto& a : lex.analyses(w.text)) {
+      if (!a.proper && a.form == w.text) return false;
+    }
+  }
   if (!lexicon::starts_with_capital(w.text)) return false;
   // A capital inside a sentence: a name, even when a common word is spelt the
   // same ("la ville de Paris"), or a name the dictionary lacks.
@@ -1142,10 +1167,14 @@ bool is_proper_noun(const lexicon::Lexicon& lex, const Word& w) {
   if (!w.sentence_start) return true;
   // At a sentence's start the capital is the sentence's (and phones put it
   // there by themselves), so it tells a name only with more: a capital after
-  // a hyphen, or a word the dictionary lacks that no slip of a common word
-  // explains (« Heinz, voilà », « Outlook »; « Chein » is chien mistyped).
-  if (capital_after_hyphen(w)) return true;
-  return !lex.contains(w.text, lexicon::Accept::kProper) && !one_slip_from_a_word(lex, w.text);
+  // a hyphen in a word the dictionary does not write so (« Blanche-Neige »,
+  // not « Wi-Fi »), or a word the dictionary lacks that no slip of a common
+  // word explains (« Heinz, voilà », « Outlook »; « Chein » is chien
+  // mistyped). Hyphenated words the dictionary lacks are left alone
+  // otherwise: inversions and imperatives (« Est-ce », « Dis-moi »), free
+  // compounds (« Ex-mari »).
+  if (!w.parts.empty()) return !common && capital_after_hyphen(w);
+  return !known && !one_slip_from_a_word(lex, w.text, slip_budget);
 }
 
 bool starts_with_s(std::string_view w) {
@@ -1291,6 +1320,7 @@ ClueVerdict Referee::judge_clue(std::string_view secret, std::span<const std::st
   }
   // Violations in the order of the message (a word's own in rule order).
   std::vector<std::pair<std::size_t, Violation>> found;
+  int slip_budget = kSlipSearchesPerClue;
   auto add = [&](const Word& w, std::string rule, std::string text, std::string reason) {
     found.push_back({w.begin, {std::move(rule), std::move(text), std::move(reason)}});
   };
@@ -1304,7 +1334,7 @@ ClueVerdict Referee::judge_clue(std::string_view secret, std::span<const std::st
                 : guillemets(m->text) + " est de la famille du mot secret.");
       }
     }
-    if (!shouted && is_proper_noun(lex_, w)) {
+    if (!shouted && is_proper_noun(lex_, w, slip_budget)) {
       add(w, "proper-noun", w.text,
           guillemets(w.text) + " est un nom propre\u00a0: pas de noms propres dans les indices.");
     }

@@ -194,9 +194,9 @@ TEST(RefereeEval, TuningExtraParts) {
     std::size_t min_rows;
     double min_agreement;
   };
-  for (const Part& part : {Part{"tuning-extra", 300, 0.80}, Part{"tuning-extra2", 500, 0.75},
-                           Part{"tuning-extra3", 500, 0.75}, Part{"tuning-extra4", 250, 0.75},
-                           Part{"tuning-extra5", 250, 0.75}}) {
+  for (const Part& part :
+       {Part{"tuning-extra", 300, 0.80}, Part{"tuning-extra2", 500, 0.75}, Part{"tuning-extra3", 500, 0.75},
+        Part{"tuning-extra4", 250, 0.75}, Part{"tuning-extra5", 250, 0.75}}) {
     SCOPED_TRACE(part.name);
     const auto clues = evaluate_clues(part.name);
     EXPECT_GE(clues.rows, part.min_rows);

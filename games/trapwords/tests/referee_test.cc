@@ -550,9 +550,19 @@ TEST(TrapWordsReferee, ANameAtTheStartOfASentenceIsANameWhenNothingElseExplainsI
   EXPECT_TRUE(clue("niche", {}, "Cien qui dort dedans").ok());
   EXPECT_TRUE(clue("niche", {}, "Chiien qui dort dedans").ok());
   EXPECT_TRUE(clue("niche", {}, "Cihen qui dort dedans").ok());
-  // Words and hyphenated words the dictionary knows stay words.
+  // A hyphen or an apostrophe left out is a slip too.
+  EXPECT_TRUE(clue("mamie", {}, "Grandmère qui tricote").ok());
+  EXPECT_TRUE(clue("demain", {}, "Aujourdhui plus un jour").ok());
+  // Words and hyphenated words the dictionary knows stay words, and so do
+  // inversions, imperatives and free compounds it does not list, and a word
+  // the dictionary writes with its capitals.
   EXPECT_TRUE(clue("cheval", {}, "Rapide et fier, il galope").ok());
   EXPECT_TRUE(clue("pluie", {}, "Arc-en-ciel après l'averse").ok());
+  EXPECT_TRUE(clue("chien", {}, "Est-ce que ça aboie ? Dis-moi oui").ok());
+  EXPECT_TRUE(clue("divorce", {}, "Ex-mari et ex-femme").ok());
+  EXPECT_TRUE(clue("internet", {}, "Wi-Fi partout").ok());
+  // A word of another script tells nothing.
+  EXPECT_TRUE(clue("chat", {}, "Кошка en russe").ok());
 }
 
 TEST(TrapWordsReferee, WeldedAndSplitSpellingsOfOneWord) {
