@@ -224,9 +224,10 @@ void Lobby::adopt_orphans(int64_t now_ms) {
   }
 }
 
-void Lobby::forget(const std::string& code, const std::shared_ptr<RoomSlot>& s) {
+bool Lobby::forget(const std::string& code, const std::shared_ptr<RoomSlot>& s) {
   {
     std::lock_guard lock(s->mutex);
+    if (s->closed) return false;  // another thread let it go first
     s->closed = true;
     // Its last moves settle before the claim goes (a room handed over with
     // appends in flight would lose them to the fence).
@@ -237,6 +238,7 @@ void Lobby::forget(const std::string& code, const std::shared_ptr<RoomSlot>& s) 
   if (auto it = rooms_by_address_.find(s->address); it != rooms_by_address_.end() && --it->second <= 0) {
     rooms_by_address_.erase(it);
   }
+  return true;
 }
 
 void Lobby::keep_leases(std::vector<Delivery>& out) {
@@ -257,13 +259,29 @@ void Lobby::keep_leases(std::vector<Delivery>& out) {
   for (const auto& code : lost) {
     const auto s = slot(code);
     if (!s) continue;
-    out.push_back(let_go(code, s, false));
-    log_event(LogLevel::kWarn, "room_lost", {{"room", code}});
+    if (auto moved = let_go(code, s, false)) {
+      out.push_back(std::move(*moved));
+      log_event(LogLevel::kWarn, "room_lost", {{"room", code}});
+    }
+  }
+  // Rooms whose claim a fenced write ended while the lease stayed ours (a
+  // renewal can take back a lease whose room another node claimed since):
+  // a write outside the actions (a room saved, a game dealt) says so only
+  // here.
+  for (const auto& code : codes) {
+    if (std::find(lost.begin(), lost.end(), code) != lost.end() || store_.holds_claim(code)) continue;
+    if (const auto s = slot(code)) {
+      if (auto moved = let_go(code, s, true)) {
+        out.push_back(std::move(*moved));
+        log_event(LogLevel::kWarn, "room_fenced", {{"room", code}});
+      }
+    }
   }
 }
 
-Delivery Lobby::let_go(const std::string& code, const std::shared_ptr<RoomSlot>& s, bool release_lease) {
-  forget(code, s);
+std::optional<Delivery> Lobby::let_go(const std::string& code, const std::shared_ptr<RoomSlot>& s,
+                                      bool release_lease) {
+  if (!forget(code, s)) return std::nullopt;  // let go already, by another thread
   store_.unclaim_room(code);
   if (release_lease) {
     try {
@@ -273,7 +291,7 @@ Delivery Lobby::let_go(const std::string& code, const std::shared_ptr<RoomSlot>&
     }
   }
   // Everyone there reconnects to whichever node serves the room now.
-  return {code, std::nullopt, games::JsonObject{{"type", "moved"}, {"room", code}, {"retry_ms", 0}}};
+  return Delivery{code, std::nullopt, games::JsonObject{{"type", "moved"}, {"room", code}, {"retry_ms", 0}}};
 }
 
 void Lobby::release_all() {
@@ -710,8 +728,10 @@ std::vector<Delivery> Lobby::roll_back(const std::string& code) {
     // out, then perhaps came back to it, docs/scaling.md). Serving it on
     // would refuse every move: this node lets it go, lease included, and its
     // players find the room wherever the next claim puts it.
+    auto moved = let_go(code, s, true);
+    if (!moved) return {};
     log_event(LogLevel::kWarn, "room_fenced", {{"room", code}});
-    return {let_go(code, s, true)};
+    return {std::move(*moved)};
   }
   std::lock_guard lock(s->mutex);
   if (s->closed) return {};

@@ -111,6 +111,10 @@ class Lobby {
   void set_async_store(std::function<void(const std::string& room)> on_lost) {
     on_lost_ = std::move(on_lost);
   }
+  // In a cluster, when the store says this node's claim on the room ended
+  // (a fenced write), the room is let go instead (`moved` to its players).
+  // May block (it waits for the room's queued appends, the store and the
+  // directory): call it from a room thread, never from `on_lost` itself.
   std::vector<Delivery> roll_back(const std::string& room);
   // Cluster mode (docs/scaling.md): this lobby serves only the rooms whose
   // lease it holds in `directory` (it must outlive the lobby). restore()
@@ -192,11 +196,14 @@ class Lobby {
   // none of their players came back yet), so that their hourglasses and bots
   // go on as after a single server's restart.
   void adopt_orphans(int64_t now_ms);
-  // Forgets a room this node no longer serves (rooms_mutex_ not held).
-  void forget(const std::string& code, const std::shared_ptr<RoomSlot>& s);
+  // Forgets a room this node no longer serves (rooms_mutex_ not held);
+  // false when it was forgotten already (closed by another thread).
+  bool forget(const std::string& code, const std::shared_ptr<RoomSlot>& s);
   // Cluster: forgets room `code` and this node's claim on it (and its lease
-  // when `release_lease`); returns the `moved` that sends its players away.
-  Delivery let_go(const std::string& code, const std::shared_ptr<RoomSlot>& s, bool release_lease);
+  // when `release_lease`); returns the `moved` that sends its players away,
+  // or nothing when another thread let the room go first.
+  std::optional<Delivery> let_go(const std::string& code, const std::shared_ptr<RoomSlot>& s,
+                                 bool release_lease);
 
   bool address_throttled(const std::string& address, int64_t now_ms) const;
   void failed_join(Connection& c, int64_t now_ms);

@@ -246,7 +246,10 @@ class PostgresStore final : public Store {
         claim.previous_alive_ms = alive_before_open_;  // this node, before it restarted
       }
       write_.run("COMMIT");
-      epochs_[c] = claim.epoch;
+      {
+        std::lock_guard fence(epochs_mu_);
+        epochs_[c] = claim.epoch;
+      }
       claimed_once_.insert(c);
       // Another node may have appended since this one last held the room.
       std::erase_if(next_seq_, [&](const auto& e) {
@@ -262,11 +265,15 @@ class PostgresStore final : public Store {
 
   void unclaim_room(std::string_view code) override {
     std::lock_guard lock(write_mu_);
-    epochs_.erase(std::string(code));
+    {
+      std::lock_guard fence(epochs_mu_);
+      epochs_.erase(std::string(code));
+    }
   }
 
   bool holds_claim(std::string_view code) const override {
-    std::lock_guard lock(write_mu_);
+    // Not write_mu_: a commit holds it for a whole batch of round trips.
+    std::lock_guard lock(epochs_mu_);
     return epochs_.contains(std::string(code));
   }
 
@@ -346,7 +353,10 @@ class PostgresStore final : public Store {
       write_.run("DELETE FROM rooms WHERE code = $1", {c});
       write_.run("DELETE FROM fences WHERE code = $1", {c});
     });
-    epochs_.erase(c);
+    {
+      std::lock_guard fence(epochs_mu_);
+      epochs_.erase(c);
+    }
   }
 
   std::vector<StoredRoom> rooms() const override {
@@ -463,7 +473,10 @@ class PostgresStore final : public Store {
       const auto fence = write_.run("SELECT epoch FROM fences WHERE code = $1 FOR SHARE", {code});
       if (fence.rows() != 1 || fence.integer(0, 0) != mine->second) {
         write_.rollback();
-        epochs_.erase(code);
+        {
+          std::lock_guard fence(epochs_mu_);
+          epochs_.erase(code);
+        }
         throw StoreError(fenced_error(code));
       }
       write();
@@ -536,7 +549,10 @@ class PostgresStore final : public Store {
       write_.run("COMMIT");
       for (auto& p : batch) {
         if (p->outcome && p->error.empty()) next_seq_.erase(p->game);
-        if (p->error.rfind(fenced_error(rooms[p->game]), 0) == 0) epochs_.erase(rooms[p->game]);
+        if (p->error.rfind(fenced_error(rooms[p->game]), 0) == 0) {
+          std::lock_guard fence(epochs_mu_);
+          epochs_.erase(rooms[p->game]);
+        }
       }
     } catch (const StoreError& e) {
       write_.rollback();
@@ -555,7 +571,10 @@ class PostgresStore final : public Store {
   mutable Connection write_;
   mutable std::mutex read_mu_;
   mutable Connection read_;
-  std::map<std::string, int64_t> epochs_;             // room → this node's claim (write_mu_)
+  // room → this node's claim: written under write_mu_ and epochs_mu_, read
+  // under either (holds_claim takes only epochs_mu_).
+  std::map<std::string, int64_t> epochs_;
+  mutable std::mutex epochs_mu_;
   std::set<std::string> claimed_once_;                // rooms this process has claimed (write_mu_)
   mutable std::map<int64_t, std::string> game_room_;  // game → room (write_mu_)
   std::map<int64_t, int64_t> next_seq_;               // (write_mu_)

@@ -690,7 +690,8 @@ games::Json Room::view_for(MemberId who) const {
 
 games::Json Room::view_message(const Member* m, games::Json view) const {
   // Room for every key a view message gets, here and later (events, the
-  // sender's ack, the server's clock): the object never rehashes as it grows.
+  // sender's ack, the server's clock): the object never reallocates as it
+  // grows.
   games::JsonObject out(kViewMessageKeys);
   out.emplace("type", "view");
   out.emplace("version", version());

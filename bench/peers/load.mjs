@@ -57,7 +57,7 @@ for (let i = 2; i < process.argv.length; i += 2) {
   const k = process.argv[i].replace(/^--/, '');
   const v = process.argv[i + 1];
   if (!(k in o) || v === undefined) {
-    console.error(`load.mjs: unknown option ${process.argv[i]}\nusage: node load.mjs --server logomachie|bgio|colyseus [--clients 200] [--rate 250[,500…]] [--seconds 20] [--warmup 3] [--bin PATH]`);
+    console.error(`load.mjs: unknown option ${process.argv[i]}\nusage: node load.mjs --server logomachie|bgio|colyseus [--clients 200] [--rate 250[,500…]] [--seconds 20] [--warmup 3] [--bin PATH] [--ramp-limit 90]`);
     process.exit(2);
   }
   o[k] = typeof o[k] === 'number' ? Number(v) : v;
@@ -67,7 +67,7 @@ if (!['logomachie', 'bgio', 'colyseus'].includes(o.server)) {
   process.exit(2);
 }
 const PER_ROOM = 4;
-const RAMP_LIMIT_S = Math.min(Math.max(o['ramp-limit'], 10), 600);  // then measures the rooms that are playing (rooms_playing)
+const RAMP_LIMIT_S = Number.isFinite(o['ramp-limit']) ? Math.min(Math.max(o['ramp-limit'], 10), 600) : 90;  // then measures the rooms that are playing (rooms_playing)
 o.clients = Math.max(PER_ROOM, Math.min(20000, Math.floor(o.clients / PER_ROOM) * PER_ROOM));  // bounded
 o.seconds = Math.min(Math.max(o.seconds, 1), 60);
 const rooms = o.clients / PER_ROOM;

@@ -486,5 +486,32 @@ TEST_F(AsyncStore, ANodeFencedOutOfARoomLetsItGoAndSendsItsPlayersAway) {
   EXPECT_TRUE(lobby.roll_back(code).empty());  // the later lost appends find nothing left
 }
 
+TEST_F(AsyncStore, ARoomWhoseClaimEndedOutsideItsMovesIsLetGoAtTheNextRenewal) {
+  // A fenced room save (the lobby, a finished game) reaches no roll_back: the
+  // lease renewal notices the claim is gone and lets the room go, once.
+  GatedStore gated(*store_);
+  OneNodeDirectory directory;
+  Lobby lobby(std::vector<const games::Game*>{&games::testing::game("wordbank")}, gated);
+  lobby.set_directory(&directory);
+  lobby.set_async_store([](const std::string&) {});
+  Connection host;
+  lobby.handle(host, R"({"type":"create","game":"wordbank","name":"A"})", 0);
+  const auto code = host.room;
+  while (!gated.held.empty()) gated.release(true);
+  auto moved = [&](const std::vector<Delivery>& out) {
+    return std::count_if(out.begin(), out.end(), [&](const Delivery& d) {
+      return d.room == code && d.message.as_object().at("type") == "moved";
+    });
+  };
+  EXPECT_EQ(moved(lobby.tick(10'000)), 0);  // the claim stands: nothing happens
+  ASSERT_NE(lobby.room(code), nullptr);
+  gated.claim_lost = true;
+  EXPECT_EQ(moved(lobby.tick(20'000)), 1);
+  EXPECT_EQ(lobby.room(code), nullptr);
+  EXPECT_EQ(directory.released, std::vector<std::string>{code});
+  EXPECT_TRUE(lobby.roll_back(code).empty());  // a late lost append: let go already
+  EXPECT_EQ(moved(lobby.tick(30'000)), 0);
+}
+
 }  // namespace
 }  // namespace logomachie::server
