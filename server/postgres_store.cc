@@ -247,7 +247,7 @@ class PostgresStore final : public Store {
       }
       write_.run("COMMIT");
       {
-        std::lock_guard fence(epochs_mu_);
+        std::lock_guard epochs_lock(epochs_mu_);
         epochs_[c] = claim.epoch;
       }
       claimed_once_.insert(c);
@@ -266,7 +266,7 @@ class PostgresStore final : public Store {
   void unclaim_room(std::string_view code) override {
     std::lock_guard lock(write_mu_);
     {
-      std::lock_guard fence(epochs_mu_);
+      std::lock_guard epochs_lock(epochs_mu_);
       epochs_.erase(std::string(code));
     }
   }
@@ -354,7 +354,7 @@ class PostgresStore final : public Store {
       write_.run("DELETE FROM fences WHERE code = $1", {c});
     });
     {
-      std::lock_guard fence(epochs_mu_);
+      std::lock_guard epochs_lock(epochs_mu_);
       epochs_.erase(c);
     }
   }
@@ -474,7 +474,7 @@ class PostgresStore final : public Store {
       if (fence.rows() != 1 || fence.integer(0, 0) != mine->second) {
         write_.rollback();
         {
-          std::lock_guard fence(epochs_mu_);
+          std::lock_guard epochs_lock(epochs_mu_);
           epochs_.erase(code);
         }
         throw StoreError(fenced_error(code));
@@ -550,7 +550,7 @@ class PostgresStore final : public Store {
       for (auto& p : batch) {
         if (p->outcome && p->error.empty()) next_seq_.erase(p->game);
         if (p->error.rfind(fenced_error(rooms[p->game]), 0) == 0) {
-          std::lock_guard fence(epochs_mu_);
+          std::lock_guard epochs_lock(epochs_mu_);
           epochs_.erase(rooms[p->game]);
         }
       }

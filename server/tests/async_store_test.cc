@@ -446,15 +446,24 @@ TEST_F(AsyncStore, TheLobbyMarksTheSendersViewWithWhatToSayIfTheMoveIsLost) {
   EXPECT_EQ(lobby.room(code)->version(), 0);
 }
 
+// One node of a cluster: a lobby with asynchronous appends on the gated
+// store, and a directory where it holds every lease.
+struct ClusterNode {
+  explicit ClusterNode(Store& inner) : gated(inner), lobby({&games::testing::game("wordbank")}, gated) {
+    lobby.set_directory(&directory);
+    lobby.set_async_store([](const std::string&) {});
+  }
+  GatedStore gated;
+  OneNodeDirectory directory;
+  Lobby lobby;
+};
+
 TEST_F(AsyncStore, ANodeFencedOutOfARoomLetsItGoAndSendsItsPlayersAway) {
   // A cluster node whose lease ran out while another node claimed the room
   // (then perhaps took the lease back): its appends are fenced. It must not
   // go on serving the room, refusing every move, but let it go at once.
-  GatedStore gated(*store_);
-  OneNodeDirectory directory;
-  Lobby lobby(std::vector<const games::Game*>{&games::testing::game("wordbank")}, gated);
-  lobby.set_directory(&directory);
-  lobby.set_async_store([](const std::string&) {});
+  ClusterNode node(*store_);
+  auto& [gated, directory, lobby] = node;
   Connection host, guest;
   lobby.handle(host, R"({"type":"create","game":"wordbank","name":"A"})", 0);
   const auto code = host.room;
@@ -489,11 +498,8 @@ TEST_F(AsyncStore, ANodeFencedOutOfARoomLetsItGoAndSendsItsPlayersAway) {
 TEST_F(AsyncStore, ARoomWhoseClaimEndedOutsideItsMovesIsLetGoAtTheNextRenewal) {
   // A fenced room save (the lobby, a finished game) reaches no roll_back: the
   // lease renewal notices the claim is gone and lets the room go, once.
-  GatedStore gated(*store_);
-  OneNodeDirectory directory;
-  Lobby lobby(std::vector<const games::Game*>{&games::testing::game("wordbank")}, gated);
-  lobby.set_directory(&directory);
-  lobby.set_async_store([](const std::string&) {});
+  ClusterNode node(*store_);
+  auto& [gated, directory, lobby] = node;
   Connection host;
   lobby.handle(host, R"({"type":"create","game":"wordbank","name":"A"})", 0);
   const auto code = host.room;
